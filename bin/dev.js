@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Development entry point: same commands as bin/run.js (build first with `npm run build`),
+// with oclif's debug output and full stack traces enabled.
+import {execute} from '@oclif/core'
+
+process.env.DEBUG ??= 'toolsearch*'
+await execute({development: true, dir: import.meta.url})

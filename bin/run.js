@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// Production entry point: commands come from dist/ and the manifest written at build time,
+// so start-up reads one JSON file instead of scanning the commands directory.
+import {execute} from '@oclif/core'
+
+await execute({dir: import.meta.url})

@@ -1,0 +1,98 @@
+/**
+ * The catalog data model (SPEC §4.2): every loader produces `CatalogEntry` values, and search,
+ * describe, call, the directory and the payload report consume them. Nothing downstream looks at
+ * the file a tool came from; `origin` is kept only to name it in messages.
+ */
+
+/** Where a tool comes from. Only `openclaw` tools are trusted. */
+export type ToolSource = 'openclaw' | 'mcp' | 'client'
+
+/** A JSON Schema as found in a catalog: untyped, possibly hostile, never assumed well-formed. */
+export type JsonSchema = unknown
+
+/** `{ "result": value }`: always returns `value`. */
+export interface FixtureRun {
+  kind: 'fixture'
+  result: unknown
+}
+
+/** `{ "cases": [{ when, result }], "result"? }`: the first case whose `when` is a deep subset wins. */
+export interface CasesRun {
+  kind: 'cases'
+  cases: Array<{when: unknown; result: unknown}>
+  /** The default when no case matches; absent means "no default" (a tool error). */
+  result?: unknown
+  hasDefault: boolean
+}
+
+/** `{ "command": [argv0, ...], timeoutMs?, cwd?, env? }`: spawned without a shell. */
+export interface CommandRun {
+  kind: 'command'
+  command: string[]
+  timeoutMs?: number
+  /** Resolved against the catalog file's directory. */
+  cwd?: string
+  env?: Record<string, string>
+}
+
+/** A tool served by a live MCP server named in an `mcpServers` block. */
+export interface McpRun {
+  kind: 'mcp'
+  /** The server's key in `mcpServers`. */
+  server: string
+  /** The tool's name on that server (the entry's `name`). */
+  tool: string
+}
+
+export type RunSpec = FixtureRun | CasesRun | CommandRun | McpRun
+
+/** How a tool reaches the model (SPEC §4.2). */
+export type Visibility =
+  /** `catalogMode: "direct-only"`: never cataloged; stays a provider tool. */
+  | 'direct-only'
+  /** Core coding primitives (`read`, `write`, … with sourceName `core`): cataloged and directly visible. */
+  | 'direct-and-cataloged'
+  /** Everything else: reachable only through tool_search / tool_describe / tool_call. */
+  | 'deferred'
+
+export interface CatalogEntry {
+  /** `<source>:<sourceName>:<name>`, e.g. `openclaw:core:read`, `mcp:github:create_issue`. */
+  id: string
+  name: string
+  source: ToolSource
+  /** Owner: plugin or server name; `core` for openclaw and `client` for client tools by default. */
+  sourceName: string
+  /** Always a string; `''` when the catalog has none. */
+  description: string
+  label?: string
+  /** Input JSON Schema as authored (untrusted unless `trusted`). */
+  parameters?: JsonSchema
+  /** Output JSON Schema; kept only for trusted entries. */
+  outputSchema?: JsonSchema
+  /** Only `openclaw` entries are trusted: parameters indexed, hinted, validated. */
+  trusted: boolean
+  visibility: Visibility
+  requiresApproval: boolean
+  /** How a call executes; absent means the tool cannot be called from this catalog. */
+  run?: RunSpec
+  /** Where the entry was defined, for messages: file and JSON path (`tools[3]`). */
+  origin: {file: string; path: string}
+}
+
+/** A server from an `mcpServers` block (Claude Desktop / Cursor / VS Code shape). */
+export type McpServerConfig =
+  | {transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string}
+  | {transport: 'http'; url: string; headers: Record<string, string>}
+
+export interface UnavailableMcpServer {
+  server: string
+  error: string
+}
+
+export interface Catalog {
+  entries: CatalogEntry[]
+  /** Servers declared by the loaded files, by key (sourceName of their entries). */
+  mcpServers: Record<string, McpServerConfig>
+  /** Servers that could not be started, reached or listed; their tools are absent. */
+  unavailableMcpServers: UnavailableMcpServer[]
+}

@@ -1,0 +1,107 @@
+import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
+
+import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
+import {safeBlock, shouldUseColor} from '../output/terminal.js'
+
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
+
+/**
+ * The base of every toolsearch command. It owns the cross-cutting rules of SPEC §9 so commands
+ * stay thin: `--json` prints exactly one JSON document (the value `run()` returns, or
+ * `{ "error": { code, message } }`), `--no-color`/`NO_COLOR`/non-TTY disable colour, and every
+ * error becomes one message on stderr and an exit code — never a stack trace, unless
+ * `DEBUG=toolsearch*` asks for one.
+ */
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static enableJsonFlag = true
+
+  static baseFlags = {
+    color: Flags.boolean({
+      allowNo: true,
+      description: 'Colour the output (default: only on a terminal; NO_COLOR disables it).',
+      helpGroup: 'GLOBAL',
+    }),
+  }
+
+  protected flags!: CommandFlags<T>
+  protected args!: CommandArgs<T>
+
+  public override async init(): Promise<void> {
+    await super.init()
+    const {args, flags, argv} = await this.parse({
+      flags: this.ctor.flags,
+      baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
+      enableJsonFlag: this.ctor.enableJsonFlag,
+      args: this.ctor.args,
+      strict: this.ctor.strict,
+    })
+    this.flags = flags as CommandFlags<T>
+    this.args = args as CommandArgs<T>
+    this.argvRest = argv as string[]
+  }
+
+  /** Positional words left after parsing (for commands with `strict = false`). */
+  protected argvRest: string[] = []
+
+  /** Whether human output on stdout may use colour. */
+  protected get color(): boolean {
+    if (this.jsonEnabled()) return false
+    return shouldUseColor({flag: (this.flags as {color?: boolean} | undefined)?.color})
+  }
+
+  /** Writes human output to stdout (suppressed under `--json`). */
+  protected print(text: string): void {
+    if (this.jsonEnabled()) return
+    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+  }
+
+  /** Writes a diagnostic line to stderr; under `--json` too, since stdout stays pure JSON. */
+  protected note(text: string): void {
+    process.stderr.write(text.endsWith('\n') ? text : `${text}\n`)
+  }
+
+  public override logJson(json: unknown): void {
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
+  }
+
+  public override toErrorJson(err: unknown): unknown {
+    const error = toToolsearchError(err)
+    return {error: {code: error.code, message: error.message, ...(error.details ?? {})}}
+  }
+
+  public override async catch(err: Interfaces.CommandError): Promise<void> {
+    const error = toToolsearchError(err)
+    process.exitCode = error.exitCode
+    if (this.jsonEnabled()) {
+      this.logJson(this.toErrorJson(error))
+    } else {
+      process.stderr.write(`${formatErrorForTerminal(error)}\n`)
+    }
+    if (isDebugEnabled()) process.stderr.write(`${(err as Error).stack ?? String(err)}\n`)
+  }
+}
+
+function isDebugEnabled(): boolean {
+  return /(^|,)\s*toolsearch/.test(process.env.DEBUG ?? '')
+}
+
+/** Maps anything thrown to a ToolsearchError: oclif parse errors are usage errors (exit 2). */
+export function toToolsearchError(err: unknown): ToolsearchError {
+  if (isToolsearchError(err)) return err
+  if (err instanceof Errors.CLIError) {
+    const oclif = err as Errors.CLIError & {parse?: unknown; oclif?: {exit?: number}}
+    const message = err.message.replace(/\nSee more help with --help$/, '')
+    const exitCode = oclif.parse === undefined ? (oclif.oclif?.exit ?? ExitCode.failure) : ExitCode.usage
+    return new ToolsearchError(exitCode === ExitCode.usage ? 'usage' : 'error', message, {exitCode, cause: err})
+  }
+  const message = err instanceof Error ? err.message : String(err)
+  return new ToolsearchError('internal', message, {cause: err})
+}
+
+function formatErrorForTerminal(error: ToolsearchError): string {
+  const location = error.file === undefined ? '' : `${error.file}${error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`}: `
+  const message = safeBlock(error.message)
+  const prefix = location !== '' && !message.includes(error.file ?? '\0') ? location : ''
+  return `Error: ${prefix}${message}`
+}

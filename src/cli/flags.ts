@@ -1,0 +1,31 @@
+/**
+ * Flags shared by several commands, defined once so their names and help text agree.
+ */
+import {Flags} from '@oclif/core'
+
+/** Every command that reads the config (SPEC §1.1). */
+export const configFlags = {
+  config: Flags.string({description: 'Config file to use (overrides OPENCLAW_CONFIG_PATH and the search).', helpValue: '<path>'}),
+  profile: Flags.string({description: 'Use <home>/.openclaw-<name>/ as the state directory (also OPENCLAW_PROFILE).', helpValue: '<name>'}),
+}
+
+/** The model in use, for the local-model overlay (SPEC §1.3). */
+export const modelFlags = {
+  provider: Flags.string({description: 'Provider id of the model in use (e.g. ollama, lmstudio).', helpValue: '<id>'}),
+  model: Flags.string({description: 'Model id in use (e.g. llama3.1:8b).', helpValue: '<id>'}),
+  'base-url': Flags.string({description: 'Base URL of the endpoint in use.', helpValue: '<url>'}),
+}
+
+/** Commands that read tool catalogs (SPEC §4). */
+export const catalogFlags = {
+  catalog: Flags.string({
+    char: 'c',
+    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config. Repeatable.',
+    helpValue: '<file>',
+    multiple: true,
+    required: true,
+  }),
+  owner: Flags.string({description: 'Server name for MCP tools/list files (default: the file name).', helpValue: '<name>'}),
+  allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true}),
+  deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true}),
+}

@@ -1,0 +1,83 @@
+/**
+ * Runs the built CLI (`bin/run.js` over `dist/`) as a child process, the way a user or CI does.
+ * Every run gets an isolated environment: a temp HOME, no inherited OPENCLAW_* variables, no
+ * colour, unless the test passes its own values.
+ */
+import {spawn} from 'node:child_process'
+import {mkdtempSync, realpathSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {afterAll} from 'vitest'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const BIN = join(ROOT, 'bin', 'run.js')
+
+export interface CliResult {
+  stdout: string
+  stderr: string
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+export interface CliOptions {
+  cwd?: string
+  /** Variables added to the isolated environment (set a value to undefined to drop it). */
+  env?: Record<string, string | undefined>
+  /** Written to the child's stdin, which is then closed. */
+  input?: string
+  timeoutMs?: number
+}
+
+const createdDirs: string[] = []
+
+/** A fresh directory under the OS temp dir (real path), removed after the test file. */
+export function tempDir(prefix = 'toolsearch-test-'): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)))
+  createdDirs.push(dir)
+  return dir
+}
+
+afterAll(() => {
+  for (const dir of createdDirs.splice(0)) rmSync(dir, {recursive: true, force: true})
+})
+
+/** The environment a CLI run sees: PATH and a temp HOME, nothing else from the parent. */
+export function isolatedEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {PATH: process.env.PATH, HOME: extra.HOME ?? tempDir('toolsearch-home-'), NO_COLOR: '1'}
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key]
+    else env[key] = value
+  }
+  return env
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? tempDir(),
+      env: isolatedEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000)
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      resolvePromise({stdout, stderr, code, signal})
+    })
+    child.stdin.end(options.input ?? '')
+  })
+}
+
+/** Parses stdout as the single JSON document `--json` promises; fails the test otherwise. */
+export function parseJsonOutput<T = unknown>(result: CliResult): T {
+  try {
+    return JSON.parse(result.stdout) as T
+  } catch {
+    throw new Error(`stdout is not one JSON document:\n${result.stdout}\n--- stderr ---\n${result.stderr}`)
+  }
+}
