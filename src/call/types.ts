@@ -1,0 +1,23 @@
+/**
+ * The executor contract (SPEC §8.4): every way of running a tool — fixture, cases, command, MCP —
+ * returns one of these outcomes, and the call command maps them to exit codes once.
+ */
+import type {Catalog} from '../catalog/types.js'
+
+export type ExecutionOutcome =
+  /** The tool ran and returned `result` (exit 0, after the output schema check). */
+  | {status: 'ok'; result: unknown}
+  /** The tool ran and failed: non-zero exit, invalid JSON, MCP `isError` (exit 1). */
+  | {status: 'tool-error'; message: string; result?: unknown}
+  /** The tool could not run: no executor, server down, timeout (exit 4). */
+  | {status: 'unavailable'; message: string}
+
+export interface ExecuteOptions {
+  /** Hard limit for the whole execution, in milliseconds. */
+  timeoutMs: number
+  /** The catalog the entry came from (MCP executors need its server configs). */
+  catalog: Catalog
+  env?: NodeJS.ProcessEnv
+  /** Aborts the execution (Ctrl-C): executors must reap any child process. */
+  signal?: AbortSignal
+}
