@@ -80,9 +80,13 @@ export interface CatalogEntry {
 }
 
 /** A server from an `mcpServers` block (Claude Desktop / Cursor / VS Code shape). */
-export type McpServerConfig =
+export type McpServerConfig = (
   | {transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string}
   | {transport: 'http'; url: string; headers: Record<string, string>}
+) & {
+  /** Where the server was declared (`mcpServers.github` in a file), for entries' `origin` and messages. */
+  origin?: {file: string; path: string}
+}
 
 export interface UnavailableMcpServer {
   server: string
