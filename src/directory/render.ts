@@ -1,0 +1,164 @@
+/**
+ * The capability directory (SPEC §7): the bounded, cache-stable list of deferred tools that goes
+ * into the system prompt. Pure: the same entries and options always give byte-identical text.
+ *
+ * Sizes are counted in UTF-16 code units (`string.length`), which is never less than the number
+ * of code points, so a directory that fits here fits under either reading of "characters".
+ */
+import {createHash} from 'node:crypto'
+
+import type {CatalogEntry} from '../catalog/types.js'
+import {compactDescription} from './description.js'
+
+/** Tool Search modes that render a directory (SPEC §1.3). */
+export type DirectoryMode = 'tools' | 'directory'
+
+/** Hard cap on the directory, whatever the context window. */
+export const DIRECTORY_MAX_CHARS = 18_000
+/** The smallest budget a context window can impose. */
+export const DIRECTORY_MIN_CHARS = 768
+/** A context window of T tokens allows floor(T / 10) characters. */
+export const CONTEXT_WINDOW_DIVISOR = 10
+/** Description caps tried in order before falling back to name-only rows. */
+export const DESCRIPTION_CAPS = [180, 64] as const
+/** `descriptionCap` reported when rows carry names only. */
+export const NAMES_ONLY = 0
+
+/** Names (and owners) that may appear in the directory. */
+export const DIRECTORY_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
+
+export const DIRECTORY_HEADER = 'Available deferred-schema tools:'
+export const DIRECTORY_EMPTY = 'Available deferred-schema tools: none.'
+export const NO_DESCRIPTION = 'No description.'
+export const UNTRUSTED_SEARCH_NOTE = 'Policy-approved MCP and client tools may also be discoverable through search.'
+export const COMPLETE_FOOTER = 'Use tool_search for a compact input signature or tool_describe for a full schema.'
+export const MODE_FOOTERS: Record<DirectoryMode, string> = {
+  tools:
+    'Deferred names are not directly callable. Call tool_call with the result id or name in id and all tool parameters in args. Use this wrapper even when other guidance names a deferred tool directly.',
+  directory: 'Call a unique deferred tool name directly, or use tool_call with its id and args.',
+}
+
+export function omittedFooter(omitted: number): string {
+  return `${omitted} additional tools omitted. Use tool_search to find a tool and its input signature; use tool_describe when a full schema is needed.`
+}
+
+export interface DirectoryOptions {
+  mode: DirectoryMode
+  /** The model's context window in tokens; shrinks the budget below 18,000 characters. */
+  contextWindow?: number
+}
+
+export interface Directory {
+  /** Exactly what goes into the system prompt (no trailing newline). */
+  text: string
+  /** `text.length`. */
+  chars: number
+  /** The budget `text` had to fit. */
+  maxChars: number
+  /** Tools listed. */
+  rows: number
+  /** Deferred tools not listed (untrusted, shared or odd names, or dropped to fit). */
+  omitted: number
+  /** 180 or 64 when rows carry descriptions cut to that length; 0 when rows carry names only. */
+  descriptionCap: number
+  /** sha256 of `text`, hex. */
+  fingerprint: string
+  mode: DirectoryMode
+}
+
+/** max(768, floor(T / 10)), never above 18,000; 18,000 without a context window. */
+export function directoryBudget(contextWindow?: number): number {
+  if (contextWindow === undefined) return DIRECTORY_MAX_CHARS
+  const fromWindow = Math.max(DIRECTORY_MIN_CHARS, Math.floor(contextWindow / CONTEXT_WINDOW_DIVISOR))
+  return Math.min(DIRECTORY_MAX_CHARS, fromWindow)
+}
+
+/** Deferred entries: cataloged and not directly visible. */
+export function deferredEntries(entries: readonly CatalogEntry[]): CatalogEntry[] {
+  return entries.filter((entry) => entry.visibility === 'deferred')
+}
+
+/**
+ * The entries that may be listed, in directory order: deferred, trusted, a name that occurs once
+ * in the whole catalog and matches the identifier pattern. Sorted by name, then id, comparing
+ * UTF-16 code units (not the locale), so the order never depends on the machine.
+ */
+export function listableEntries(entries: readonly CatalogEntry[]): CatalogEntry[] {
+  const nameCounts = new Map<string, number>()
+  for (const entry of entries) nameCounts.set(entry.name, (nameCounts.get(entry.name) ?? 0) + 1)
+  return deferredEntries(entries)
+    .filter((entry) => entry.trusted && nameCounts.get(entry.name) === 1 && DIRECTORY_IDENTIFIER.test(entry.name))
+    .sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.id, b.id))
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  if (a === b) return 0
+  return a < b ? -1 : 1
+}
+
+/** One row; `cap` 0 means the name (and owner) only. */
+export function directoryRow(entry: CatalogEntry, cap: number): string {
+  const owner = DIRECTORY_IDENTIFIER.test(entry.sourceName) ? ` (${entry.sourceName})` : ''
+  if (cap === NAMES_ONLY) return `- ${entry.name}${owner}`
+  const description = compactDescription(entry.description, cap)
+  return `- ${entry.name}${owner}: ${description === '' ? NO_DESCRIPTION : description}`
+}
+
+function footer(omitted: number, mode: DirectoryMode): string {
+  return `${omitted > 0 ? omittedFooter(omitted) : COMPLETE_FOOTER} ${MODE_FOOTERS[mode]}`
+}
+
+function compose(rows: readonly string[], omitted: number, mode: DirectoryMode): string {
+  return [DIRECTORY_HEADER, ...rows, '', UNTRUSTED_SEARCH_NOTE, footer(omitted, mode)].join('\n')
+}
+
+/** Length of `compose(rows, …)` without building it: header, one line per row, the tail. */
+function composedLength(rowChars: number, rowCount: number, omitted: number, mode: DirectoryMode): number {
+  return DIRECTORY_HEADER.length + rowChars + rowCount + 1 + 1 + UNTRUSTED_SEARCH_NOTE.length + 1 + footer(omitted, mode).length
+}
+
+/**
+ * Renders the directory for a policy-filtered catalog. To fit the budget it tries descriptions
+ * cut to 180, then 64 characters, then name-only rows, then drops rows from the end of the sorted
+ * list; dropped tools stay searchable and callable and are counted in the footer.
+ */
+export function renderDirectory(entries: readonly CatalogEntry[], options: DirectoryOptions): Directory {
+  const maxChars = directoryBudget(options.contextWindow)
+  const deferredCount = deferredEntries(entries).length
+  if (deferredCount === 0) return finish(DIRECTORY_EMPTY, {maxChars, rows: 0, omitted: 0, descriptionCap: DESCRIPTION_CAPS[0], mode: options.mode})
+
+  const listable = listableEntries(entries)
+  for (const cap of [...DESCRIPTION_CAPS, NAMES_ONLY]) {
+    const rows = listable.map((entry) => directoryRow(entry, cap))
+    const rowChars = rows.reduce((sum, row) => sum + row.length, 0)
+    const omitted = deferredCount - rows.length
+    const fits = composedLength(rowChars, rows.length, omitted, options.mode) <= maxChars
+    if (fits || cap === NAMES_ONLY) {
+      const kept = fits ? rows : rowsThatFit(rows, deferredCount, maxChars, options.mode)
+      const text = compose(kept, deferredCount - kept.length, options.mode)
+      return finish(text, {maxChars, rows: kept.length, omitted: deferredCount - kept.length, descriptionCap: cap, mode: options.mode})
+    }
+  }
+  throw new Error('unreachable: the name-only pass always returns')
+}
+
+/**
+ * The longest prefix of `rows` whose directory fits `maxChars`, for when not all of them fit.
+ * With at least one row dropped the footer is the "omitted" one, whose length only shrinks as
+ * rows are added back, so the size grows with every row and the first misfit ends the search.
+ */
+function rowsThatFit(rows: readonly string[], deferredCount: number, maxChars: number, mode: DirectoryMode): string[] {
+  let count = 0
+  let rowChars = 0
+  while (count < rows.length) {
+    const next = rowChars + rows[count]!.length
+    if (composedLength(next, count + 1, deferredCount - count - 1, mode) > maxChars) break
+    rowChars = next
+    count++
+  }
+  return rows.slice(0, count)
+}
+
+function finish(text: string, fields: Omit<Directory, 'text' | 'chars' | 'fingerprint'>): Directory {
+  return {text, chars: text.length, ...fields, fingerprint: createHash('sha256').update(text, 'utf8').digest('hex')}
+}
