@@ -1,0 +1,148 @@
+/**
+ * The payload report (SPEC §7): what each way of exposing a catalog sends to the model before the
+ * first user message, in bytes and estimated tokens.
+ *
+ * - `direct`: every policy-allowed tool as a provider tool definition, no controls, no directory.
+ * - `tools`: the three controls, the directly visible tools (direct-only tools and the core
+ *   primitives) as provider tool definitions, and the directory text with the `tools` footer.
+ * - `directory`: the same pieces with the `directory` footer. Deferred tools are callable by name
+ *   in that mode, but their schemas are still not sent up front, so only the footer differs.
+ *
+ * A provider tool definition is `{ name, description, parameters }` (a missing or non-object
+ * schema counts as `{ "type": "object", "properties": {} }`); a surface's tool definitions are
+ * measured as one compact JSON array, UTF-8 encoded, plus the directory text's UTF-8 bytes.
+ * Tokens are estimated as ceil(bytes / 4), the usual rule of thumb for English text and JSON; the
+ * ratios do not depend on it.
+ */
+import type {CatalogEntry} from '../catalog/types.js'
+import {type Style, styler} from '../output/style.js'
+import {CONTROL_TOOLS, type ToolDefinition} from './controls.js'
+import {type DirectoryMode, renderDirectory} from './render.js'
+
+export const BYTES_PER_TOKEN = 4
+export const TOKEN_ESTIMATE = 'ceil(bytes / 4)'
+
+const EMPTY_OBJECT_SCHEMA = {type: 'object', properties: {}}
+
+export function estimateTokens(bytes: number): number {
+  return Math.ceil(bytes / BYTES_PER_TOKEN)
+}
+
+/** The provider tool definition a model would get for this entry if it were directly visible. */
+export function toolDefinition(entry: CatalogEntry): ToolDefinition {
+  const parameters = isPlainObject(entry.parameters) ? entry.parameters : EMPTY_OBJECT_SCHEMA
+  return {name: entry.name, description: entry.description, parameters}
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+export interface SurfacePayload {
+  /** Total UTF-8 bytes sent up front. */
+  bytes: number
+  /** ceil(bytes / 4). */
+  tokens: number
+  /** Provider tool definitions sent (controls included). */
+  toolDefinitions: number
+  /** Bytes of those definitions, as one JSON array. */
+  schemaBytes: number
+  /** Bytes of the directory text (0 for `direct`). */
+  directoryBytes: number
+  /** bytes / direct bytes. */
+  ratio: number
+}
+
+export interface PayloadReport {
+  /** How tokens are estimated. */
+  tokenEstimate: string
+  /** Policy-allowed entries in the catalog. */
+  entries: number
+  /** Entries that stay directly visible under Tool Search. */
+  directlyVisible: number
+  /** Entries reachable only through the controls. */
+  deferred: number
+  contextWindow?: number
+  direct: SurfacePayload
+  tools: SurfacePayload
+  directory: SurfacePayload
+}
+
+/** Measures the three surfaces for a policy-filtered catalog. */
+export function payloadReport(entries: readonly CatalogEntry[], options: {contextWindow?: number} = {}): PayloadReport {
+  const directlyVisible = entries.filter((entry) => entry.visibility !== 'deferred')
+  const visibleDefinitions = directlyVisible.map(toolDefinition)
+  const directDefinitions = entries.map(toolDefinition)
+  const direct = surface(directDefinitions, '')
+  const compacted = (mode: DirectoryMode) => {
+    const directory = renderDirectory(entries, {mode, contextWindow: options.contextWindow})
+    return surface([...CONTROL_TOOLS, ...visibleDefinitions], directory.text)
+  }
+  const withRatio = (payload: Omit<SurfacePayload, 'ratio'>): SurfacePayload => ({...payload, ratio: payload.bytes / direct.bytes})
+  return {
+    tokenEstimate: TOKEN_ESTIMATE,
+    entries: entries.length,
+    directlyVisible: directlyVisible.length,
+    deferred: entries.length - directlyVisible.length,
+    ...(options.contextWindow === undefined ? {} : {contextWindow: options.contextWindow}),
+    direct: withRatio(direct),
+    tools: withRatio(compacted('tools')),
+    directory: withRatio(compacted('directory')),
+  }
+}
+
+function surface(definitions: readonly ToolDefinition[], directoryText: string): Omit<SurfacePayload, 'ratio'> {
+  const schemaBytes = Buffer.byteLength(JSON.stringify(definitions), 'utf8')
+  const directoryBytes = Buffer.byteLength(directoryText, 'utf8')
+  const bytes = schemaBytes + directoryBytes
+  return {bytes, tokens: estimateTokens(bytes), toolDefinitions: definitions.length, schemaBytes, directoryBytes}
+}
+
+const SURFACE_LABELS: Array<[key: 'direct' | 'tools' | 'directory', label: string]> = [
+  ['direct', 'direct'],
+  ['tools', 'tools mode'],
+  ['directory', 'directory mode'],
+]
+
+/** Fixed grouping so the report reads the same on every machine. */
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US')
+}
+
+function formatPercent(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)}%`
+}
+
+/** The human report: a table of the three surfaces and one line on whether compaction pays. */
+export function renderPayloadReport(report: PayloadReport, {color}: {color: boolean}): string {
+  const style = styler(color)
+  const rows = SURFACE_LABELS.map(([key, label]) => {
+    const payload = report[key]
+    return [label, formatCount(payload.bytes), formatCount(payload.tokens), formatPercent(payload.ratio)]
+  })
+  const header = ['surface', 'bytes', 'tokens', 'of direct']
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
+  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  const window = report.contextWindow === undefined ? '' : `, context window ${formatCount(report.contextWindow)} tokens`
+  return [
+    style.bold(`Up-front payload for ${formatCount(report.entries)} tools (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
+    `Tokens are estimated as ${report.tokenEstimate}.`,
+    '',
+    style.dim(line(header)),
+    ...rows.map(line),
+    '',
+    verdict(report, style),
+  ].join('\n')
+}
+
+function verdict(report: PayloadReport, style: Style): string {
+  const costly = SURFACE_LABELS.filter(([key]) => key !== 'direct' && report[key].bytes >= report.direct.bytes)
+  if (costly.length > 0) {
+    const extra = costly.map(([key, label]) => `${label} sends ${formatCount(report[key].bytes - report.direct.bytes)} bytes more`).join(', ')
+    return style.yellow(`Compaction costs more than it saves for this catalog: ${extra} than exposing every tool directly.`)
+  }
+  const saved = report.direct.bytes - report.tools.bytes
+  return style.green(
+    `Tool Search saves ${formatCount(saved)} bytes (~${formatCount(estimateTokens(saved))} tokens) up front in tools mode: ${formatPercent(report.tools.ratio)} of direct exposure.`,
+  )
+}
