@@ -1,0 +1,120 @@
+import {readFileSync} from 'node:fs'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {afterEach, describe, expect, it} from 'vitest'
+
+import type {Catalog, CommandRun} from '../../src/catalog/types.js'
+import {executeCommandTool} from '../../src/call/executors/command.js'
+import {NO_MATCHING_CASE, executeFixture, isDeepSubset} from '../../src/call/executors/fixture.js'
+import {tempDir} from '../helpers/cli.js'
+import {cleanup, liveGroupMembers, survivors, waitForFile} from './processes.js'
+
+const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/call')
+const catalog: Catalog = {entries: [], mcpServers: {}, unavailableMcpServers: []}
+const node = (script: string, extra: Partial<CommandRun> = {}): CommandRun => ({kind: 'command', command: [process.execPath, join(FIXTURES, script)], ...extra})
+
+const started: number[] = []
+afterEach(() => cleanup(started.splice(0)))
+
+describe('fixture executors', () => {
+  it('always returns a plain fixture result', () => {
+    expect(executeFixture({kind: 'fixture', result: {ok: 1}}, {anything: true})).toEqual({status: 'ok', result: {ok: 1}})
+  })
+
+  it('returns the first case whose when is a deep subset of the arguments', () => {
+    const run = {
+      kind: 'cases' as const,
+      cases: [
+        {when: {zone: 'north', opts: {deep: true}}, result: 'north-deep'},
+        {when: {zone: 'north'}, result: 'north'},
+        {when: {tags: ['a', 'b']}, result: 'tagged'},
+      ],
+      result: 'default',
+      hasDefault: true,
+    }
+    expect(executeFixture(run, {zone: 'north', opts: {deep: true, extra: 1}, more: 2})).toEqual({status: 'ok', result: 'north-deep'})
+    expect(executeFixture(run, {zone: 'north', opts: {deep: false}})).toEqual({status: 'ok', result: 'north'})
+    expect(executeFixture(run, {tags: ['a', 'b']})).toEqual({status: 'ok', result: 'tagged'})
+    expect(executeFixture(run, {tags: ['a', 'b', 'c']})).toEqual({status: 'ok', result: 'default'})
+    expect(executeFixture(run, {zone: 'south'})).toEqual({status: 'ok', result: 'default'})
+  })
+
+  it('is a tool error when no case matches and there is no default', () => {
+    const run = {kind: 'cases' as const, cases: [{when: {a: 1}, result: 1}], hasDefault: false}
+    expect(executeFixture(run, {a: 2})).toEqual({status: 'tool-error', message: NO_MATCHING_CASE})
+  })
+
+  it('treats a default of null as a real default', () => {
+    expect(executeFixture({kind: 'cases', cases: [], result: null, hasDefault: true}, {})).toEqual({status: 'ok', result: null})
+  })
+
+  it('matches deep subsets strictly', () => {
+    expect(isDeepSubset({}, {a: 1})).toBe(true)
+    expect(isDeepSubset({a: 1}, {a: '1'})).toBe(false)
+    expect(isDeepSubset({a: null}, {})).toBe(false)
+    expect(isDeepSubset({a: {}}, {a: []})).toBe(false)
+    expect(isDeepSubset([], {})).toBe(false)
+    expect(isDeepSubset({toString: 1}, {})).toBe(false)
+  })
+})
+
+describe('command executor', () => {
+  it('passes the arguments on stdin and returns the JSON stdout, with env and cwd', async () => {
+    const cwd = tempDir()
+    const outcome = await executeCommandTool(node('echo.mjs', {env: {TOOL_GREETING: 'hi'}}), {path: 'a b', n: 2}, {timeoutMs: 10_000, catalog, defaultCwd: cwd})
+    expect(outcome).toEqual({status: 'ok', result: {args: {path: 'a b', n: 2}, cwd, greeting: 'hi'}})
+  })
+
+  it('reports a non-zero exit as a tool error quoting the last lines of stderr', async () => {
+    const outcome = await executeCommandTool(node('fail.mjs'), {}, {timeoutMs: 10_000, catalog})
+    expect(outcome.status).toBe('tool-error')
+    const message = (outcome as {message: string}).message
+    expect(message).toMatch(/^Command ".*fail\.mjs" exited with code 3\.\nLast lines of stderr:\n/)
+    expect(message).toContain('  fail: database is on fire')
+    expect(message).toContain('  fail: line 4')
+    expect(message).not.toContain('fail: line 3\n')
+  })
+
+  it('reports stdout that is not one JSON value as a tool error', async () => {
+    const outcome = await executeCommandTool(node('bad-json.mjs'), {}, {timeoutMs: 10_000, catalog})
+    expect(outcome.status).toBe('tool-error')
+    expect((outcome as {message: string}).message).toMatch(/did not print one JSON value on stdout .*\nLast lines of stderr:\n {2}bad-json: printed two documents$/s)
+  })
+
+  it('reports a program that cannot start as unavailable', async () => {
+    const outcome = await executeCommandTool({kind: 'command', command: ['definitely-not-a-program-xyz']}, {}, {timeoutMs: 10_000, catalog})
+    expect(outcome).toMatchObject({status: 'unavailable'})
+    expect((outcome as {message: string}).message).toContain('could not be started')
+  })
+
+  it('stops the whole process group at the timeout, even a child that ignores SIGTERM', async () => {
+    const pidFile = join(tempDir(), 'pids.json')
+    const outcome = await executeCommandTool(node('hang.mjs'), {pidFile, ignoreTerm: true}, {timeoutMs: 1500, catalog})
+    const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as {child: number; grandchild: number}
+    started.push(pids.child, pids.grandchild)
+    expect(outcome).toEqual({status: 'unavailable', message: expect.stringMatching(/hang\.mjs" timed out after 1500 ms and was stopped\.$/)})
+    expect(await survivors([pids.child, pids.grandchild])).toEqual([])
+    expect(liveGroupMembers(pids.child)).toEqual([])
+  })
+
+  it('stops the process group when the call is aborted', async () => {
+    const pidFile = join(tempDir(), 'pids.json')
+    const controller = new AbortController()
+    const pending = executeCommandTool(node('hang.mjs'), {pidFile}, {timeoutMs: 60_000, catalog, signal: controller.signal})
+    const pids = JSON.parse(await waitForFile(pidFile)) as {child: number; grandchild: number}
+    started.push(pids.child, pids.grandchild)
+    controller.abort()
+    expect(await pending).toMatchObject({status: 'unavailable', message: expect.stringContaining('interrupted')})
+    expect(await survivors([pids.child, pids.grandchild])).toEqual([])
+    expect(liveGroupMembers(pids.child)).toEqual([])
+  })
+
+  it('kills what a successful command left running in its group', async () => {
+    const pidFile = join(tempDir(), 'pids.json')
+    const outcome = await executeCommandTool(node('leave-child.mjs'), {pidFile}, {timeoutMs: 10_000, catalog})
+    const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as {child: number; grandchild: number}
+    started.push(pids.grandchild)
+    expect(outcome).toEqual({status: 'ok', result: {done: true}})
+    expect(await survivors([pids.grandchild])).toEqual([])
+  })
+})

@@ -1,0 +1,76 @@
+/** Process checks for tests that prove no tool process outlives a call. */
+import {existsSync, readFileSync, readdirSync} from 'node:fs'
+import {setTimeout as sleep} from 'node:timers/promises'
+
+/** Whether `pid` is a live process; a zombie (dead, waiting to be reaped by init) is not. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  const stat = `/proc/${pid}/stat`
+  if (!existsSync(stat)) return true
+  const state = readFileSync(stat, 'utf8').replace(/^.*\) /s, '')[0]
+  return state !== 'Z' && state !== 'X'
+}
+
+/**
+ * Live (non-zombie) processes in process group `pgid`, read from /proc; without /proc, whether
+ * signalling the group still succeeds.
+ */
+export function liveGroupMembers(pgid: number): number[] {
+  if (!existsSync('/proc/self/stat')) {
+    try {
+      process.kill(-pgid, 0)
+      return [pgid]
+    } catch {
+      return []
+    }
+  }
+  const members: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+    } catch {
+      continue
+    }
+    const [state, , pgrp] = stat.replace(/^.*\) /s, '').split(' ')
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') members.push(Number(name))
+  }
+  return members
+}
+
+/** Polls until every pid is gone; returns the ones still alive after `ms` (a deadline, not a timing assertion). */
+export async function survivors(pids: number[], ms = 5000): Promise<number[]> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const alive = pids.filter(isAlive)
+    if (alive.length === 0 || Date.now() > deadline) return alive
+    await sleep(50)
+  }
+}
+
+/** Waits for a file to appear (a child writing its pids), up to `ms`. */
+export async function waitForFile(path: string, ms = 10_000): Promise<string> {
+  const deadline = Date.now() + ms
+  while (!existsSync(path) || readFileSync(path, 'utf8') === '') {
+    if (Date.now() > deadline) throw new Error(`${path} never appeared`)
+    await sleep(25)
+  }
+  await sleep(25)
+  return readFileSync(path, 'utf8')
+}
+
+/** Kills leftovers so a failing test never leaks processes into the next one. */
+export function cleanup(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
