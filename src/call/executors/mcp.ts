@@ -1,12 +1,88 @@
 /**
- * Calls a tool on its live MCP server (SPEC §8.4).
+ * Calls a tool on its live MCP server (SPEC §8.4): the server is started (or reached over HTTP)
+ * for this call and shut down afterwards; a stdio server's process has exited by the time the
+ * outcome is returned, whatever happened.
  *
- * NOTE: signature fixed for the rest of the code base; the live implementation lands with the
- * MCP work.
+ * Outcomes:
+ * - the server answers with `isError: true` → `tool-error` carrying the tool's text (exit 1);
+ * - the server rejects the request (JSON-RPC error, e.g. unknown tool) → `tool-error` (exit 1);
+ * - the server cannot be started or reached, crashes, answers garbage, the time limit passes or
+ *   the call is interrupted → `unavailable` (exit 4).
+ *
+ * The result (see `mcpResultValue`): `structuredContent` when the server sent it; otherwise a
+ * single text block is parsed as JSON when it is JSON and returned as the plain string when it is
+ * not; anything else (several blocks, images, resources) is the `content` array as sent.
+ * Secret values from the server's config (env, headers, expanded variables) are replaced by `***`
+ * in results and messages.
  */
 import type {McpRun} from '../../catalog/types.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
 
-export async function executeMcpTool(run: McpRun, _args: unknown, _options: ExecuteOptions): Promise<ExecutionOutcome> {
-  return {status: 'unavailable', message: `MCP server "${run.server}" cannot be reached: live MCP servers are not supported yet`}
+interface ContentBlock {
+  type: string
+  text?: unknown
+}
+
+interface McpCallResult {
+  content?: ContentBlock[]
+  structuredContent?: unknown
+  isError?: boolean
+  /** Servers on protocol 2024-10-07 and older answer `{ toolResult }`. */
+  toolResult?: unknown
+}
+
+/** The value a call returns, from an MCP `tools/call` result. */
+export function mcpResultValue(result: McpCallResult): unknown {
+  if (result.structuredContent !== undefined) return result.structuredContent
+  if (result.content === undefined && 'toolResult' in result) return result.toolResult
+  const content = result.content ?? []
+  const only = content.length === 1 ? content[0] : undefined
+  if (only?.type === 'text' && typeof only.text === 'string') {
+    try {
+      return JSON.parse(only.text) as unknown
+    } catch {
+      return only.text
+    }
+  }
+  return content
+}
+
+/** The message of a tool error: the text the server sent, else a generic sentence. */
+function errorText(result: McpCallResult): string {
+  const texts = (result.content ?? []).filter((block) => block.type === 'text' && typeof block.text === 'string').map((block) => block.text as string)
+  const text = texts.join('\n').trim()
+  return text === '' ? 'the tool reported an error without a message' : text
+}
+
+function isArgumentObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+export async function executeMcpTool(run: McpRun, args: unknown, options: ExecuteOptions): Promise<ExecutionOutcome> {
+  const config = options.catalog.mcpServers[run.server]
+  if (config === undefined) return {status: 'unavailable', message: `MCP server "${run.server}" is not declared in the loaded catalogs.`}
+  if (args !== undefined && !isArgumentObject(args)) return {status: 'tool-error', message: `MCP tools take an object of arguments; got ${Array.isArray(args) ? 'an array' : typeof args === 'object' ? 'null' : `a ${typeof args}`}.`}
+  const [{withMcpSession, McpServerFailure}, {redactValue}, {CompatibilityCallToolResultSchema}] = await Promise.all([
+    import('../../catalog/mcp/session.js'),
+    import('../../catalog/mcp/expand.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ])
+  try {
+    return await withMcpSession(run.server, config, {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}, async (session) => {
+      session.setPhase('tools/call')
+      const raw = (await session.client.request(
+        {method: 'tools/call', params: {name: run.tool, arguments: args ?? {}}},
+        CompatibilityCallToolResultSchema,
+        {signal: session.deadline.signal, timeout: session.deadline.remaining()},
+      )) as McpCallResult
+      const result = redactValue(raw, session.redact) as McpCallResult
+      const value = mcpResultValue(result)
+      if (result.isError === true) return {status: 'tool-error', message: errorText(result), result: value}
+      return {status: 'ok', result: value}
+    })
+  } catch (error) {
+    if (!(error instanceof McpServerFailure)) throw error
+    const message = `${error.message}.`
+    return error.kind === 'rejected' ? {status: 'tool-error', message} : {status: 'unavailable', message}
+  }
 }

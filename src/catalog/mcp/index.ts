@@ -2,10 +2,26 @@
  * Live MCP servers as a catalog source (SPEC §4.1): parse an `mcpServers` block, start or reach
  * each server, page through `tools/list`.
  *
- * NOTE: signatures fixed for the rest of the code base; the live implementation lands with the
- * MCP work. Until then every declared server is reported unavailable.
+ * This facade is cheap to import: the MCP SDK loads only when a catalog actually declares
+ * servers (`listMcpServerTools` with at least one server, or a call).
+ *
+ * Decisions where the spec is silent:
+ * - Each command that needs live tools starts the servers, lists, and stops them again; `call`
+ *   then starts the called tool's server once more for the call itself. Nothing stays running
+ *   after a command.
+ * - Listing shares one time budget per server (start + initialize + every tools/list page):
+ *   `timeoutMs`, else `TOOLSEARCH_MCP_TIMEOUT_MS` from the environment, else 30 s.
+ * - A stdio server inherits only HOME, LOGNAME, PATH, SHELL, TERM and USER (as the MCP SDK and
+ *   desktop clients do) plus its config's `env`.
+ * - Two tools with one name on one server: the first is kept.
  */
+import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
+import {parseMcpServerBlock, serverPath} from './config.js'
+import type {McpToolDefinition} from './list.js'
+
+export {findMcpServerBlock} from './config.js'
+export type {McpToolDefinition} from './list.js'
 
 export interface ListMcpToolsOptions {
   /** Connect + list timeout per server, in milliseconds. */
@@ -14,6 +30,8 @@ export interface ListMcpToolsOptions {
   env?: NodeJS.ProcessEnv
   /** Progress lines ("starting github…"), shown on a TTY by the caller. */
   progress?: (message: string) => void
+  /** Stops every server being started (Ctrl-C); they are reported unavailable. */
+  signal?: AbortSignal
 }
 
 export interface ListMcpToolsResult {
@@ -22,24 +40,70 @@ export interface ListMcpToolsResult {
   unavailable: UnavailableMcpServer[]
 }
 
+/** Default time budget for starting one server and listing its tools. */
+export const DEFAULT_MCP_LIST_TIMEOUT_MS = 30_000
+/** Environment variable that overrides the listing time budget. */
+export const MCP_TIMEOUT_ENV = 'TOOLSEARCH_MCP_TIMEOUT_MS'
+
 /**
  * Validates an `mcpServers` block (object of server configs) found at `path` in `file`.
  * Throws ToolsearchError naming the file and entry (`mcpServers.github.command: must be a string`).
  */
 export function parseMcpServers(raw: unknown, file: string, path = 'mcpServers'): Record<string, McpServerConfig> {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return {}
-  void file
-  void path
-  return {}
+  return parseMcpServerBlock(raw, file, path)
+}
+
+/** The listing time budget: the option, else `TOOLSEARCH_MCP_TIMEOUT_MS`, else 30 s. */
+export function mcpListTimeout(options: Pick<ListMcpToolsOptions, 'timeoutMs' | 'env'>): number {
+  if (options.timeoutMs !== undefined && options.timeoutMs > 0) return options.timeoutMs
+  const fromEnv = Number((options.env ?? process.env)[MCP_TIMEOUT_ENV])
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_MCP_LIST_TIMEOUT_MS
+}
+
+// The tool definitions behind entries, for `catalog import` (entries keep only what the catalog
+// model holds; an import also wants outputSchema and annotations).
+const definitions = new WeakMap<CatalogEntry, McpToolDefinition>()
+
+/** The tool as its server listed it, for an entry made by `listMcpServerTools`. */
+export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition | undefined {
+  return definitions.get(entry)
+}
+
+function toEntry(server: string, config: McpServerConfig, tool: McpToolDefinition): CatalogEntry {
+  const label = tool.title ?? (typeof tool.annotations?.title === 'string' ? tool.annotations.title : undefined)
+  const entry: CatalogEntry = {
+    id: `mcp:${server}:${tool.name}`,
+    name: tool.name,
+    source: 'mcp',
+    sourceName: server,
+    description: tool.description ?? '',
+    parameters: tool.inputSchema,
+    trusted: false,
+    visibility: 'deferred',
+    requiresApproval: false,
+    run: {kind: 'mcp', server, tool: tool.name},
+    origin: config.origin ?? {file: '(mcpServers)', path: serverPath('mcpServers', server)},
+  }
+  if (label !== undefined) entry.label = label
+  definitions.set(entry, tool)
+  return entry
 }
 
 /** Starts/reaches every server in parallel and lists its tools; failures become `unavailable`. */
-export async function listMcpServerTools(
-  servers: Record<string, McpServerConfig>,
-  _options: ListMcpToolsOptions = {},
-): Promise<ListMcpToolsResult> {
-  return {
-    entries: [],
-    unavailable: Object.keys(servers).map((server) => ({server, error: 'live MCP servers are not supported yet'})),
-  }
+export async function listMcpServerTools(servers: Record<string, McpServerConfig>, options: ListMcpToolsOptions = {}): Promise<ListMcpToolsResult> {
+  if (Object.keys(servers).length === 0) return {entries: [], unavailable: []}
+  const {listServers} = await import('./list.js')
+  const {listed, unavailable} = await listServers(servers, {
+    timeoutMs: mcpListTimeout(options),
+    env: options.env,
+    signal: options.signal,
+    progress: options.progress,
+  })
+  const entries = listed.flatMap(({server, config, tools}) => tools.map((tool) => toEntry(server, config, tool)))
+  return {entries, unavailable}
+}
+
+/** One line for stderr naming a server that could not be used and why. */
+export function formatUnavailableMcpServer({server, error}: UnavailableMcpServer): string {
+  return `MCP server "${safeInline(server)}" is unavailable: ${safeInline(error)}`
 }

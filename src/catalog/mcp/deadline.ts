@@ -1,0 +1,70 @@
+/**
+ * One time budget for a whole conversation with a server (start, initialize, list or call), that
+ * an outer abort signal (Ctrl-C) can also end. Failures are classified by the deadline's state,
+ * not by the error the SDK happens to throw.
+ */
+export class Deadline {
+  private readonly controller = new AbortController()
+  private readonly timer: NodeJS.Timeout
+  private readonly startedAt = Date.now()
+  private timedOut = false
+  private readonly detachOuter: () => void
+
+  constructor(
+    readonly timeoutMs: number,
+    outer?: AbortSignal,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true
+      this.controller.abort(new Error(`timed out after ${timeoutMs} ms`))
+    }, timeoutMs)
+    const onOuterAbort = (): void => this.controller.abort(new Error('interrupted'))
+    if (outer?.aborted) onOuterAbort()
+    outer?.addEventListener('abort', onOuterAbort, {once: true})
+    this.detachOuter = () => outer?.removeEventListener('abort', onOuterAbort)
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  /** The time limit passed. */
+  get expired(): boolean {
+    return this.timedOut
+  }
+
+  /** The outer signal ended the work (and the time limit had not passed). */
+  get interrupted(): boolean {
+    return this.controller.signal.aborted && !this.timedOut
+  }
+
+  /** Milliseconds left, at least 1 (the SDK treats 0 as "no timeout"). */
+  remaining(): number {
+    return Math.max(1, this.timeoutMs - (Date.now() - this.startedAt))
+  }
+
+  /** Rejects as soon as the deadline ends, for steps that take no abort signal. */
+  race<T>(work: Promise<T>): Promise<T> {
+    const signal = this.controller.signal
+    if (signal.aborted) return Promise.reject(signal.reason as Error)
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason as Error)
+      signal.addEventListener('abort', onAbort, {once: true})
+      work.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort)
+          resolve(value)
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort)
+          reject(error)
+        },
+      )
+    })
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer)
+    this.detachOuter()
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * `${VAR}` references in a server config, expanded from the environment only at the moment a
+ * server is started, plus the list of secret values that must never be printed or written.
+ *
+ * Expanded fields: `command`, `args`, `env`, `cwd`, `url`, `headers`. Forms: `${NAME}`,
+ * `${NAME:-default}` (default when unset or empty), `${env:NAME}` (VS Code's spelling);
+ * `$${NAME}` is a literal `${NAME}`. A missing variable or an unsupported form (`${input:token}`,
+ * which only VS Code can prompt for) makes the server unavailable with a message that names the
+ * variable — never a value.
+ *
+ * Secrets: every `env` and `headers` value (after expansion) and every substituted variable
+ * value. Anything toolsearch prints or writes about a server goes through `redactor(secrets)`.
+ */
+import {isAbsolute, resolve} from 'node:path'
+
+import type {McpServerConfig} from '../types.js'
+
+/** Thrown when a reference cannot be expanded; the message names the variable and where it is used. */
+export class McpConfigExpansionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'McpConfigExpansionError'
+  }
+}
+
+/** Shorter values are not treated as secrets: redacting `1` or `on` everywhere would garble output. */
+const MIN_SECRET_LENGTH = 4
+const REDACTED = '***'
+const REFERENCE = /\$(\$?)\{([^}]*)\}/g
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+interface Expansion {
+  text: string
+  substituted: string[]
+}
+
+function expandString(text: string, env: NodeJS.ProcessEnv, where: string): Expansion {
+  const substituted: string[] = []
+  const expanded = text.replace(REFERENCE, (whole, escaped: string, body: string) => {
+    if (escaped === '$') return whole.slice(1)
+    const [, name, fallback] = /^(?:env:)?([^:]*)(?::-(.*))?$/s.exec(body) ?? []
+    if (name === undefined || !NAME.test(name)) {
+      throw new McpConfigExpansionError(`${where} uses \${${body}}, which toolsearch cannot resolve (only environment variables are supported)`)
+    }
+    const value = env[name]
+    if (fallback !== undefined && (value === undefined || value === '')) return fallback
+    if (value === undefined) throw new McpConfigExpansionError(`${where} needs environment variable ${name}, which is not set`)
+    substituted.push(value)
+    return value
+  })
+  return {text: expanded, substituted}
+}
+
+export interface ExpandedServerConfig {
+  config: McpServerConfig
+  /** Values that must never appear in output: env and header values, substituted variables. */
+  secrets: string[]
+}
+
+/**
+ * Expands every `${VAR}` in `config` from `env`. Throws McpConfigExpansionError (message without
+ * values) when a reference cannot be resolved. A relative `cwd` left after expansion resolves
+ * against the current directory.
+ */
+export function expandServerConfig(config: McpServerConfig, env: NodeJS.ProcessEnv): ExpandedServerConfig {
+  const where = config.origin?.path ?? 'the server config'
+  const secrets: string[] = []
+  const one = (text: string, field: string): string => {
+    const {text: expanded, substituted} = expandString(text, env, `${where}.${field}`)
+    secrets.push(...substituted)
+    return expanded
+  }
+  const record = (values: Record<string, string>, field: string): Record<string, string> => {
+    const out: Record<string, string> = {}
+    for (const [key, value] of Object.entries(values)) {
+      out[key] = one(value, `${field}.${key}`)
+      secrets.push(out[key])
+    }
+    return out
+  }
+  if (config.transport === 'stdio') {
+    const expanded: McpServerConfig = {
+      transport: 'stdio',
+      command: one(config.command, 'command'),
+      args: config.args.map((arg, index) => one(arg, `args[${index}]`)),
+      env: record(config.env, 'env'),
+      origin: config.origin,
+    }
+    if (config.cwd !== undefined) {
+      const cwd = one(config.cwd, 'cwd')
+      expanded.cwd = isAbsolute(cwd) ? cwd : resolve(cwd)
+    }
+    return {config: expanded, secrets: usefulSecrets(secrets)}
+  }
+  const url = one(config.url, 'url')
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {
+    parsed = undefined
+  }
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new McpConfigExpansionError(`${where}.url is not an http or https URL after expanding variables`)
+  }
+  const expanded: McpServerConfig = {transport: 'http', url, headers: record(config.headers, 'headers'), origin: config.origin}
+  return {config: expanded, secrets: usefulSecrets(secrets)}
+}
+
+function usefulSecrets(values: string[]): string[] {
+  const unique = [...new Set(values.filter((value) => value.length >= MIN_SECRET_LENGTH))]
+  // Longest first, so a header "Bearer <token>" is replaced whole before the token alone.
+  return unique.sort((a, b) => b.length - a.length)
+}
+
+/** A function that replaces every secret value in a text with `***`. */
+export type Redactor = (text: string) => string
+
+export function redactor(secrets: readonly string[]): Redactor {
+  if (secrets.length === 0) return (text) => text
+  return (text) => {
+    let out = text
+    for (const secret of secrets) out = out.split(secret).join(REDACTED)
+    return out
+  }
+}
+
+/** Applies `redact` to every string (and object key) inside a JSON-like value. */
+export function redactValue(value: unknown, redact: Redactor, depth = 0): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (value === null || typeof value !== 'object' || depth > 256) return value
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(out, redact(key), {value: redactValue(item, redact, depth + 1), enumerable: true, writable: true, configurable: true})
+  }
+  return out
+}

@@ -1,0 +1,112 @@
+/**
+ * Listing the tools of live servers: every server is started in parallel, `tools/list` is paged
+ * through, and the server is shut down again. Loaded lazily (it pulls in the MCP SDK).
+ */
+import {ListToolsResultSchema} from '@modelcontextprotocol/sdk/types.js'
+
+import type {McpServerConfig, UnavailableMcpServer} from '../types.js'
+import {redactValue} from './expand.js'
+import {McpServerFailure, withMcpSession, type McpSession} from './session.js'
+
+/** A tool as its server lists it (secrets redacted). */
+export interface McpToolDefinition {
+  name: string
+  title?: string
+  description?: string
+  inputSchema: unknown
+  outputSchema?: unknown
+  annotations?: Record<string, unknown>
+}
+
+export interface ListedServer {
+  server: string
+  config: McpServerConfig
+  tools: McpToolDefinition[]
+}
+
+export interface ListServersOptions {
+  timeoutMs: number
+  env?: NodeJS.ProcessEnv
+  signal?: AbortSignal
+  progress?: (message: string) => void
+}
+
+/** A server that keeps returning cursors is broken; stop long before memory runs out. */
+const MAX_PAGES = 1000
+
+async function pageThroughTools(session: McpSession): Promise<McpToolDefinition[]> {
+  session.setPhase('tools/list')
+  const tools: McpToolDefinition[] = []
+  const seenNames = new Set<string>()
+  const seenCursors = new Set<string>()
+  let cursor: string | undefined
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const result = await session.client.request(
+      {method: 'tools/list', params: cursor === undefined ? {} : {cursor}},
+      ListToolsResultSchema,
+      {signal: session.deadline.signal, timeout: session.deadline.remaining()},
+    )
+    for (const tool of result.tools) {
+      // Two tools with one name on one server would share an id; the first one wins.
+      if (seenNames.has(tool.name)) continue
+      seenNames.add(tool.name)
+      tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
+    }
+    cursor = result.nextCursor
+    if (cursor === undefined || cursor === '') return tools
+    if (seenCursors.has(cursor)) throw new McpServerFailure(session.server, 'unavailable', 'returned the same tools/list cursor twice (its paging never ends)')
+    seenCursors.add(cursor)
+  }
+  throw new McpServerFailure(session.server, 'unavailable', `returned more than ${MAX_PAGES} pages of tools/list`)
+}
+
+function toDefinition(tool: {name: string; title?: string; description?: string; inputSchema: unknown; outputSchema?: unknown; annotations?: unknown}): McpToolDefinition {
+  const definition: McpToolDefinition = {name: tool.name, inputSchema: tool.inputSchema}
+  if (typeof tool.title === 'string') definition.title = tool.title
+  if (typeof tool.description === 'string') definition.description = tool.description
+  if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema
+  if (tool.annotations !== null && typeof tool.annotations === 'object') definition.annotations = tool.annotations as Record<string, unknown>
+  return definition
+}
+
+function progressReporter(names: string[], progress?: (message: string) => void): (finished: string) => void {
+  if (progress === undefined || names.length === 0) return () => undefined
+  const pending = new Set(names)
+  const report = (): void => {
+    const waiting = [...pending]
+    const shown = waiting.slice(0, 3).join(', ') + (waiting.length > 3 ? `, +${waiting.length - 3}` : '')
+    progress(`Starting MCP servers: ${names.length - waiting.length}/${names.length} done (waiting for ${shown})`)
+  }
+  report()
+  return (finished) => {
+    pending.delete(finished)
+    if (pending.size > 0) report()
+  }
+}
+
+/** Starts every server in parallel and lists its tools; a failure makes that server unavailable. */
+export async function listServers(servers: Record<string, McpServerConfig>, options: ListServersOptions): Promise<{listed: ListedServer[]; unavailable: UnavailableMcpServer[]}> {
+  const names = Object.keys(servers)
+  const finished = progressReporter(names, options.progress)
+  const outcomes = await Promise.all(
+    names.map(async (server): Promise<ListedServer | UnavailableMcpServer> => {
+      const config = servers[server]
+      try {
+        const tools = await withMcpSession(server, config, options, pageThroughTools)
+        return {server, config, tools}
+      } catch (error) {
+        if (error instanceof McpServerFailure) return {server, error: error.reason}
+        throw error
+      } finally {
+        finished(server)
+      }
+    }),
+  )
+  const listed: ListedServer[] = []
+  const unavailable: UnavailableMcpServer[] = []
+  for (const outcome of outcomes) {
+    if ('error' in outcome) unavailable.push(outcome)
+    else listed.push(outcome)
+  }
+  return {listed, unavailable}
+}

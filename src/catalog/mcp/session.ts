@@ -1,0 +1,282 @@
+/**
+ * One conversation with one MCP server: start or reach it, initialize, do some work, and always
+ * shut it down — gracefully after success, at once after a timeout or an interruption. Every
+ * failure becomes an `McpServerFailure` whose `reason` is one line a person can act on, with
+ * secrets redacted and control characters neutralised.
+ *
+ * Loaded lazily (it pulls in the MCP SDK): import it with `await import()`.
+ */
+import {existsSync, statSync} from 'node:fs'
+
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
+import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js'
+
+import {safeInline} from '../../output/terminal.js'
+import type {McpServerConfig} from '../types.js'
+import {Deadline} from './deadline.js'
+import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
+import {ServerProcessTransport, serverEnvironment} from './stdio-transport.js'
+
+const CLIENT_INFO = {name: 'toolsearch', version: '0.1.0'}
+/** stderr lines quoted in a failure reason. */
+const QUOTED_STDERR_LINES = 3
+const MAX_QUOTED_CHARS = 300
+/** HTTP statuses from a streamable-HTTP POST that mean "try the legacy SSE transport instead". */
+const SSE_FALLBACK_STATUSES = new Set([400, 404, 405])
+const HTTP_CLOSE_WAIT_MS = 1000
+/** How long a failure waits for a dying server's exit code and last stderr lines. */
+const EXIT_REPORT_WAIT_MS = 500
+
+/** What went wrong, for callers that map failures to outcomes. */
+export type McpFailureKind =
+  /** The config could not be expanded (missing variable) or the server could not be started or reached. */
+  | 'unavailable'
+  /** The deadline passed. */
+  | 'timeout'
+  /** The outer abort signal fired (Ctrl-C). */
+  | 'interrupted'
+  /** The server answered a request with a JSON-RPC error. */
+  | 'rejected'
+
+export class McpServerFailure extends Error {
+  constructor(
+    readonly server: string,
+    readonly kind: McpFailureKind,
+    /** One line, redacted, safe for a terminal. */
+    readonly reason: string,
+  ) {
+    super(`MCP server "${server}" ${reason}`)
+    this.name = 'McpServerFailure'
+  }
+}
+
+export type McpPhase = 'start' | 'initialize' | 'tools/list' | 'tools/call'
+
+export interface McpSession {
+  readonly server: string
+  readonly client: Client
+  readonly redact: Redactor
+  readonly deadline: Deadline
+  /** Process id of a stdio server. */
+  readonly pid?: number
+  /** Marks which request is in flight, for failure reasons. */
+  setPhase(phase: McpPhase): void
+}
+
+export interface McpSessionOptions {
+  timeoutMs: number
+  /** Environment for `${VAR}` expansion and the stdio server's inherited variables. */
+  env?: NodeJS.ProcessEnv
+  signal?: AbortSignal
+}
+
+function quote(text: string, redact: Redactor): string {
+  const clean = safeInline(redact(text)).trim()
+  return clean.length > MAX_QUOTED_CHARS ? `${clean.slice(0, MAX_QUOTED_CHARS)}…` : clean
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return String(error)
+}
+
+/** Node's fetch reports "fetch failed" and hides the useful part (ECONNREFUSED, bad port) in `cause`. */
+function networkCause(error: unknown): string | undefined {
+  const chain: Error[] = []
+  for (let current: unknown = error; current instanceof Error && chain.length < 5; current = current.cause) chain.push(current)
+  const withCode = chain.find((item) => /^E[A-Z]+/.test(String((item as NodeJS.ErrnoException).code ?? '')))
+  if (withCode !== undefined) return withCode.message
+  if (chain.length > 1 && chain[0].message === 'fetch failed') return chain[chain.length - 1].message
+  return undefined
+}
+
+function isConnectionLoss(error: unknown): boolean {
+  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed
+  return error instanceof Error && /not running|EPIPE|not connected/i.test(error.message)
+}
+
+function isZodError(error: unknown): error is Error & {issues: Array<{path: Array<string | number>; message: string}>} {
+  return error instanceof Error && Array.isArray((error as {issues?: unknown}).issues)
+}
+
+function httpStatus(error: unknown): number | undefined {
+  const code = (error as {code?: unknown} | undefined)?.code
+  return error instanceof Error && /^(StreamableHTTPError|SseError)$/.test(error.constructor.name) && typeof code === 'number' && code > 0 ? code : undefined
+}
+
+interface FailureContext {
+  server: string
+  phase: McpPhase
+  deadline: Deadline
+  redact: Redactor
+  config: McpServerConfig
+  stdio?: ServerProcessTransport
+  /** The server process was stopped by us (so its exit is not the failure). */
+  stoppedByUs: boolean
+}
+
+function stdioDetails(context: FailureContext): string {
+  const transport = context.stdio
+  if (transport === undefined) return ''
+  let details = ''
+  if (transport.strayOutput.length > 0) details += `; it wrote non-JSON-RPC output on stdout: "${quote(transport.strayOutput[0], context.redact)}"`
+  const stderr = transport.stderrLines().slice(-QUOTED_STDERR_LINES)
+  if (stderr.length > 0) details += `; stderr: "${quote(stderr.join(' | '), context.redact)}"`
+  return details
+}
+
+/** The one-line reason for a failure, and its kind. */
+function describeFailure(error: unknown, context: FailureContext): McpServerFailure {
+  const {server, phase, deadline, redact, config} = context
+  const fail = (kind: McpFailureKind, reason: string): McpServerFailure => new McpServerFailure(server, kind, reason)
+  if (error instanceof McpServerFailure) return error
+  if (error instanceof McpConfigExpansionError) return fail('unavailable', quote(error.message, redact))
+  const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout
+  if (deadline.expired || (sdkTimeout && !deadline.interrupted)) return fail('timeout', `did not answer ${phase} within ${deadline.timeoutMs} ms${stdioDetails(context)}`)
+  if (deadline.interrupted) return fail('interrupted', `was interrupted during ${phase}`)
+  const transport = context.stdio
+  if (transport !== undefined) {
+    const spawnCode = (error as NodeJS.ErrnoException).code
+    if (phase === 'start' && (spawnCode === 'ENOENT' || spawnCode === 'EACCES')) {
+      const command = config.transport === 'stdio' ? config.command : ''
+      return fail('unavailable', `cannot start "${quote(command, redact)}": ${spawnCode === 'ENOENT' ? 'command not found' : 'permission denied'}`)
+    }
+    const exit = transport.exit
+    if (exit !== undefined && !context.stoppedByUs && phase !== 'start') {
+      const how = exit.signal === null ? `exited with code ${exit.code ?? 'unknown'}` : `was killed by ${exit.signal}`
+      return fail('unavailable', `${how} during ${phase}${stdioDetails(context)}`)
+    }
+  }
+  if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) {
+    return fail('rejected', `answered ${phase} with an error: ${quote(error.message, redact)}${stdioDetails(context)}`)
+  }
+  if (isZodError(error)) {
+    const issue = error.issues[0]
+    const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `
+    return fail('unavailable', `returned an invalid ${phase} result: ${quote(`${where}${issue?.message ?? error.message}`, redact)}`)
+  }
+  if (config.transport === 'http') {
+    const status = httpStatus(error)
+    const url = quote(config.url, redact)
+    if (status !== undefined) return fail('unavailable', `answered HTTP ${status} at ${url} during ${phase}: ${quote(errorMessage(error), redact)}`)
+    const cause = networkCause(error)
+    if (cause !== undefined) return fail('unavailable', `cannot be reached at ${url}: ${quote(cause, redact)}`)
+  }
+  return fail('unavailable', `failed during ${phase}: ${quote(errorMessage(error), redact)}${stdioDetails(context)}`)
+}
+
+function debugStderr(server: string, redact: Redactor): ((line: string) => void) | undefined {
+  if (!/(^|,)\s*toolsearch/.test(process.env.DEBUG ?? '')) return undefined
+  return (line) => process.stderr.write(`[mcp ${safeInline(server)}] ${safeInline(redact(line))}\n`)
+}
+
+function checkWorkingDirectory(cwd: string | undefined): void {
+  if (cwd === undefined) return
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new McpConfigExpansionError(`working directory ${cwd} does not exist`)
+}
+
+async function connectHttp(url: string, headers: Record<string, string>, deadline: Deadline, setClient: (client: Client, transport: Transport) => void): Promise<void> {
+  const {StreamableHTTPClientTransport} = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  const requestInit = {headers}
+  const streamable = new StreamableHTTPClientTransport(new URL(url), {requestInit, reconnectionOptions: {maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1}})
+  const client = new Client(CLIENT_INFO, {capabilities: {}})
+  setClient(client, streamable)
+  try {
+    await deadline.race(client.connect(streamable, {signal: deadline.signal, timeout: deadline.remaining()}))
+    return
+  } catch (error) {
+    const status = httpStatus(error)
+    if (status === undefined || !SSE_FALLBACK_STATUSES.has(status) || deadline.signal.aborted) throw error
+    await client.close().catch(() => undefined)
+  }
+  // Legacy servers speak only the 2024-11-05 HTTP+SSE transport.
+  const {SSEClientTransport} = await import('@modelcontextprotocol/sdk/client/sse.js')
+  const sse = new SSEClientTransport(new URL(url), {requestInit})
+  const sseClient = new Client(CLIENT_INFO, {capabilities: {}})
+  setClient(sseClient, sse)
+  await deadline.race(sseClient.connect(sse, {signal: deadline.signal, timeout: deadline.remaining()}))
+}
+
+async function closeHttp(client: Client, transport: Transport | undefined): Promise<void> {
+  const streamable = transport as {terminateSession?: () => Promise<void>; sessionId?: string} | undefined
+  if (streamable?.terminateSession !== undefined && streamable.sessionId !== undefined) {
+    await Promise.race([streamable.terminateSession().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, HTTP_CLOSE_WAIT_MS).unref())])
+  }
+  await client.close().catch(() => undefined)
+}
+
+/**
+ * Starts or reaches `server`, initializes, runs `work`, and shuts the server down whatever
+ * happens (the stdio process has exited when this settles). Throws McpServerFailure.
+ */
+export async function withMcpSession<T>(server: string, config: McpServerConfig, options: McpSessionOptions, work: (session: McpSession) => Promise<T>): Promise<T> {
+  const env = options.env ?? process.env
+  const deadline = new Deadline(options.timeoutMs, options.signal)
+  let redact: Redactor = (text) => text
+  let phase: McpPhase = 'start'
+  let stdio: ServerProcessTransport | undefined
+  let client: Client | undefined
+  let httpTransport: Transport | undefined
+  let stoppedByUs = false
+  const context = (): FailureContext => ({server, phase, deadline, redact, config, stdio, stoppedByUs})
+  // Stop a stdio server the moment the deadline ends, so a hung server never outlives it.
+  const onDeadline = (): void => {
+    stoppedByUs = true
+    void stdio?.kill()
+  }
+  deadline.signal.addEventListener('abort', onDeadline, {once: true})
+  try {
+    const expanded = expandServerConfig(config, env)
+    redact = redactor(expanded.secrets)
+    const live = expanded.config
+    if (live.transport === 'stdio') {
+      checkWorkingDirectory(live.cwd)
+      stdio = new ServerProcessTransport({
+        command: live.command,
+        args: live.args,
+        env: serverEnvironment(env, live.env),
+        cwd: live.cwd,
+        onStderrLine: debugStderr(server, redact),
+      })
+      client = new Client(CLIENT_INFO, {capabilities: {}})
+      await deadline.race(stdio.start())
+      phase = 'initialize'
+      await deadline.race(client.connect(stdio, {signal: deadline.signal, timeout: deadline.remaining()}))
+    } else {
+      phase = 'initialize'
+      await connectHttp(live.url, live.headers, deadline, (next, transport) => {
+        client = next
+        httpTransport = transport
+      })
+    }
+    const session: McpSession = {
+      server,
+      client: client as Client,
+      redact,
+      deadline,
+      pid: stdio?.pid,
+      setPhase: (next) => {
+        phase = next
+      },
+    }
+    const result = await work(session)
+    return result
+  } catch (error) {
+    // A lost connection usually means the process is exiting: let its exit code and stderr arrive.
+    if (stdio !== undefined && stdio.exit === undefined && !deadline.signal.aborted && isConnectionLoss(error)) await stdio.exitedWithin(EXIT_REPORT_WAIT_MS)
+    throw describeFailure(error, context())
+  } finally {
+    deadline.signal.removeEventListener('abort', onDeadline)
+    const failedHard = deadline.signal.aborted
+    deadline.dispose()
+    stoppedByUs = true
+    if (stdio !== undefined) {
+      if (failedHard) await stdio.kill()
+      else await stdio.close()
+      await client?.close().catch(() => undefined)
+    } else if (client !== undefined) {
+      await closeHttp(client, httpTransport)
+    }
+  }
+}
