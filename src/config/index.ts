@@ -1,9 +1,11 @@
 /**
- * The config facade (SPEC §1–2). Other modules import only from here.
- *
- * NOTE: signatures fixed for the rest of the code base; implementations land with the config work.
+ * The config facade (SPEC §1–2). Other modules import only from here: the types, locating and
+ * loading the config, the effective Tool Search settings and the tool policy. Reading (CST,
+ * includes, `${VAR}`), validation, lossless editing and the atomic writer live behind it.
  */
-import {ToolsearchError} from '../errors.js'
+import {computeEffectiveSettings, policyFromConfig} from './effective.js'
+import {loadDocument} from './load.js'
+import {locate} from './locate.js'
 
 export interface ConfigLocateOptions {
   /** `--config <path>`. */
@@ -24,6 +26,8 @@ export interface ConfigLocation {
   /** One sentence for `config file`: why this file. */
   reason: string
   exists: boolean
+  /** Set when the config is a key of package.json (`openclaw`): the file is plain JSON. */
+  packageKey?: string
 }
 
 export interface ConfigWarning {
@@ -34,6 +38,8 @@ export interface ConfigWarning {
   file?: string
   line?: number
   column?: number
+  /** For `config.env`: the variable that has no value. */
+  variable?: string
 }
 
 export interface LoadedConfig {
@@ -67,25 +73,29 @@ export interface ToolPolicy {
   deny: string[]
 }
 
-function notImplemented(): never {
-  throw new ToolsearchError('internal', 'config support is not built yet')
-}
-
-export async function locateConfig(_options: ConfigLocateOptions): Promise<ConfigLocation> {
-  return notImplemented()
+/** Which config file applies (SPEC §1.1) and why; the file may not exist yet. */
+export async function locateConfig(options: ConfigLocateOptions): Promise<ConfigLocation> {
+  return locate(options)
 }
 
 /** Locates and reads the config; a missing file is `{}`. Throws ToolsearchError on a bad file. */
-export async function loadConfig(_options: ConfigLocateOptions): Promise<LoadedConfig> {
-  return notImplemented()
+export async function loadConfig(options: ConfigLocateOptions): Promise<LoadedConfig> {
+  const location = await locate(options)
+  const document = loadDocument(location, options.env)
+  return {location, value: document.resolved, warnings: document.warnings}
 }
 
 /** Pure: the effective Tool Search settings for a resolved config (SPEC §1.3). */
-export function effectiveToolSearchSettings(_config: unknown, _model: ModelContext = {}): EffectiveToolSearchSettings {
-  return notImplemented()
+export function effectiveToolSearchSettings(config: unknown, model: ModelContext = {}): EffectiveToolSearchSettings {
+  return computeEffectiveSettings(config, model)
 }
 
-/** Pure: the allow/deny patterns in a resolved config (`tools.allow`, `tools.deny`). */
-export function toolPolicyFromConfig(_config: unknown): ToolPolicy {
-  return notImplemented()
+/**
+ * Pure: the allow/deny patterns in a resolved config (`tools.allow`, `tools.deny`).
+ * An absent or empty `tools.allow` means no allow filtering: every tool passes it. A non-empty
+ * `tools.allow` lets through only tools matching one of its patterns. `tools.deny` always wins.
+ * Entries that are not strings are skipped here; `config validate` reports them.
+ */
+export function toolPolicyFromConfig(config: unknown): ToolPolicy {
+  return policyFromConfig(config)
 }

@@ -1,0 +1,321 @@
+/**
+ * A concrete syntax tree for JSON5: every node knows its exact span in the original text, so edits
+ * can be planned as splices and everything outside them stays byte-identical.
+ *
+ * Why our own scanner: `@croct/json5-parser` round-trips JSON5 well, but its lexer rejects a raw
+ * U+2028/U+2029 inside a string (valid JSON5) and its editing API re-serialises a mutated tree
+ * instead of producing splices against the original text. The grammar is small; owning it keeps
+ * offsets, error positions and the edit planner in one place.
+ */
+import {positionAt} from './text.js'
+
+export interface Span {
+  /** Offset of the first character. */
+  start: number
+  /** Offset just past the last character. */
+  end: number
+}
+
+export type QuoteStyle = '"' | "'"
+
+export interface CstScalar extends Span {
+  kind: 'string' | 'number' | 'boolean' | 'null'
+  value: string | number | boolean | null
+  /** The quote of a string literal. */
+  quote?: QuoteStyle
+}
+
+export interface CstMember extends Span {
+  /** The decoded key. */
+  key: string
+  /** Span of the key as written (with quotes, if any). */
+  keySpan: Span
+  /** Quote of the key; undefined for an identifier key. */
+  keyQuote?: QuoteStyle
+  value: CstNode
+  /** Offset of the comma after the value, if there is one. */
+  comma?: number
+}
+
+export interface CstObject extends Span {
+  kind: 'object'
+  members: CstMember[]
+}
+
+export interface CstElement {
+  value: CstNode
+  comma?: number
+}
+
+export interface CstArray extends Span {
+  kind: 'array'
+  elements: CstElement[]
+}
+
+export type CstNode = CstScalar | CstObject | CstArray
+
+export interface ParseError {
+  message: string
+  offset: number
+  line: number
+  column: number
+}
+
+export type ParseResult = {ok: true; root: CstNode | undefined} | {ok: false; error: ParseError}
+
+/** Deeper nesting than this is refused instead of overflowing the stack. */
+const MAX_DEPTH = 256
+
+class SyntaxFailure extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message)
+  }
+}
+
+const NUMBER = /[+-]?(?:Infinity|NaN|0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/y
+const ID_START = /[$_\p{ID_Start}]/u
+const ID_CONTINUE = /[$_\u200C\u200D\p{ID_Continue}]/u
+const WHITESPACE = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/
+
+/**
+ * Parses JSON5 text into a CST. An empty document (only whitespace and comments) parses to
+ * `root: undefined`. Errors are values carrying offset, line and column.
+ */
+export function parseCst(text: string): ParseResult {
+  const parser = new Parser(text)
+  try {
+    return {ok: true, root: parser.document()}
+  } catch (error) {
+    if (!(error instanceof SyntaxFailure)) throw error
+    return {ok: false, error: {message: error.message, offset: error.offset, ...positionAt(text, error.offset)}}
+  }
+}
+
+class Parser {
+  private pos = 0
+
+  constructor(private readonly text: string) {}
+
+  document(): CstNode | undefined {
+    this.skipTrivia()
+    if (this.pos >= this.text.length) return undefined
+    const root = this.value(0)
+    this.skipTrivia()
+    if (this.pos < this.text.length) this.fail(`Unexpected ${this.describe(this.pos)} after the end of the value`)
+    return root
+  }
+
+  private value(depth: number): CstNode {
+    if (depth > MAX_DEPTH) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`)
+    const char = this.text[this.pos]
+    if (char === '{') return this.object(depth)
+    if (char === '[') return this.array(depth)
+    if (char === '"' || char === "'") return this.string()
+    const start = this.pos
+    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (this.text.startsWith(word, start) && !this.isIdentifierChar(start + word.length)) {
+        this.pos += word.length
+        return {kind: value === null ? 'null' : 'boolean', value, start, end: this.pos}
+      }
+    }
+    NUMBER.lastIndex = start
+    const match = NUMBER.exec(this.text)
+    if (match !== null && !this.isIdentifierChar(start + match[0].length) && !/\d/.test(this.text[start + match[0].length] ?? '')) {
+      this.pos += match[0].length
+      return {kind: 'number', value: parseNumber(match[0]), start, end: this.pos}
+    }
+    return this.fail(this.pos >= this.text.length ? 'Unexpected end of file; expected a value' : `Unexpected ${this.describe(start)}; expected a value`)
+  }
+
+  private object(depth: number): CstObject {
+    const start = this.pos
+    this.pos++
+    const members: CstMember[] = []
+    for (;;) {
+      this.skipTrivia()
+      if (this.text[this.pos] === '}') break
+      if (members.length > 0 && members[members.length - 1].comma === undefined) this.fail(`Expected "," or "}" but found ${this.describe(this.pos)}`)
+      const keyStart = this.pos
+      const {key, quote} = this.key()
+      const keySpan = {start: keyStart, end: this.pos}
+      this.skipTrivia()
+      if (this.text[this.pos] !== ':') this.fail(`Expected ":" after key "${key}" but found ${this.describe(this.pos)}`)
+      this.pos++
+      this.skipTrivia()
+      const value = this.value(depth + 1)
+      const member: CstMember = {key, keySpan, keyQuote: quote, value, start: keyStart, end: value.end}
+      this.skipTrivia()
+      if (this.text[this.pos] === ',') {
+        member.comma = this.pos
+        this.pos++
+      }
+      members.push(member)
+    }
+    this.pos++
+    return {kind: 'object', members, start, end: this.pos}
+  }
+
+  private array(depth: number): CstArray {
+    const start = this.pos
+    this.pos++
+    const elements: CstElement[] = []
+    for (;;) {
+      this.skipTrivia()
+      if (this.text[this.pos] === ']') break
+      if (elements.length > 0 && elements[elements.length - 1].comma === undefined) this.fail(`Expected "," or "]" but found ${this.describe(this.pos)}`)
+      const element: CstElement = {value: this.value(depth + 1)}
+      this.skipTrivia()
+      if (this.text[this.pos] === ',') {
+        element.comma = this.pos
+        this.pos++
+      }
+      elements.push(element)
+    }
+    this.pos++
+    return {kind: 'array', elements, start, end: this.pos}
+  }
+
+  private key(): {key: string; quote?: QuoteStyle} {
+    const char = this.text[this.pos]
+    if (char === '"' || char === "'") {
+      const node = this.string()
+      return {key: node.value as string, quote: node.quote}
+    }
+    let key = ''
+    for (;;) {
+      const start = this.pos
+      let part: string
+      if (this.text[this.pos] === '\\' && this.text[this.pos + 1] === 'u') {
+        part = this.unicodeEscape(this.pos + 2)
+        this.pos += 6
+      } else {
+        const codePoint = this.text.codePointAt(this.pos)
+        part = codePoint === undefined ? '' : String.fromCodePoint(codePoint)
+        this.pos += part.length
+      }
+      const valid = key === '' ? ID_START.test(part) : ID_CONTINUE.test(part)
+      if (!valid) {
+        this.pos = start
+        break
+      }
+      key += part
+    }
+    if (key === '') this.fail(this.pos >= this.text.length ? 'Unexpected end of file; expected a key or "}"' : `Unexpected ${this.describe(this.pos)}; expected a key or "}"`)
+    return {key}
+  }
+
+  private string(): CstScalar {
+    const start = this.pos
+    const quote = this.text[this.pos] as QuoteStyle
+    this.pos++
+    let value = ''
+    for (;;) {
+      if (this.pos >= this.text.length) this.fail('Unterminated string', start)
+      const char = this.text[this.pos]
+      if (char === quote) break
+      if (char === '\n' || char === '\r') this.fail('Unterminated string (line break inside a string)', start)
+      if (char === '\\') {
+        value += this.escape()
+        continue
+      }
+      value += char
+      this.pos++
+    }
+    this.pos++
+    return {kind: 'string', value, quote, start, end: this.pos}
+  }
+
+  /** Decodes the escape at `this.pos` (a backslash) and moves past it. */
+  private escape(): string {
+    const next = this.text[this.pos + 1]
+    const simple: Record<string, string> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', "'": "'", '"': '"', '\\': '\\'}
+    if (next === undefined) this.fail('Unterminated string')
+    if (next in simple) {
+      this.pos += 2
+      return simple[next]
+    }
+    if (next === '0' && !/\d/.test(this.text[this.pos + 2] ?? '')) {
+      this.pos += 2
+      return '\0'
+    }
+    if (/\d/.test(next)) this.fail('Invalid escape: digits cannot be escaped in JSON5 strings')
+    if (next === 'x') {
+      const hex = this.text.slice(this.pos + 2, this.pos + 4)
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) this.fail('Invalid \\x escape')
+      this.pos += 4
+      return String.fromCharCode(Number.parseInt(hex, 16))
+    }
+    if (next === 'u') {
+      const decoded = this.unicodeEscape(this.pos + 2)
+      this.pos += 6
+      return decoded
+    }
+    if (next === '\r' && this.text[this.pos + 2] === '\n') {
+      this.pos += 3
+      return ''
+    }
+    if (next === '\n' || next === '\r' || next === '\u2028' || next === '\u2029') {
+      this.pos += 2
+      return ''
+    }
+    this.pos += 2
+    return next
+  }
+
+  private unicodeEscape(at: number): string {
+    const hex = this.text.slice(at, at + 4)
+    if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('Invalid \\u escape', at - 2)
+    return String.fromCharCode(Number.parseInt(hex, 16))
+  }
+
+  private skipTrivia(): void {
+    const {text} = this
+    while (this.pos < text.length) {
+      const char = text[this.pos]
+      if (WHITESPACE.test(char) || /\p{Zs}/u.test(char)) {
+        this.pos++
+      } else if (char === '/' && text[this.pos + 1] === '/') {
+        while (this.pos < text.length && !/[\n\r\u2028\u2029]/.test(text[this.pos])) this.pos++
+      } else if (char === '/' && text[this.pos + 1] === '*') {
+        const close = text.indexOf('*/', this.pos + 2)
+        if (close === -1) this.fail('Unterminated block comment')
+        this.pos = close + 2
+      } else {
+        break
+      }
+    }
+  }
+
+  private isIdentifierChar(offset: number): boolean {
+    const char = this.text[offset]
+    return char !== undefined && ID_CONTINUE.test(char)
+  }
+
+  private describe(offset: number): string {
+    if (offset >= this.text.length) return 'end of file'
+    const codePoint = this.text.codePointAt(offset) ?? 0
+    const char = String.fromCodePoint(codePoint)
+    return /[\p{L}\p{N}\p{P}\p{S}]/u.test(char) ? `"${char}"` : `character U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`
+  }
+
+  private fail(message: string, offset = this.pos): never {
+    throw new SyntaxFailure(message, offset)
+  }
+}
+
+function parseNumber(raw: string): number {
+  const sign = raw.startsWith('-') ? -1 : 1
+  const unsigned = raw.replace(/^[+-]/, '')
+  if (unsigned === 'NaN') return Number.NaN
+  if (unsigned === 'Infinity') return sign * Number.POSITIVE_INFINITY
+  return sign * Number(unsigned)
+}
+
+/** The member for `key` (the last one when a key repeats: JSON5 keeps the last). */
+export function findMember(node: CstObject, key: string): CstMember | undefined {
+  for (let i = node.members.length - 1; i >= 0; i--) if (node.members[i].key === key) return node.members[i]
+  return undefined
+}

@@ -1,0 +1,103 @@
+/**
+ * `$include` resolution (SPEC §1.2): a string or an array of relative paths, at any object depth.
+ * A single file replaces the object, an array deep-merges in order, and the object's other keys
+ * override the included content. At most 10 levels; cycles are an error naming the chain; a target
+ * must stay under the directory of the top-level config file.
+ */
+import {dirname, isAbsolute, relative, resolve} from 'node:path'
+
+import {type CstNode, type CstObject, findMember} from './cst.js'
+import {type ConfigSource, type OriginMap, nodeToValue, objectMembersToValue, originKey, sourceError} from './source.js'
+
+export const INCLUDE_KEY = '$include'
+export const MAX_INCLUDE_DEPTH = 10
+
+/** Reads and parses an included file; throws a ToolsearchError naming it when it cannot. */
+export type SourceReader = (file: string) => ConfigSource
+
+export interface ResolvedConfig {
+  /** The merged, authored value (no `${VAR}` substitution). */
+  value: unknown
+  origins: OriginMap
+  /** Every file that contributed, the top-level one first. */
+  sources: Map<string, ConfigSource>
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Resolves the includes of `source` (a top-level config file). */
+export function resolveIncludes(source: ConfigSource, read: SourceReader): ResolvedConfig {
+  const origins: OriginMap = new Map()
+  const sources = new Map<string, ConfigSource>([[source.file, source]])
+  const rootDir = dirname(source.file)
+  if (source.root === undefined) return {value: {}, origins, sources}
+
+  const resolveIn = (current: ConfigSource, chain: string[]) => {
+    const onObject = (node: CstObject, path: string[]): unknown => {
+      const include = findMember(node, '$include')
+      if (include === undefined) return objectMembersToValue(current, node, path, origins, onObject)
+      const targets = includeTargets(current, include.value)
+      const included = targets.map(({file, offset}) => {
+        checkTarget(current, file, offset, rootDir, chain)
+        const target = read(file)
+        sources.set(file, target)
+        if (target.root === undefined) return {}
+        return nodeToValue(target, target.root, path, origins, resolveIn(target, [...chain, file]))
+      })
+      let base: unknown
+      if (include.value.kind === 'string') {
+        base = included[0]
+      } else {
+        base = {}
+        included.forEach((value, index) => {
+          if (!isPlainObject(value)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[index].file} must contain an object to be merged`, current, targets[index].offset)
+          base = deepMerge(base, value)
+        })
+      }
+      const siblings = node.members.filter((member) => member.key !== INCLUDE_KEY)
+      if (siblings.length > 0 && !isPlainObject(base)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[0].file} is not an object, so the keys beside ${INCLUDE_KEY} cannot be merged into it`, current, include.keySpan.start)
+      const own = objectMembersToValue(current, node, path, origins, onObject, INCLUDE_KEY)
+      origins.set(originKey(path), {file: current.file, valueOffset: node.start})
+      return siblings.length === 0 ? base : deepMerge(base, own)
+    }
+    return onObject
+  }
+
+  const value = nodeToValue(source, source.root, [], origins, resolveIn(source, [source.file]))
+  return {value, origins, sources}
+}
+
+function includeTargets(source: ConfigSource, node: CstNode): Array<{file: string; offset: number}> {
+  const items = node.kind === 'array' ? node.elements.map((element) => element.value) : [node]
+  if (node.kind === 'array' && items.length === 0) throw sourceError('config-include', `${INCLUDE_KEY} must not be an empty array`, source, node.start)
+  return items.map((item) => {
+    if (item.kind !== 'string' || typeof item.value !== 'string' || item.value.trim() === '') {
+      throw sourceError('config-include', `${INCLUDE_KEY} must be a relative path or an array of relative paths`, source, item.start)
+    }
+    if (isAbsolute(item.value)) throw sourceError('config-include', `${INCLUDE_KEY} path must be relative: ${item.value}`, source, item.start)
+    return {file: resolve(dirname(source.file), item.value), offset: item.start}
+  })
+}
+
+function checkTarget(source: ConfigSource, file: string, offset: number, rootDir: string, chain: string[]): void {
+  const rel = relative(rootDir, file)
+  if (rel.startsWith('..') || isAbsolute(rel)) {
+    throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is outside the config directory ${rootDir}`, source, offset)
+  }
+  if (chain.includes(file)) {
+    throw sourceError('config-include', `${INCLUDE_KEY} cycle: ${[...chain, file].join(' -> ')}`, source, offset)
+  }
+  if (chain.length > MAX_INCLUDE_DEPTH) {
+    throw sourceError('config-include', `${INCLUDE_KEY} nesting deeper than ${MAX_INCLUDE_DEPTH} levels: ${[...chain, file].join(' -> ')}`, source, offset)
+  }
+}
+
+/** Deep-merges `override` into `base`: objects merge key by key, anything else replaces. */
+export function deepMerge(base: unknown, override: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(override)) return override
+  const out: Record<string, unknown> = {...base}
+  for (const [key, value] of Object.entries(override)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value
+  return out
+}

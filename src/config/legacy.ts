@@ -1,0 +1,45 @@
+/**
+ * Retired Tool Search settings (SPEC §3.1, §3.2): `mode: "code"` and any `codeTimeoutMs`. The
+ * gateway refuses them; `doctor --fix` migrates them; writes refuse to add them. The wording lives
+ * here, once, because doctor, `config validate` and the writer all say it.
+ */
+import {isPlainObject} from './include.js'
+
+export const TOOL_SEARCH_PATH = ['tools', 'toolSearch'] as const
+
+export const RETIRED_MODE_MESSAGE = 'Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".'
+export const RETIRED_TIMEOUT_MESSAGE = 'tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".'
+export const MODE_MIGRATED_CHANGE = 'Tool Search code mode (tool_search_code) is retired; using structured Tool Search.'
+export const TIMEOUT_REMOVED_CHANGE = 'Removed tools.toolSearch.codeTimeoutMs; Tool Search no longer executes code.'
+
+/** What a write says instead of storing a retired value. */
+export const RETIRED_MODE_REFUSAL = 'tools.toolSearch.mode "code" is retired: use "tools" (structured Tool Search) or "directory".'
+export const RETIRED_TIMEOUT_REFUSAL = 'tools.toolSearch.codeTimeoutMs is retired and has no replacement: Tool Search no longer executes code, so leave it out.'
+
+export type RetiredKey = 'mode' | 'codeTimeoutMs'
+
+export interface RetiredSetting {
+  key: RetiredKey
+  /** Config path of the retired value. */
+  path: string[]
+  message: string
+  refusal: string
+}
+
+/** The `tools.toolSearch` value of a config, or undefined when unset. */
+export function toolSearchValue(config: unknown): unknown {
+  if (!isPlainObject(config) || !isPlainObject(config.tools)) return undefined
+  return Object.hasOwn(config.tools, 'toolSearch') ? config.tools.toolSearch : undefined
+}
+
+/** Retired settings in a config, in migration order. Only an object `tools.toolSearch` has any. */
+export function findRetiredSettings(config: unknown): RetiredSetting[] {
+  const toolSearch = toolSearchValue(config)
+  if (!isPlainObject(toolSearch)) return []
+  const found: RetiredSetting[] = []
+  if (toolSearch.mode === 'code') found.push({key: 'mode', path: [...TOOL_SEARCH_PATH, 'mode'], message: RETIRED_MODE_MESSAGE, refusal: RETIRED_MODE_REFUSAL})
+  if (Object.hasOwn(toolSearch, 'codeTimeoutMs')) {
+    found.push({key: 'codeTimeoutMs', path: [...TOOL_SEARCH_PATH, 'codeTimeoutMs'], message: RETIRED_TIMEOUT_MESSAGE, refusal: RETIRED_TIMEOUT_REFUSAL})
+  }
+  return found
+}

@@ -1,0 +1,129 @@
+/**
+ * Which config file (SPEC §1.1). First hit wins: `--config`, `OPENCLAW_CONFIG_PATH`, the project
+ * search, then the state directory.
+ *
+ * The project search mirrors cosmiconfig's per-directory search instead of calling it, because
+ * cosmiconfig's own walk gets in the way in three places: its `project` strategy stops only at a
+ * `package.json` (the spec also stops at `.git`); it silently skips a candidate that is empty,
+ * unreadable or a directory and moves on to another file (a careful user wants to hear that the
+ * file they wrote cannot be read); and it parses every candidate with its loaders, while config
+ * files are ours to parse (JSON5 with a lossless CST). The order is the spec's list, per
+ * directory, from the current directory up.
+ */
+import {readFile, stat} from 'node:fs/promises'
+import {homedir} from 'node:os'
+import {dirname, join, resolve} from 'node:path'
+
+import {usageError} from '../errors.js'
+import type {ConfigLocateOptions, ConfigLocation} from './index.js'
+
+export const CONFIG_FILE_NAME = 'openclaw.json'
+/** File names of the project search, in the order they are tried in each directory. */
+export const PROJECT_SEARCH_PLACES = ['openclaw.json', 'openclaw.json5', '.openclawrc', '.openclawrc.json', '.openclawrc.json5'] as const
+/** The key of package.json that may hold the config (tried after the files above). */
+export const PACKAGE_KEY = 'openclaw'
+
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function homeOf(env: NodeJS.ProcessEnv): string {
+  return env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir()
+}
+
+/** Expands a leading `~` to HOME and makes the path absolute against `cwd`. */
+export function expandPath(path: string, cwd: string, env: NodeJS.ProcessEnv): string {
+  if (path === '~') return homeOf(env)
+  if (path.startsWith('~/')) return join(homeOf(env), path.slice(2))
+  return resolve(cwd, path)
+}
+
+async function hasPackageKey(file: string): Promise<boolean> {
+  try {
+    const text = await readFile(file, 'utf8')
+    if (!text.includes(`"${PACKAGE_KEY}"`)) return false
+    const parsed = JSON.parse(text) as unknown
+    return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, PACKAGE_KEY)
+  } catch {
+    // Not ours to judge: a package.json we cannot read or parse simply holds no config.
+    return false
+  }
+}
+
+/** The project search: from `cwd` up to the nearest directory holding package.json or .git. */
+export async function searchProject(cwd: string): Promise<{path: string; packageKey?: string; stopDir: string} | undefined> {
+  let dir = resolve(cwd)
+  for (;;) {
+    for (const name of PROJECT_SEARCH_PLACES) {
+      const path = join(dir, name)
+      if (await exists(path)) return {path, stopDir: dir}
+    }
+    const packageJson = join(dir, 'package.json')
+    const isProjectRoot = (await exists(packageJson)) || (await exists(join(dir, '.git')))
+    if (await hasPackageKey(packageJson)) return {path: packageJson, packageKey: PACKAGE_KEY, stopDir: dir}
+    const parent = dirname(dir)
+    if (isProjectRoot || parent === dir) return undefined
+    dir = parent
+  }
+}
+
+function profileFrom(options: ConfigLocateOptions): {name: string; source: string} | undefined {
+  if (options.profile !== undefined) {
+    if (options.profile === 'default') return undefined
+    return {name: options.profile, source: `--profile ${options.profile}`}
+  }
+  const fromEnv = options.env.OPENCLAW_PROFILE
+  if (fromEnv === undefined || fromEnv === '' || fromEnv === 'default') return undefined
+  return {name: fromEnv, source: `OPENCLAW_PROFILE=${fromEnv}`}
+}
+
+export async function locate(options: ConfigLocateOptions): Promise<ConfigLocation> {
+  const {cwd, env} = options
+  const found = async (path: string, rule: ConfigLocation['rule'], reason: string, extra: Partial<ConfigLocation> = {}): Promise<ConfigLocation> => ({
+    path,
+    rule,
+    reason,
+    exists: await exists(path),
+    ...extra,
+  })
+
+  if (options.configFlag !== undefined) {
+    if (options.configFlag.trim() === '') throw usageError('--config needs a file path')
+    return found(expandPath(options.configFlag, cwd, env), 'flag', 'Chosen by the --config flag.')
+  }
+  const fromEnv = env.OPENCLAW_CONFIG_PATH
+  if (fromEnv !== undefined && fromEnv.trim() !== '') {
+    return found(expandPath(fromEnv, cwd, env), 'env', 'Chosen by OPENCLAW_CONFIG_PATH.')
+  }
+  const project = await searchProject(cwd)
+  if (project !== undefined) {
+    const what = project.packageKey === undefined ? 'Found' : `Found the "${project.packageKey}" key of package.json`
+    return found(project.path, 'project', `${what} by the project search from ${resolve(cwd)} (it stops at the nearest directory holding package.json or .git).`, {
+      packageKey: project.packageKey,
+    })
+  }
+  const profile = profileFrom(options)
+  if (profile !== undefined && !PROFILE_NAME.test(profile.name)) {
+    throw usageError(`Invalid profile name "${profile.name}": use letters, digits, ".", "_" and "-"`)
+  }
+  const home = env.OPENCLAW_HOME !== undefined && env.OPENCLAW_HOME !== '' ? expandPath(env.OPENCLAW_HOME, cwd, env) : homeOf(env)
+  const homeSource = env.OPENCLAW_HOME !== undefined && env.OPENCLAW_HOME !== '' ? 'OPENCLAW_HOME' : 'HOME'
+  if (profile !== undefined && options.profile !== undefined) {
+    return found(join(home, `.openclaw-${profile.name}`, CONFIG_FILE_NAME), 'profile', `No project config found; profile chosen by ${profile.source} (home from ${homeSource}).`)
+  }
+  const stateDir = env.OPENCLAW_STATE_DIR
+  if (stateDir !== undefined && stateDir.trim() !== '') {
+    return found(join(expandPath(stateDir, cwd, env), CONFIG_FILE_NAME), 'state-dir', 'No project config found; state directory from OPENCLAW_STATE_DIR.')
+  }
+  if (profile !== undefined) {
+    return found(join(home, `.openclaw-${profile.name}`, CONFIG_FILE_NAME), 'profile', `No project config found; profile chosen by ${profile.source} (home from ${homeSource}).`)
+  }
+  return found(join(home, '.openclaw', CONFIG_FILE_NAME), 'home', `No project config found; default state directory under ${homeSource}.`)
+}

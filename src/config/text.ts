@@ -1,0 +1,95 @@
+/**
+ * Small facts about config text that several modules need: positions, line endings, the BOM.
+ * Offsets are UTF-16 indexes into the string; lines and columns are 1-based.
+ */
+
+export const BOM = '\uFEFF'
+
+export interface Position {
+  line: number
+  column: number
+}
+
+/** JSON5 line terminators: LF, CR (alone or before LF), LS and PS. */
+function isLineBreak(char: string): boolean {
+  return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029'
+}
+
+/** Offsets where each line starts (index 0 is line 1). */
+function lineStarts(text: string): number[] {
+  const starts = [0]
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (!isLineBreak(char)) continue
+    if (char === '\r' && text[i + 1] === '\n') i++
+    starts.push(i + 1)
+  }
+  return starts
+}
+
+/**
+ * A function from offset to 1-based line and column, built once per text. A BOM at the start of
+ * the file is not a column: editors do not show it, so a value right after it is column 1.
+ */
+export function positionIndex(text: string): (offset: number) => Position {
+  const starts = lineStarts(text)
+  const hasBom = text.startsWith(BOM)
+  return (offset) => {
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if (starts[mid] <= offset) low = mid
+      else high = mid - 1
+    }
+    const bomShift = low === 0 && hasBom && offset > 0 ? 1 : 0
+    return {line: low + 1, column: offset - starts[low] + 1 - bomShift}
+  }
+}
+
+/** The 1-based line and column of `offset` (see positionIndex). */
+export function positionAt(text: string, offset: number): Position {
+  return positionIndex(text)(offset)
+}
+
+/** Offset of the first character of the line holding `offset`. */
+export function lineStartOf(text: string, offset: number): number {
+  let i = offset
+  while (i > 0 && !isLineBreak(text[i - 1])) i--
+  return i
+}
+
+/** Offset of the line break that ends the line holding `offset` (text.length on the last line). */
+export function lineEndOf(text: string, offset: number): number {
+  let i = offset
+  while (i < text.length && !isLineBreak(text[i])) i++
+  return i
+}
+
+/** Length of the line break at `offset` (0 when there is none). */
+export function lineBreakLength(text: string, offset: number): number {
+  if (text[offset] === '\r' && text[offset + 1] === '\n') return 2
+  return offset < text.length && isLineBreak(text[offset]) ? 1 : 0
+}
+
+/** The line ending the file mostly uses: CRLF when at least half of its line breaks are CRLF. */
+export function detectEol(text: string): '\n' | '\r\n' {
+  const crlf = text.match(/\r\n/g)?.length ?? 0
+  const lf = text.match(/\n/g)?.length ?? 0
+  return crlf > 0 && crlf * 2 >= lf ? '\r\n' : '\n'
+}
+
+/** Leading whitespace (spaces and tabs) of the line holding `offset`. */
+export function indentOfLine(text: string, offset: number): string {
+  const start = lineStartOf(text, offset)
+  const match = /^[ \t]*/.exec(text.slice(start, start + 200))
+  let indent = match?.[0] ?? ''
+  if (start === 0 && text.startsWith(BOM)) indent = /^[ \t]*/.exec(text.slice(1))?.[0] ?? ''
+  return indent
+}
+
+/** Whether only spaces and tabs (or a BOM) stand between the line start and `offset`. */
+export function startsLine(text: string, offset: number): boolean {
+  const before = text.slice(lineStartOf(text, offset), offset)
+  return /^\uFEFF?[ \t]*$/.test(before)
+}
