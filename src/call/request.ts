@@ -1,0 +1,117 @@
+/**
+ * The model-side repairs of a raw `tool_call` request (SPEC §8.3): models do not always nest the
+ * target arguments under `args`, so the request is normalised before the lookup.
+ *
+ * 1. Dotted keys `args.x` (and `input.x`) are moved under the wrapper as `x`.
+ * 2. A non-empty nested `args` (else a non-empty `input`) wins: it holds the arguments,
+ *    merged over the dotted keys; `id`, `toolId` and `name` are selectors and every other
+ *    top-level key is ignored (and reported, so a debugging user sees it).
+ * 3. An empty or missing wrapper means the arguments were flattened: `id` / `toolId` / `name`
+ *    values that name a catalog tool (exact id or exact name) are selectors and are removed; every
+ *    other key, including a selector key that names no tool, stays as a target argument. When no
+ *    key names a tool, the first of `id`, `toolId`, `name` is the target (so the lookup reports it
+ *    as unknown) and is removed.
+ * Selectors that name different tools are ambiguous. All failures are validation errors (exit 1).
+ */
+import type {CatalogEntry} from '../catalog/types.js'
+import {ToolsearchError} from '../errors.js'
+
+export const SELECTOR_KEYS = ['id', 'toolId', 'name'] as const
+export const WRAPPER_KEYS = ['args', 'input'] as const
+
+export const AMBIGUOUS_SELECTORS_MESSAGE = 'Ambiguous tool selectors: pass the target tool id and nest target arguments under args.'
+export const MISSING_SELECTOR_MESSAGE = 'Missing tool selector: pass the target tool id in id and nest target arguments under args.'
+export const REQUEST_NOT_OBJECT_MESSAGE = 'A tool_call request must be a JSON object.'
+
+export interface RepairedToolCall {
+  /** The id or name to look up. */
+  target: string
+  /** The target tool's arguments. */
+  args: Record<string, unknown>
+  /** Top-level keys dropped because a nested `args`/`input` won. */
+  ignoredKeys: string[]
+}
+
+type Selector = (typeof SELECTOR_KEYS)[number]
+
+export function repairToolCallRequest(request: unknown, entries: readonly CatalogEntry[]): RepairedToolCall {
+  if (!isPlainObject(request)) throw invalidRequest(REQUEST_NOT_OBJECT_MESSAGE)
+  const nested = nestedArguments(request)
+  const selectors = SELECTOR_KEYS.filter((key) => typeof request[key] === 'string' && request[key] !== '')
+  const naming = selectors.filter((key) => toolsNamedBy(entries, request[key] as string).length > 0)
+  assertSameTool(naming.map((key) => toolsNamedBy(entries, request[key] as string)))
+
+  if (Object.keys(nested).length > 0) {
+    const target = request[naming[0] ?? selectors[0] ?? 'id']
+    if (typeof target !== 'string' || target === '') throw invalidRequest(MISSING_SELECTOR_MESSAGE)
+    const ignoredKeys = Object.keys(request).filter((key) => !isSelectorKey(key) && !isWrapperKey(key) && dottedArgument(key) === undefined)
+    return {target, args: nested, ignoredKeys}
+  }
+
+  const targetKey: Selector | undefined = naming[0] ?? selectors[0]
+  if (targetKey === undefined) throw invalidRequest(MISSING_SELECTOR_MESSAGE)
+  const removed = new Set<string>(naming.length > 0 ? naming : [targetKey])
+  const args: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(request)) {
+    if (removed.has(key) || isWrapperKey(key) || dottedArgument(key) !== undefined) continue
+    defineProperty(args, key, value)
+  }
+  return {target: request[targetKey] as string, args, ignoredKeys: []}
+}
+
+/** `{...dotted args.x keys, ...args}` (or `input` when `args` is absent); `{}` when both are empty. */
+function nestedArguments(request: Record<string, unknown>): Record<string, unknown> {
+  const dotted: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(request)) {
+    const name = dottedArgument(key)
+    if (name !== undefined) defineProperty(dotted, name, value)
+  }
+  for (const key of WRAPPER_KEYS) {
+    const value = request[key]
+    if (value !== undefined && value !== null && !isPlainObject(value)) throw invalidRequest(`${key} must be an object.`)
+  }
+  const wrapperKey = WRAPPER_KEYS.find((key) => isPlainObject(request[key]) && Object.keys(request[key]).length > 0)
+  const wrapper = wrapperKey === undefined ? {} : (request[wrapperKey] as Record<string, unknown>)
+  const merged = {...dotted}
+  for (const [key, value] of Object.entries(wrapper)) defineProperty(merged, key, value)
+  return merged
+}
+
+/** `args.path` → `path`; undefined for any other key. */
+function dottedArgument(key: string): string | undefined {
+  const match = /^(?:args|input)\.(.+)$/s.exec(key)
+  return match?.[1]
+}
+
+/** Own data property, so a key named `__proto__` stays a plain key and never changes a prototype. */
+function defineProperty(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true})
+}
+
+/** Entries a selector names: the entry with that exact id, else every entry with that exact name. */
+function toolsNamedBy(entries: readonly CatalogEntry[], selector: string): string[] {
+  const byId = entries.filter((entry) => entry.id === selector)
+  const named = byId.length > 0 ? byId : entries.filter((entry) => entry.name === selector)
+  return named.map((entry) => entry.id).sort()
+}
+
+function assertSameTool(named: string[][]): void {
+  const first = named[0]?.join('\n')
+  if (named.some((ids) => ids.join('\n') !== first)) throw invalidRequest(AMBIGUOUS_SELECTORS_MESSAGE)
+}
+
+function isSelectorKey(key: string): boolean {
+  return (SELECTOR_KEYS as readonly string[]).includes(key)
+}
+
+function isWrapperKey(key: string): boolean {
+  return (WRAPPER_KEYS as readonly string[]).includes(key)
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+function invalidRequest(message: string): ToolsearchError {
+  return new ToolsearchError('invalid-request', message)
+}

@@ -1,0 +1,72 @@
+import {describe, expect, it} from 'vitest'
+
+import {mergeArguments, parseArgumentsJson, parseKeyValuePairs} from '../../src/call/arguments.js'
+
+const schema = {
+  type: 'object',
+  properties: {
+    name: {type: 'string'},
+    count: {type: 'integer'},
+    ratio: {type: 'number'},
+    dry: {type: 'boolean'},
+    opts: {type: 'object'},
+    tags: {type: 'array'},
+    level: {enum: [1, 2, 3]},
+    maybe: {anyOf: [{type: 'number'}, {type: 'null'}]},
+    code: {type: ['string', 'number']},
+  },
+}
+
+describe('key=value pairs', () => {
+  it('types values by the declared property', () => {
+    const args = parseKeyValuePairs(
+      ['name=42', 'count=3', 'ratio=-0.5', 'dry=true', 'opts={"a":[1]}', 'tags=["x","y"]', 'level=2', 'maybe=null', 'code=007', 'free=1'],
+      schema,
+    )
+    expect(args).toEqual({name: '42', count: 3, ratio: -0.5, dry: true, opts: {a: [1]}, tags: ['x', 'y'], level: 2, maybe: null, code: '007', free: '1'})
+  })
+
+  it('keeps text that fits no declared type, for validation to report', () => {
+    expect(parseKeyValuePairs(['count=many', 'dry=yes', 'ratio='], schema)).toEqual({count: 'many', dry: 'yes', ratio: ''})
+  })
+
+  it('splits at the first = only', () => {
+    expect(parseKeyValuePairs(['name=a=b'], schema)).toEqual({name: 'a=b'})
+  })
+
+  it('parses every value as JSON with --raw', () => {
+    expect(parseKeyValuePairs(['name=42', 'free="x"', 'list=[1]'], schema, {raw: true})).toEqual({name: 42, free: 'x', list: [1]})
+    expect(() => parseKeyValuePairs(['name=bare'], schema, {raw: true})).toThrow('With --raw, the value of "name" must be JSON')
+  })
+
+  it('rejects malformed pairs, duplicates and bad JSON for objects', () => {
+    expect(() => parseKeyValuePairs(['novalue'], schema)).toThrow('Expected key=value, got "novalue".')
+    expect(() => parseKeyValuePairs(['=x'], schema)).toThrow('Expected key=value, got "=x".')
+    expect(() => parseKeyValuePairs(['count=1', 'count=2'], schema)).toThrow('Argument "count" is given more than once.')
+    expect(() => parseKeyValuePairs(['opts={bad'], schema)).toThrow('The value of "opts" must be JSON (an object)')
+  })
+
+  it('treats every value as a string without a schema or for hostile schemas', () => {
+    expect(parseKeyValuePairs(['n=1'], undefined)).toEqual({n: '1'})
+    expect(parseKeyValuePairs(['n=1'], {properties: 'nope'})).toEqual({n: '1'})
+    expect(parseKeyValuePairs(['toString=1'], {properties: {}})).toEqual({toString: '1'})
+  })
+
+  it('never lets __proto__ change a prototype', () => {
+    const args = parseKeyValuePairs(['__proto__={"polluted":true}'], {}, {raw: true})
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
+    expect(Object.keys(args)).toEqual(['__proto__'])
+  })
+})
+
+describe('--args JSON', () => {
+  it('accepts one JSON object and names the source on error', () => {
+    expect(parseArgumentsJson('{"a": 1}', '--args')).toEqual({a: 1})
+    expect(() => parseArgumentsJson('{a: 1}', '--args')).toThrow(/^--args is not valid JSON: /)
+    expect(() => parseArgumentsJson('[1]', 'args.json')).toThrow('args.json must be a JSON object of tool arguments.')
+  })
+
+  it('lets pairs override the JSON object', () => {
+    expect(mergeArguments({a: 1, b: 2}, {b: 3})).toEqual({a: 1, b: 3})
+  })
+})
