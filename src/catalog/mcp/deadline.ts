@@ -3,6 +3,10 @@
  * an outer abort signal (Ctrl-C) can also end. Failures are classified by the deadline's state,
  * not by the error the SDK happens to throw.
  */
+import {setMaxListeners} from 'node:events'
+
+/** The SDK adds an abort listener per request and keeps it; paging a big server adds many. */
+const MAX_SIGNAL_LISTENERS = 10_000
 export class Deadline {
   private readonly controller = new AbortController()
   private readonly timer: NodeJS.Timeout
@@ -14,6 +18,7 @@ export class Deadline {
     readonly timeoutMs: number,
     outer?: AbortSignal,
   ) {
+    setMaxListeners(MAX_SIGNAL_LISTENERS, this.controller.signal)
     this.timer = setTimeout(() => {
       this.timedOut = true
       this.controller.abort(new Error(`timed out after ${timeoutMs} ms`))

@@ -1,0 +1,141 @@
+/**
+ * Listing tools from real servers through the library: the fixture server and server-everything
+ * over stdio, the fixture over streamable HTTP and legacy SSE, and every way a server can fail.
+ * Each test checks that no server process is left running.
+ */
+import {describe, expect, it} from 'vitest'
+
+import {listMcpServerTools, mcpToolDefinition, parseMcpServers} from '../../src/catalog/mcp/index.js'
+import {liveServerProcessCount} from '../../src/catalog/mcp/reaper.js'
+import {tempDir} from '../helpers/cli.js'
+import {closedPort, everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture} from './helpers.js'
+
+const FILE = '/config/mcp.json'
+const FIXTURE_TOOLS = ['echo', 'echo_json', 'weather', 'two_blocks', 'fail', 'hang', 'crash', 'read_env', 'whoami']
+
+async function list(servers: Record<string, unknown>, options: {timeoutMs?: number; env?: NodeJS.ProcessEnv; progress?: (message: string) => void} = {}) {
+  return listMcpServerTools(parseMcpServers(servers, FILE), {timeoutMs: 10_000, env: {PATH: process.env.PATH}, ...options})
+}
+
+describe('listMcpServerTools with live servers', () => {
+  it('lists the fixture and server-everything over stdio as mcp entries, then stops both', async () => {
+    const pids = pidFile()
+    const progress: string[] = []
+    const {entries, unavailable} = await list({fixture: fixtureServer(pids), everything: everythingServer(pids)}, {progress: (line) => progress.push(line)})
+    expect(unavailable).toEqual([])
+    expect(entries.filter((entry) => entry.sourceName === 'fixture').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+    const echo = entries.find((entry) => entry.id === 'mcp:everything:echo')
+    expect(echo).toMatchObject({
+      name: 'echo',
+      source: 'mcp',
+      sourceName: 'everything',
+      description: 'Echoes back the input string',
+      label: 'Echo Tool',
+      trusted: false,
+      visibility: 'deferred',
+      requiresApproval: false,
+      run: {kind: 'mcp', server: 'everything', tool: 'echo'},
+      origin: {file: FILE, path: 'mcpServers.everything'},
+    })
+    expect(echo?.parameters).toMatchObject({type: 'object', required: ['message']})
+    expect(entries.filter((entry) => entry.sourceName === 'everything').length).toBeGreaterThan(5)
+    // Untrusted entries do not carry the output schema; the import reads it from the definition.
+    const weather = entries.find((entry) => entry.id === 'mcp:fixture:weather')!
+    expect(weather.outputSchema).toBeUndefined()
+    expect(mcpToolDefinition(weather)?.outputSchema).toMatchObject({required: ['city', 'temperature']})
+    expect(progress[0]).toBe('Starting MCP servers: 0/2 done (waiting for fixture, everything)')
+    expect(recordedPids(pids)).toHaveLength(2)
+    expect(await leftoverServers(pids)).toEqual([])
+    expect(liveServerProcessCount()).toBe(0)
+  })
+
+  it('pages through tools/list with nextCursor', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({paged: fixtureServer(pids, ['--page-size', '4', '--extra-tools', '25'])})
+    expect(unavailable).toEqual([])
+    expect(entries).toHaveLength(FIXTURE_TOOLS.length + 25)
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length)
+    expect(entries.at(-1)?.name).toBe('generated_024')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('tolerates a banner line on a server's stdout', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({noisy: fixtureServer(pids, ['--banner'])})
+    expect(unavailable).toEqual([])
+    expect(entries).toHaveLength(FIXTURE_TOOLS.length)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('reaches servers over streamable HTTP and legacy SSE, with headers expanded from the environment', async () => {
+    const token = 'fixture-token-4242'
+    const http = await startHttpFixture('--http', {FIXTURE_REQUIRED_TOKEN: token})
+    const sse = await startHttpFixture('--sse', {FIXTURE_REQUIRED_TOKEN: token})
+    const headers = {Authorization: 'Bearer ${FIXTURE_TOKEN}'}
+    const {entries, unavailable} = await list({http: {url: http.url, headers}, sse: {type: 'sse', url: sse.url, headers}}, {env: {FIXTURE_TOKEN: token}})
+    expect(unavailable).toEqual([])
+    expect(entries.filter((entry) => entry.sourceName === 'http').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+    expect(entries.filter((entry) => entry.sourceName === 'sse').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+  })
+
+  it('reports every failing server with its reason while the others keep working', async () => {
+    const pids = pidFile()
+    const port = await closedPort()
+    const cwd = tempDir()
+    const {entries, unavailable} = await list(
+      {
+        good: fixtureServer(pids),
+        crash: fixtureServer(pids, ['--crash-at-start']),
+        hang: fixtureServer(pids, ['--hang-at-start']),
+        garbage: fixtureServer(pids, ['--garbage']),
+        badlist: fixtureServer(pids, ['--bad-list']),
+        loop: fixtureServer(pids, ['--loop-cursor']),
+        stubborn: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm']),
+        missing: {command: 'toolsearch-no-such-server-binary'},
+        nocwd: {command: process.execPath, cwd: `${cwd}/absent`},
+        novar: {command: process.execPath, env: {TOKEN: '${TOOLSEARCH_TEST_UNSET_TOKEN}'}},
+        refused: {url: `http://127.0.0.1:${port}/mcp`},
+      },
+      {timeoutMs: 2500},
+    )
+    expect(entries.every((entry) => entry.sourceName === 'good')).toBe(true)
+    expect(entries).toHaveLength(FIXTURE_TOOLS.length)
+    const reasons = Object.fromEntries(unavailable.map(({server, error}) => [server, error]))
+    expect(Object.keys(reasons).sort()).toEqual(['badlist', 'crash', 'garbage', 'hang', 'loop', 'missing', 'nocwd', 'novar', 'refused', 'stubborn'])
+    expect(reasons.crash).toBe('exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"')
+    expect(reasons.hang).toBe('did not answer initialize within 2500 ms; stderr: "fixture: waiting forever"')
+    expect(reasons.garbage).toBe('did not answer initialize within 2500 ms; it wrote non-JSON-RPC output on stdout: "<html>this is not JSON-RPC</html>"')
+    expect(reasons.badlist).toBe('returned an invalid tools/list result: tools: Invalid input: expected array, received string')
+    expect(reasons.loop).toBe('returned the same tools/list cursor twice (its paging never ends)')
+    expect(reasons.stubborn).toMatch(/^did not answer initialize within 2500 ms/)
+    expect(reasons.missing).toBe('cannot start "toolsearch-no-such-server-binary": command not found')
+    expect(reasons.nocwd).toBe(`working directory ${cwd}/absent does not exist`)
+    expect(reasons.novar).toBe('mcpServers.novar.env.TOKEN needs environment variable TOOLSEARCH_TEST_UNSET_TOKEN, which is not set')
+    expect(reasons.refused).toMatch(new RegExp(`^cannot be reached at http://127\\.0\\.0\\.1:${port}/mcp: .*ECONNREFUSED`))
+    // Every server that started, including the one that ignores SIGTERM, is gone.
+    expect(recordedPids(pids)).toHaveLength(7)
+    expect(await leftoverServers(pids)).toEqual([])
+    expect(liveServerProcessCount()).toBe(0)
+  })
+
+  it('never reports a secret: wrong HTTP credentials are named without their value', async () => {
+    const http = await startHttpFixture('--http', {FIXTURE_REQUIRED_TOKEN: 'the-right-token'})
+    const secret = 'wrong-but-secret-token'
+    const {unavailable} = await list({http: {url: `${http.url}?key=\${KEY}`, headers: {Authorization: 'Bearer ${TOKEN}'}}}, {env: {TOKEN: secret, KEY: 'query-secret-123'}})
+    expect(unavailable).toHaveLength(1)
+    expect(unavailable[0].error).toMatch(/^answered HTTP 401 at http:\/\/127\.0\.0\.1:\d+\/mcp\?key=\$\{KEY\} during initialize: .*missing or wrong token$/)
+    expect(JSON.stringify(unavailable)).not.toContain(secret)
+    expect(JSON.stringify(unavailable)).not.toContain('query-secret-123')
+  })
+
+  it('redacts secret values that a server echoes into its stderr', async () => {
+    const secret = 'sk-live-abcdef123456'
+    const script = 'process.stderr.write("token is " + process.env.API_KEY + "\\n"); process.exit(1)'
+    const {unavailable} = await list({leaky: {command: process.execPath, args: ['-e', script], env: {API_KEY: '${SECRET}'}}}, {env: {SECRET: secret}})
+    expect(unavailable).toEqual([{server: 'leaky', error: 'exited with code 1 during initialize; stderr: "token is ***"'}])
+  })
+
+  it('makes no process and loads nothing when there are no servers', async () => {
+    expect(await listMcpServerTools({})).toEqual({entries: [], unavailable: []})
+  })
+})
