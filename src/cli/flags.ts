@@ -23,9 +23,11 @@ export const catalogFlags = {
     description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config. Repeatable.',
     helpValue: '<file>',
     multiple: true,
+    // One value per flag: `--catalog a.json open a pull request` keeps the words as the query.
+    multipleNonGreedy: true,
     required: true,
   }),
   owner: Flags.string({description: 'Server name for MCP tools/list files (default: the file name).', helpValue: '<name>'}),
-  allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true}),
-  deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true}),
+  allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
+  deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
 }
