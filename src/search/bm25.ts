@@ -1,0 +1,30 @@
+/**
+ * Okapi BM25 (SPEC §5.1), as pure functions so every ranker scores the same way and a test can
+ * check a score by hand.
+ */
+
+export interface Bm25Params {
+  /** Term-frequency saturation. */
+  k1: number
+  /** Length normalisation: 0 ignores document length, 1 normalises fully. */
+  b: number
+}
+
+/** The openclaw constants. */
+export const BM25: Readonly<Bm25Params> = Object.freeze({k1: 1.2, b: 0.75})
+
+/** Inverse document frequency: `ln(1 + (N − n + 0.5) / (n + 0.5))`, always > 0. */
+export function idf(documentFrequency: number, documentCount: number): number {
+  return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5))
+}
+
+/**
+ * The BM25 score of one term in one document: `tf` occurrences in a document of `length` terms,
+ * the term in `df` of `n` documents whose average length is `averageLength`.
+ */
+export function bm25(tf: number, df: number, n: number, length: number, averageLength: number, params: Bm25Params = BM25): number {
+  if (tf <= 0) return 0
+  const lengthRatio = averageLength > 0 ? length / averageLength : 0
+  const saturation = (tf * (params.k1 + 1)) / (tf + params.k1 * (1 - params.b + params.b * lengthRatio))
+  return idf(df, n) * saturation
+}

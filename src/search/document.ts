@@ -1,0 +1,49 @@
+/**
+ * Catalog entry → the text the openclaw ranker indexes (SPEC §5.1): name, id, label,
+ * description and — for trusted entries only — the parameter text. MCP and client schemas are
+ * never walked: their words could otherwise pull a tool up for queries it has nothing to do with.
+ */
+import {isRecord, ownValue} from '../catalog/json.js'
+import type {CatalogEntry} from '../catalog/types.js'
+
+/** How deep the parameter walk goes: the root schema is depth 0. */
+export const PARAMETER_TEXT_DEPTH = 4
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf'] as const
+
+/**
+ * Every `description` and property name in `schema`, to depth 4, recursing into `properties`,
+ * `items`, `anyOf`, `oneOf` and `allOf`. Bounded by depth, so cyclic or absurdly deep schemas end.
+ */
+export function parameterText(schema: unknown): string {
+  const parts: string[] = []
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > PARAMETER_TEXT_DEPTH || !isRecord(node)) return
+    const description = ownValue(node, 'description')
+    if (typeof description === 'string') parts.push(description)
+    const properties = ownValue(node, 'properties')
+    if (isRecord(properties)) {
+      for (const name of Object.keys(properties)) {
+        parts.push(name)
+        walk(properties[name], depth + 1)
+      }
+    }
+    const items = ownValue(node, 'items')
+    if (Array.isArray(items)) for (const item of items) walk(item, depth + 1)
+    else walk(items, depth + 1)
+    for (const key of SUBSCHEMA_LISTS) {
+      const list = ownValue(node, key)
+      if (Array.isArray(list)) for (const item of list) walk(item, depth + 1)
+    }
+  }
+  walk(schema, 0)
+  return parts.join(' ')
+}
+
+/** The text indexed for one entry. */
+export function openclawDocumentText(entry: CatalogEntry): string {
+  const parts = [entry.name, entry.id]
+  if (entry.label !== undefined) parts.push(entry.label)
+  parts.push(entry.description)
+  if (entry.trusted) parts.push(parameterText(entry.parameters))
+  return parts.join(' ')
+}

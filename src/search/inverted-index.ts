@@ -1,0 +1,112 @@
+/**
+ * An inverted index over analyzed documents: for each field, term → postings (documents in
+ * ascending order with the term's frequency), plus field lengths for BM25's length
+ * normalisation. It knows nothing about catalogs or analyzers: a ranker maps its entries to
+ * `{ id, fields }` with terms already analyzed, so rankers with other analyzers or several
+ * weighted fields reuse it as is.
+ */
+
+/** A document as the index sees it: an id and, per field, its analyzed terms in order. */
+export interface IndexDocument {
+  id: string
+  fields: Readonly<Record<string, readonly string[]>>
+}
+
+/** The documents containing a term (ascending document numbers) and how often each has it. */
+export interface Postings {
+  docs: readonly number[]
+  tfs: readonly number[]
+}
+
+interface FieldIndex {
+  postings: Map<string, {docs: number[]; tfs: number[]}>
+  lengths: Float64Array
+  averageLength: number
+}
+
+export class InvertedIndex {
+  /** Document ids by document number (the position in the list the index was built from). */
+  readonly ids: readonly string[]
+  private readonly fields: Map<string, FieldIndex>
+
+  private constructor(ids: readonly string[], fields: Map<string, FieldIndex>) {
+    this.ids = ids
+    this.fields = fields
+  }
+
+  /** Builds the index; document numbers are positions in `documents`. */
+  static build(documents: readonly IndexDocument[]): InvertedIndex {
+    const fieldNames = new Set<string>()
+    for (const document of documents) for (const name of Object.keys(document.fields)) fieldNames.add(name)
+    const fields = new Map<string, FieldIndex>()
+    for (const name of fieldNames) fields.set(name, buildField(documents, name))
+    return new InvertedIndex(
+      documents.map((document) => document.id),
+      fields,
+    )
+  }
+
+  /** Number of documents. */
+  get size(): number {
+    return this.ids.length
+  }
+
+  get fieldNames(): string[] {
+    return [...this.fields.keys()]
+  }
+
+  postings(field: string, term: string): Postings | undefined {
+    return this.fields.get(field)?.postings.get(term)
+  }
+
+  /** Number of documents whose `field` contains `term`. */
+  documentFrequency(field: string, term: string): number {
+    return this.postings(field, term)?.docs.length ?? 0
+  }
+
+  /** Occurrences of `term` in `field` of document `doc` (binary search in the postings). */
+  termFrequency(field: string, term: string, doc: number): number {
+    const postings = this.postings(field, term)
+    if (postings === undefined) return 0
+    let low = 0
+    let high = postings.docs.length - 1
+    while (low <= high) {
+      const middle = (low + high) >>> 1
+      const value = postings.docs[middle]!
+      if (value === doc) return postings.tfs[middle]!
+      if (value < doc) low = middle + 1
+      else high = middle - 1
+    }
+    return 0
+  }
+
+  /** Number of terms in `field` of document `doc`. */
+  fieldLength(field: string, doc: number): number {
+    return this.fields.get(field)?.lengths[doc] ?? 0
+  }
+
+  averageFieldLength(field: string): number {
+    return this.fields.get(field)?.averageLength ?? 0
+  }
+}
+
+function buildField(documents: readonly IndexDocument[], name: string): FieldIndex {
+  const postings = new Map<string, {docs: number[]; tfs: number[]}>()
+  const lengths = new Float64Array(documents.length)
+  let total = 0
+  const counts = new Map<string, number>()
+  documents.forEach((document, doc) => {
+    const terms = document.fields[name] ?? []
+    lengths[doc] = terms.length
+    total += terms.length
+    counts.clear()
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1)
+    for (const [term, tf] of counts) {
+      let list = postings.get(term)
+      if (list === undefined) postings.set(term, (list = {docs: [], tfs: []}))
+      list.docs.push(doc)
+      list.tfs.push(tf)
+    }
+  })
+  return {postings, lengths, averageLength: documents.length === 0 ? 0 : total / documents.length}
+}
