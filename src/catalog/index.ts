@@ -1,0 +1,10 @@
+/**
+ * The catalog facade: load files into a `Catalog`, apply the tool policy. Commands and other
+ * areas import from here; the modules behind it are free to change.
+ */
+export {CORE_PRIMITIVES, catalogedEntries, toolId} from './entries.js'
+export {type CatalogFormat, defaultOwner, parseCatalogDocument} from './formats.js'
+export {MAX_CATALOG_DEPTH} from './guard.js'
+export {type LoadCatalogOptions, loadCatalogs, parseCatalogText, readCatalogDocument} from './load.js'
+export {type ToolPolicy, applyToolPolicy, compileToolPolicy, globToRegExp, mergeToolPolicies} from './policy.js'
+export type {Catalog, CatalogEntry, RunSpec, ToolSource, Visibility} from './types.js'

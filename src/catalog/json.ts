@@ -1,0 +1,18 @@
+/**
+ * Reading untrusted JSON values (catalog files, schemas) safely: only own properties count, so a
+ * key such as `constructor` or `__proto__` in a file can never reach `Object.prototype`.
+ */
+
+/** A plain JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `record[key]` only when `key` is the record's own property (`{}.constructor` is undefined here). */
+export function ownValue(record: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined
+}
+
+export function hasOwn(record: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(record, key)
+}
