@@ -1,0 +1,32 @@
+import {Args} from '@oclif/core'
+
+import {lookupTool} from '../src/call/lookup.js'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {loadCatalogContext} from '../src/cli/context.js'
+import {catalogFlags, configFlags} from '../src/cli/flags.js'
+import {describeEntry, renderToolDescription} from '../src/search/describe.js'
+
+export default class Describe extends BaseCommand<typeof Describe> {
+  static summary = 'Show what tool_describe returns for a tool: its hit, full input schema and output schema.'
+
+  static description = `Looks the tool up the way tool_describe and tool_call do: an exact id first, else an exact (case-sensitive) name. A name two tools share is ambiguous (use the id); a direct-only tool is not in the catalog; a denied tool is unknown. Each of these exits 1 with the message the model would get.`
+
+  static examples = [
+    '<%= config.bin %> describe --catalog examples/catalog.json5 schedule_task',
+    '<%= config.bin %> describe --catalog examples/catalog.json5 openclaw:core:read --json',
+  ]
+
+  static args = {
+    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', required: true}),
+  }
+
+  static flags = {...catalogFlags, ...configFlags}
+
+  async run(): Promise<unknown> {
+    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const entry = lookupTool(context.catalog.entries, this.args.tool)
+    const described = describeEntry(entry)
+    this.print(renderToolDescription(described, entry, {color: this.color}))
+    return described
+  }
+}

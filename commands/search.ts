@@ -1,0 +1,79 @@
+import {Flags} from '@oclif/core'
+
+import {catalogedEntries} from '../src/catalog/index.js'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {loadCatalogContext} from '../src/cli/context.js'
+import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
+import {runSearchRequest, serializeResponse} from '../src/search/batch.js'
+import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
+import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
+import {explainHit, missingQueryError, parseRequestJson, requestFromFlags, resolveLimit, stdinQueries, stdinResult} from '../src/search/run.js'
+
+export default class Search extends BaseCommand<typeof Search> {
+  static summary = 'Run the searches a model would run against a tool catalog.'
+
+  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive.`
+
+  static examples = [
+    '<%= config.bin %> search --catalog examples/catalog.json5 schedule a daily reminder',
+    '<%= config.bin %> search --catalog examples/catalog.json5 read a file --explain',
+    '<%= config.bin %> search --catalog examples/catalog.json5 -q "send a message" -q "weather" --limit 3',
+    `<%= config.bin %> search --catalog examples/catalog.json5 --request '{"queries":[{"query":"web search","limit":2}]}'`,
+    'printf "open a pull request\\nlist files\\n" | <%= config.bin %> search --catalog tools.json --stdin',
+  ]
+
+  static strict = false
+
+  static flags = {
+    ...catalogFlags,
+    ...configFlags,
+    ...modelFlags,
+    limit: Flags.integer({char: 'l', min: 1, description: 'Results per query (default: searchDefaultLimit; clamped to maxSearchLimit).', helpValue: '<n>'}),
+    query: Flags.string({char: 'q', multiple: true, multipleNonGreedy: true, description: 'One query of a batch; repeat for several (tool_search batch rules apply).', helpValue: '<text>'}),
+    stdin: Flags.boolean({description: 'Read one query per line from stdin; print one JSON line {query, candidates} each.', exclusive: ['query', 'request']}),
+    request: Flags.string({description: 'Run a raw tool_search request (JSON) and print exactly what the model receives.', helpValue: '<json>', exclusive: ['query', 'stdin', 'limit']}),
+    explain: Flags.boolean({description: 'Show the matched terms of each hit and what each contributed.', exclusive: ['query', 'stdin', 'request']}),
+    ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
+  }
+
+  async run(): Promise<unknown> {
+    const words = this.argvRest
+    const {flags} = this
+    if (flags.request !== undefined && words.length > 0) throw missingQueryError()
+    if (flags.request === undefined && !flags.stdin && words.length === 0 && (flags.query ?? []).length === 0) throw missingQueryError()
+    const factory = await loadRanker(flags.ranker)
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing what it would return if enabled.')
+    const ranker = factory(catalogedEntries(context.catalog.entries))
+    const table = {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : DEFAULT_TABLE_WIDTH}
+
+    if (flags.request !== undefined || (flags.query ?? []).length > 0) {
+      const request = flags.request === undefined ? requestFromFlags(words, flags.query ?? [], flags.limit) : parseRequestJson(flags.request)
+      const response = runSearchRequest(request, ranker, context.settings)
+      this.print(flags.request === undefined ? renderBatchResponse(response, table) : serializeResponse(response))
+      return response
+    }
+
+    const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
+    if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
+
+    if (flags.stdin) {
+      const lines = stdinQueries(await readStdin()).map((query) => stdinResult(ranker, query, limit))
+      for (const line of lines) this.print(JSON.stringify(line))
+      return lines
+    }
+
+    const query = words.join(' ')
+    const explained = ranker.search(query, limit).map(explainHit)
+    if (explained.length === 0) this.print(`No tools match "${query}".`)
+    else if (flags.explain) this.print(`${renderHitTable(explained.map(({hit}) => hit), table)}\n\n${renderExplanations(explained, table)}`)
+    else this.print(renderHitTable(explained.map(({hit}) => hit), table))
+    return flags.explain ? explained.map(({hit, explain}) => ({...hit, explain})) : explained.map(({hit}) => hit)
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,56 @@
+/**
+ * The loader every catalog command shares: config → effective Tool Search settings and tool
+ * policy (config ∪ `--allow`/`--deny`) → catalogs → policy applied. Diagnostics (config warnings,
+ * MCP servers that could not be used) go to stderr through `note`; the data comes back.
+ */
+import {applyToolPolicy, loadCatalogs, mergeToolPolicies, type ToolPolicy} from '../catalog/index.js'
+import type {Catalog} from '../catalog/types.js'
+import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
+import {safeInline} from '../output/terminal.js'
+
+/** The flags of `catalogFlags`, `configFlags` and `modelFlags` (all optional but `catalog`). */
+export interface CatalogContextFlags {
+  catalog: string[]
+  owner?: string
+  allow?: string[]
+  deny?: string[]
+  config?: string
+  profile?: string
+  provider?: string
+  model?: string
+  'base-url'?: string
+}
+
+export interface CatalogContextIo {
+  cwd?: string
+  env?: NodeJS.ProcessEnv
+  /** Writes one diagnostic line to stderr. */
+  note: (line: string) => void
+  /** Show progress lines (MCP servers starting): true on a TTY. */
+  progress?: boolean
+}
+
+export interface CatalogContext {
+  config: LoadedConfig
+  /** Effective `tools.toolSearch` settings, local-model overlay applied. */
+  settings: EffectiveToolSearchSettings
+  /** The policy in force: config `tools.allow`/`tools.deny` plus the flags. */
+  policy: ToolPolicy
+  /** The loaded catalogs with denied tools removed. */
+  catalog: Catalog
+}
+
+export async function loadCatalogContext(flags: CatalogContextFlags, io: CatalogContextIo): Promise<CatalogContext> {
+  const cwd = io.cwd ?? process.cwd()
+  const env = io.env ?? process.env
+  const config = await loadConfig({configFlag: flags.config, profile: flags.profile, cwd, env})
+  for (const warning of config.warnings) io.note(`Warning: ${safeInline(warning.message)}`)
+  const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
+  const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
+  const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress: io.progress === true ? io.note : undefined})
+  if (loaded.unavailableMcpServers.length > 0) {
+    const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
+    for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
+  }
+  return {config, settings, policy, catalog: applyToolPolicy(loaded, policy)}
+}
