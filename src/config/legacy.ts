@@ -24,6 +24,8 @@ export interface RetiredSetting {
   path: string[]
   message: string
   refusal: string
+  /** The retired value as written. */
+  value: unknown
 }
 
 /** The `tools.toolSearch` value of a config, or undefined when unset. */
@@ -37,9 +39,9 @@ export function findRetiredSettings(config: unknown): RetiredSetting[] {
   const toolSearch = toolSearchValue(config)
   if (!isPlainObject(toolSearch)) return []
   const found: RetiredSetting[] = []
-  if (toolSearch.mode === 'code') found.push({key: 'mode', path: [...TOOL_SEARCH_PATH, 'mode'], message: RETIRED_MODE_MESSAGE, refusal: RETIRED_MODE_REFUSAL})
+  if (toolSearch.mode === 'code') found.push({key: 'mode', path: [...TOOL_SEARCH_PATH, 'mode'], message: RETIRED_MODE_MESSAGE, refusal: RETIRED_MODE_REFUSAL, value: 'code'})
   if (Object.hasOwn(toolSearch, 'codeTimeoutMs')) {
-    found.push({key: 'codeTimeoutMs', path: [...TOOL_SEARCH_PATH, 'codeTimeoutMs'], message: RETIRED_TIMEOUT_MESSAGE, refusal: RETIRED_TIMEOUT_REFUSAL})
+    found.push({key: 'codeTimeoutMs', path: [...TOOL_SEARCH_PATH, 'codeTimeoutMs'], message: RETIRED_TIMEOUT_MESSAGE, refusal: RETIRED_TIMEOUT_REFUSAL, value: toolSearch.codeTimeoutMs})
   }
   return found
 }

@@ -13,7 +13,7 @@ import {type ConfigSource, nodeToValue} from './source.js'
 import {detectEol, indentOfLine, lineBreakLength, startsLine} from './text.js'
 
 /** The part of a ConfigSource the planner needs. */
-export type EditableSource = Pick<ConfigSource, 'text' | 'format' | 'rootPrefix' | 'file'> & {top: CstNode | undefined}
+export type EditableSource = Pick<ConfigSource, 'text' | 'format' | 'rootPrefix' | 'file' | 'top'>
 
 interface FileStyle {
   eol: string
@@ -42,7 +42,7 @@ export function pathNotFound(path: string): ToolsearchError {
 
 /** The plain value of a CST node. */
 export function cstValue(source: Pick<ConfigSource, 'file' | 'position'>, node: CstNode): unknown {
-  return nodeToValue({...source, text: '', format: 'json5', root: node, rootPrefix: []}, node, [], new Map())
+  return nodeToValue({...source, text: '', format: 'json5', top: node, root: node, rootPrefix: []}, node, [], new Map())
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {

@@ -15,6 +15,8 @@ export interface ConfigSource {
   file: string
   text: string
   format: SourceFormat
+  /** The file's top-level value; undefined when the file holds only whitespace and comments. */
+  top: CstNode | undefined
   /** The node holding the config (the `openclaw` value in package.json); undefined when empty. */
   root: CstNode | undefined
   /** CST path from the file's top-level value to `root` (`["openclaw"]` in package.json). */
@@ -62,7 +64,7 @@ export function parseSource(file: string, text: string, format: SourceFormat = '
     root = root?.kind === 'object' ? findMember(root, packageKey)?.value : undefined
     rootPrefix.push(packageKey)
   }
-  return {file, text, format, root, rootPrefix, position}
+  return {file, text, format, top: result.root, root, rootPrefix, position}
 }
 
 export interface SourcedValue {

@@ -1,0 +1,22 @@
+import {BaseCommand} from '../../src/cli/base-command.js'
+import {configFlags, modelFlags} from '../../src/cli/flags.js'
+import {locateOptions} from '../../src/config/cli.js'
+import {type EffectiveToolSearchSettings, type ModelContext, effectiveToolSearchSettings, loadConfig} from '../../src/config/index.js'
+import {renderExplain} from '../../src/config/render.js'
+import {safeInline} from '../../src/output/terminal.js'
+
+export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {
+  static summary = 'Show the effective Tool Search settings and why.'
+  static description = 'Applies the defaults, the clamps and the local-model overlay (pass --provider, --model and --base-url for the model in use).'
+  static examples = ['<%= config.bin %> config explain', '<%= config.bin %> config explain --provider ollama --model llama3.1:8b --json']
+  static flags = {...configFlags, ...modelFlags}
+
+  async run(): Promise<{file: string; model: ModelContext; settings: EffectiveToolSearchSettings}> {
+    const config = await loadConfig(locateOptions(this.flags))
+    for (const warning of config.warnings) this.note(`Warning: ${safeInline(warning.message)}`)
+    const model: ModelContext = {provider: this.flags.provider, model: this.flags.model, baseUrl: this.flags['base-url']}
+    const settings = effectiveToolSearchSettings(config.value, model)
+    this.print(renderExplain(config.location.path, settings, model, {color: this.color}))
+    return {file: config.location.path, model, settings}
+  }
+}

@@ -1,0 +1,38 @@
+import {Args} from '@oclif/core'
+
+import {BaseCommand} from '../../src/cli/base-command.js'
+import {configFlags} from '../../src/cli/flags.js'
+import {locateOptions} from '../../src/config/cli.js'
+import {locateConfig} from '../../src/config/index.js'
+import {loadDocument} from '../../src/config/load.js'
+import {parseConfigPath} from '../../src/config/path.js'
+import {pathNotFound} from '../../src/config/plan.js'
+import {valueAtPath} from '../../src/config/query.js'
+import {renderValue} from '../../src/config/render.js'
+
+export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
+  static summary = 'Print a config value as written in the file.'
+  static description =
+    'Prints the authored value at a path (the whole config without one): scalars bare, objects as pretty JSON. ' +
+    '$include is merged; ${VAR} references print as written, never their values.'
+  static examples = ['<%= config.bin %> config get tools.toolSearch', '<%= config.bin %> config get tools.toolSearch.mode --json']
+  static args = {path: Args.string({description: 'Config path, e.g. tools.toolSearch.mode or agents.list[0].id.', required: false})}
+  static flags = {...configFlags}
+
+  async run(): Promise<unknown> {
+    const path = this.args.path === undefined ? [] : parseConfigPath(this.args.path)
+    const location = await locateConfig(locateOptions(this.flags))
+    const document = loadDocument(location, process.env)
+    const lookup = valueAtPath(document.authored, path)
+    if (!lookup.found) {
+      const error = pathNotFound(this.args.path ?? '')
+      if (this.jsonEnabled()) throw error
+      this.note(error.message)
+      process.exitCode = error.exitCode
+      return undefined
+    }
+    if (this.jsonEnabled()) this.logJson(lookup.value)
+    else this.print(renderValue(lookup.value))
+    return undefined
+  }
+}

@@ -1,0 +1,63 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../src/cli/base-command.js'
+import {configFlags} from '../../src/cli/flags.js'
+import {assertWritableInTopFile, changeConfig} from '../../src/config/change.js'
+import {locateOptions, lockWaitMs} from '../../src/config/cli.js'
+import {locateConfig} from '../../src/config/index.js'
+import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
+import {planSet} from '../../src/config/plan.js'
+import {inlineValue, renderChange} from '../../src/config/render.js'
+import {parseCliValue} from '../../src/config/value.js'
+
+export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
+  static summary = 'Set a config value, editing the file losslessly.'
+  static description =
+    'The value is parsed as JSON5 (true, 8, "x", {enabled: true}); anything else is stored as a string, with a note. ' +
+    'Comments, key order, quotes and spacing outside the value stay byte-identical; the result is validated first, ' +
+    'written atomically under <file>.lock, and the previous file is kept as <file>.bak.'
+  static examples = [
+    '<%= config.bin %> config set tools.toolSearch true',
+    '<%= config.bin %> config set tools.toolSearch.mode directory',
+    '<%= config.bin %> config set tools.toolSearch.searchDefaultLimit 5 --dry-run',
+  ]
+  static args = {
+    path: Args.string({description: 'Config path, e.g. tools.toolSearch.mode.', required: true}),
+    value: Args.string({description: 'The value (JSON5; otherwise a string).', required: true}),
+  }
+  static flags = {
+    ...configFlags,
+    'strict-json': Flags.boolean({description: 'Parse the value as plain JSON and fail if it is not.'}),
+    'dry-run': Flags.boolean({description: 'Validate and print the diff without writing.'}),
+  }
+
+  async run(): Promise<unknown> {
+    const path = parseConfigPath(this.args.path)
+    const parsed = parseCliValue(this.args.value, {strictJson: this.flags['strict-json']})
+    if (parsed.note !== undefined) this.note(parsed.note)
+    const location = await locateConfig(locateOptions(this.flags))
+    const outcome = await changeConfig(
+      location,
+      (document, source) => {
+        assertWritableInTopFile(document, path)
+        const plan = planSet(source, path, parsed.value)
+        return {edits: plan.edits, summary: plan.previous}
+      },
+      {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd(), lockWaitMs: lockWaitMs()},
+    )
+    const shown = formatConfigPath(path)
+    const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`
+    this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))
+    if (outcome.status === 'dry-run') this.note('Dry run: nothing was written.')
+    return {
+      file: outcome.file,
+      path: shown,
+      status: outcome.status,
+      created: outcome.created,
+      ...(outcome.summary === undefined ? {} : {previous: outcome.summary.value}),
+      value: parsed.value,
+      ...(outcome.backup === undefined ? {} : {backup: outcome.backup}),
+      ...(this.flags['dry-run'] ? {diff: outcome.diff} : {}),
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../src/cli/base-command.js'
+import {configFlags} from '../../src/cli/flags.js'
+import {assertWritableInTopFile, changeConfig} from '../../src/config/change.js'
+import {locateOptions, lockWaitMs} from '../../src/config/cli.js'
+import {locateConfig} from '../../src/config/index.js'
+import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
+import {planRemove} from '../../src/config/plan.js'
+import {inlineValue, renderChange} from '../../src/config/render.js'
+
+export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
+  static summary = 'Remove a config key or one array element, editing the file losslessly.'
+  static description = 'An absent path is an error (exit 1) and the file is left untouched. Everything outside the removed entry stays byte-identical.'
+  static examples = ['<%= config.bin %> config unset tools.toolSearch.codeTimeoutMs', '<%= config.bin %> config unset tools.allow[0] --dry-run']
+  static args = {path: Args.string({description: 'Config path, e.g. tools.toolSearch.mode or tools.allow[0].', required: true})}
+  static flags = {
+    ...configFlags,
+    'dry-run': Flags.boolean({description: 'Validate and print the diff without writing.'}),
+  }
+
+  async run(): Promise<unknown> {
+    const path = parseConfigPath(this.args.path)
+    const location = await locateConfig(locateOptions(this.flags))
+    const outcome = await changeConfig(
+      location,
+      (document, source) => {
+        assertWritableInTopFile(document, path)
+        const plan = planRemove(source, path)
+        return {edits: plan.edits, summary: plan.previous}
+      },
+      {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd(), lockWaitMs: lockWaitMs()},
+    )
+    const shown = formatConfigPath(path)
+    this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(outcome.summary)})`]}, {color: this.color}))
+    if (outcome.status === 'dry-run') this.note('Dry run: nothing was written.')
+    return {
+      file: outcome.file,
+      path: shown,
+      status: outcome.status,
+      previous: outcome.summary,
+      ...(outcome.backup === undefined ? {} : {backup: outcome.backup}),
+      ...(this.flags['dry-run'] ? {diff: outcome.diff} : {}),
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Pure renderers for the config commands: data in, text out, no I/O. Values from the config file
+ * are untrusted and go through safeInline/safeBlock.
+ */
+import {safeBlock, safeInline} from '../output/terminal.js'
+import {styler} from '../output/style.js'
+import type {ConfigLocation, EffectiveToolSearchSettings, ModelContext} from './index.js'
+import {formatConfigPath} from './path.js'
+
+export interface RenderOptions {
+  color: boolean
+}
+
+/** `config get`: scalars bare, objects and arrays as pretty JSON. */
+export function renderValue(value: unknown): string {
+  if (typeof value === 'string') return safeBlock(value)
+  if (value === null || typeof value !== 'object') return String(value)
+  return safeBlock(JSON.stringify(value, null, 2))
+}
+
+/** A value inside a sentence: JSON, on one line. */
+export function inlineValue(value: unknown): string {
+  if (value === undefined) return '(unset)'
+  return safeInline(JSON.stringify(value) ?? String(value))
+}
+
+const RULE_NAMES: Record<ConfigLocation['rule'], string> = {
+  flag: '--config',
+  env: 'OPENCLAW_CONFIG_PATH',
+  project: 'project search',
+  profile: 'profile',
+  'state-dir': 'OPENCLAW_STATE_DIR',
+  home: 'default',
+}
+
+export function renderLocation(location: ConfigLocation, {color}: RenderOptions): string {
+  const style = styler(color)
+  const exists = location.exists ? '' : `\n${style.dim('The file does not exist yet: reads see an empty config; config set creates it.')}`
+  const key = location.packageKey === undefined ? '' : ` (the "${location.packageKey}" key)`
+  return `${safeInline(location.path)}${key}\n${style.bold('Rule:')} ${RULE_NAMES[location.rule]}. ${safeInline(location.reason)}${exists}`
+}
+
+export function renderExplain(file: string, settings: EffectiveToolSearchSettings, model: ModelContext, {color}: RenderOptions): string {
+  const style = styler(color)
+  const rows: Array<[string, string, string]> = [
+    ['enabled', String(settings.enabled), settings.reasons.enabled],
+    ['mode', settings.mode, settings.reasons.mode],
+    ['searchDefaultLimit', String(settings.searchDefaultLimit), settings.reasons.searchDefaultLimit],
+    ['maxSearchLimit', String(settings.maxSearchLimit), settings.reasons.maxSearchLimit],
+  ]
+  const nameWidth = Math.max(...rows.map(([name]) => name.length))
+  const valueWidth = Math.max(...rows.map(([, value]) => value.length))
+  const modelParts = [model.provider && `provider ${model.provider}`, model.model && `model ${model.model}`, model.baseUrl && `base URL ${model.baseUrl}`].filter(Boolean)
+  const lines = [
+    style.bold(`Tool Search settings for ${safeInline(file)}`),
+    ...(modelParts.length > 0 ? [style.dim(`Model in use: ${safeInline(modelParts.join(', '))}`)] : []),
+    ...(settings.localModelOverlay ? [style.dim('The local-model overlay applies.')] : []),
+    '',
+    ...rows.map(([name, value, reason]) => `  ${name.padEnd(nameWidth)}  ${style.bold(value.padEnd(valueWidth))}  ${safeInline(reason)}`),
+  ]
+  return lines.join('\n')
+}
+
+/** The refusal the gateway prints for an invalid config (SPEC §3.4). */
+export function renderValidation(file: string, problems: ReadonlyArray<{path: string[]; message: string}>): string {
+  return [
+    `Invalid config at ${safeInline(file)}:`,
+    ...problems.map((problem) => `- ${safeInline(formatConfigPath(problem.path))}: ${safeInline(problem.message)}`),
+    'Run "toolsearch doctor --fix" to repair, then retry.',
+  ].join('\n')
+}
+
+export interface ChangeReport {
+  status: 'written' | 'unchanged' | 'dry-run'
+  file: string
+  created: boolean
+  backup?: string
+  diff: string
+  /** One line per change, already worded. */
+  lines: string[]
+}
+
+/** What `config set` / `config unset` print on stdout after the write (or the dry run). */
+export function renderChange(report: ChangeReport, {color}: RenderOptions): string {
+  const style = styler(color)
+  if (report.status === 'unchanged') return 'No change'
+  if (report.status === 'dry-run') return colorDiff(report.diff, color).replace(/\n$/, '')
+  return [
+    `${report.created ? 'Created' : 'Updated'} ${safeInline(report.file)}`,
+    ...report.lines.map((line) => `  ${safeInline(line)}`),
+    ...(report.backup === undefined ? [] : [style.dim(`Backup: ${safeInline(report.backup)}`)]),
+  ].join('\n')
+}
+
+/** A unified diff, made safe for a terminal and coloured when asked. */
+export function colorDiff(diff: string, color: boolean): string {
+  const style = styler(color)
+  return diff
+    .split('\n')
+    .map((line) => {
+      const safe = safeBlock(line)
+      if (line.startsWith('+++') || line.startsWith('---')) return style.bold(safe)
+      if (line.startsWith('@@')) return style.cyan(safe)
+      if (line.startsWith('+')) return style.green(safe)
+      if (line.startsWith('-')) return style.red(safe)
+      return safe
+    })
+    .join('\n')
+}
