@@ -31,3 +31,8 @@ export const catalogFlags = {
   allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
   deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
 }
+
+/** Commands a session log records: search, describe, call (SPEC §8.5). */
+export const sessionFlags = {
+  session: Flags.string({description: 'Append one JSON line for this operation to a session log (see "session stats").', helpValue: '<file.jsonl>'}),
+}
