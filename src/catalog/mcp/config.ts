@@ -16,7 +16,8 @@
  */
 import {dirname, isAbsolute, resolve} from 'node:path'
 
-import {ToolsearchError, ExitCode} from '../../errors.js'
+import {catalogError, childPath} from '../errors.js'
+import {hasOwn, isRecord, ownValue} from '../json.js'
 import type {McpServerConfig} from '../types.js'
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
@@ -25,45 +26,32 @@ const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamableHttp', 'sse'])
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/
 
-/** JSON path of a server key, readable in messages: `mcpServers.github`, `mcpServers["my server"]`. */
-export function serverPath(base: string, key: string): string {
-  return /^[A-Za-z_$][\w$-]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`
-}
-
-function invalid(file: string, path: string, problem: string): ToolsearchError {
-  return new ToolsearchError('catalog-invalid', `${file}: ${path}: ${problem}`, {file, exitCode: ExitCode.usage})
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-}
-
 function readString(server: Record<string, unknown>, key: string, file: string, path: string): string | undefined {
-  const value = server[key]
+  const value = ownValue(server, key)
   if (value === undefined) return undefined
-  if (typeof value !== 'string') throw invalid(file, `${path}.${key}`, 'must be a string')
+  if (typeof value !== 'string') throw catalogError(file, `${path}.${key}`, 'must be a string')
   return value
 }
 
 function readStringArray(server: Record<string, unknown>, key: string, file: string, path: string): string[] {
-  const value = server[key]
+  const value = ownValue(server, key)
   if (value === undefined) return []
-  if (!Array.isArray(value)) throw invalid(file, `${path}.${key}`, 'must be an array of strings')
+  if (!Array.isArray(value)) throw catalogError(file, `${path}.${key}`, 'must be an array of strings')
   return value.map((item, index) => {
-    if (typeof item !== 'string') throw invalid(file, `${path}.${key}[${index}]`, 'must be a string')
+    if (typeof item !== 'string') throw catalogError(file, `${path}.${key}[${index}]`, 'must be a string')
     return item
   })
 }
 
 function readStringRecord(server: Record<string, unknown>, key: string, file: string, path: string): Record<string, string> {
-  const value = server[key]
+  const value = ownValue(server, key)
   if (value === undefined) return {}
-  if (!isPlainObject(value)) throw invalid(file, `${path}.${key}`, 'must be an object of strings')
+  if (!isRecord(value)) throw catalogError(file, `${path}.${key}`, 'must be an object of strings')
   const record: Record<string, string> = Object.create(null) as Record<string, string>
   for (const [name, item] of Object.entries(value)) {
-    const itemPath = serverPath(`${path}.${key}`, name)
-    if (FORBIDDEN_KEYS.has(name)) throw invalid(file, itemPath, 'is not allowed')
-    if (typeof item !== 'string') throw invalid(file, itemPath, 'must be a string')
+    const itemPath = childPath(`${path}.${key}`, name)
+    if (FORBIDDEN_KEYS.has(name)) throw catalogError(file, itemPath, 'is not allowed')
+    if (typeof item !== 'string') throw catalogError(file, itemPath, 'must be a string')
     record[name] = item
   }
   return {...record}
@@ -75,9 +63,9 @@ function checkUrl(url: string, file: string, path: string): void {
   try {
     parsed = new URL(url)
   } catch {
-    throw invalid(file, path, 'must be an http or https URL')
+    throw catalogError(file, path, 'must be an http or https URL')
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(file, path, 'must be an http or https URL')
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw catalogError(file, path, 'must be an http or https URL')
 }
 
 function resolveCwd(cwd: string, file: string): string {
@@ -86,22 +74,22 @@ function resolveCwd(cwd: string, file: string): string {
   return resolve(dirname(file), cwd)
 }
 
-function parseServer(key: string, raw: unknown, file: string, path: string): McpServerConfig | undefined {
-  if (!isPlainObject(raw)) throw invalid(file, path, 'must be an object with "command" (stdio) or "url" (HTTP)')
-  if (raw.disabled === true) return undefined
-  const type = raw.type
+function parseServer(raw: unknown, file: string, path: string): McpServerConfig | undefined {
+  if (!isRecord(raw)) throw catalogError(file, path, 'must be an object with "command" (stdio) or "url" (HTTP)')
+  if (ownValue(raw, 'disabled') === true) return undefined
+  const type = ownValue(raw, 'type')
   if (type !== undefined && (typeof type !== 'string' || !(STDIO_TYPES.has(type) || HTTP_TYPES.has(type)))) {
-    throw invalid(file, `${path}.type`, 'must be one of "stdio", "http", "streamable-http", "sse"')
+    throw catalogError(file, `${path}.type`, 'must be one of "stdio", "http", "streamable-http", "sse"')
   }
-  const hasCommand = raw.command !== undefined
-  const hasUrl = raw.url !== undefined
-  if (hasCommand && hasUrl) throw invalid(file, path, 'has both "command" and "url"; a server is either stdio or HTTP')
-  if (!hasCommand && !hasUrl) throw invalid(file, path, 'needs "command" (stdio server) or "url" (HTTP server)')
+  const hasCommand = ownValue(raw, 'command') !== undefined
+  const hasUrl = ownValue(raw, 'url') !== undefined
+  if (hasCommand && hasUrl) throw catalogError(file, path, 'has both "command" and "url"; a server is either stdio or HTTP')
+  if (!hasCommand && !hasUrl) throw catalogError(file, path, 'needs "command" (stdio server) or "url" (HTTP server)')
   const origin = {file, path}
   if (hasCommand) {
-    if (typeof type === 'string' && !STDIO_TYPES.has(type)) throw invalid(file, `${path}.type`, `is "${type}" but the server has a "command"`)
+    if (typeof type === 'string' && !STDIO_TYPES.has(type)) throw catalogError(file, `${path}.type`, `is "${type}" but the server has a "command"`)
     const command = readString(raw, 'command', file, path) as string
-    if (command.trim() === '') throw invalid(file, `${path}.command`, 'must not be empty')
+    if (command.trim() === '') throw catalogError(file, `${path}.command`, 'must not be empty')
     const cwd = readString(raw, 'cwd', file, path)
     const config: McpServerConfig = {
       transport: 'stdio',
@@ -113,10 +101,9 @@ function parseServer(key: string, raw: unknown, file: string, path: string): Mcp
     if (cwd !== undefined && cwd !== '') config.cwd = resolveCwd(cwd, file)
     return config
   }
-  if (typeof type === 'string' && !HTTP_TYPES.has(type)) throw invalid(file, `${path}.type`, `is "${type}" but the server has a "url"`)
+  if (typeof type === 'string' && !HTTP_TYPES.has(type)) throw catalogError(file, `${path}.type`, `is "${type}" but the server has a "url"`)
   const url = readString(raw, 'url', file, path) as string
   checkUrl(url, file, `${path}.url`)
-  void key
   return {transport: 'http', url, headers: readStringRecord(raw, 'headers', file, path), origin}
 }
 
@@ -126,14 +113,14 @@ function parseServer(key: string, raw: unknown, file: string, path: string): Mcp
  * Disabled servers are left out.
  */
 export function parseMcpServerBlock(raw: unknown, file: string, path: string): Record<string, McpServerConfig> {
-  if (!isPlainObject(raw)) throw invalid(file, path, 'must be an object of servers')
+  if (!isRecord(raw)) throw catalogError(file, path, 'must be an object of servers')
   const servers: Record<string, McpServerConfig> = {}
   for (const [key, value] of Object.entries(raw)) {
-    const entryPath = serverPath(path, key)
-    if (key.trim() === '') throw invalid(file, entryPath, 'server name must not be empty')
-    if (FORBIDDEN_KEYS.has(key)) throw invalid(file, entryPath, 'is not allowed as a server name')
-    if (CONTROL_CHARS.test(key)) throw invalid(file, entryPath, 'server name must not contain control characters')
-    const server = parseServer(key, value, file, entryPath)
+    const entryPath = childPath(path, key)
+    if (key.trim() === '') throw catalogError(file, entryPath, 'server name must not be empty')
+    if (FORBIDDEN_KEYS.has(key)) throw catalogError(file, entryPath, 'is not allowed as a server name')
+    if (CONTROL_CHARS.test(key)) throw catalogError(file, entryPath, 'server name must not contain control characters')
+    const server = parseServer(value, file, entryPath)
     if (server !== undefined) servers[key] = server
   }
   return servers
@@ -145,11 +132,11 @@ export function parseMcpServerBlock(raw: unknown, file: string, path: string): R
  * value has a `command` or `url`, so an unrelated `servers` key is never mistaken for one.
  */
 export function findMcpServerBlock(document: unknown): {block: unknown; path: string} | undefined {
-  if (!isPlainObject(document)) return undefined
-  if (Object.hasOwn(document, 'mcpServers')) return {block: document.mcpServers, path: 'mcpServers'}
-  const servers = document.servers
-  if (Object.hasOwn(document, 'tools') || !isPlainObject(servers)) return undefined
+  if (!isRecord(document)) return undefined
+  if (hasOwn(document, 'mcpServers')) return {block: document.mcpServers, path: 'mcpServers'}
+  const servers = ownValue(document, 'servers')
+  if (hasOwn(document, 'tools') || !isRecord(servers)) return undefined
   const values = Object.values(servers)
-  const looksLikeServers = values.length > 0 && values.every((value) => isPlainObject(value) && (value.command !== undefined || value.url !== undefined))
+  const looksLikeServers = values.length > 0 && values.every((value) => isRecord(value) && (hasOwn(value, 'command') || hasOwn(value, 'url')))
   return looksLikeServers ? {block: servers, path: 'servers'} : undefined
 }

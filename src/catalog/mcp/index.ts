@@ -17,10 +17,13 @@
  */
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
-import {parseMcpServerBlock, serverPath} from './config.js'
+import {mcpToolEntry} from '../entries.js'
+import {childPath} from '../errors.js'
+import {parseMcpServerBlock} from './config.js'
 import type {McpToolDefinition} from './list.js'
 
 export {findMcpServerBlock} from './config.js'
+export {ttyProgressLine} from './progress.js'
 export type {McpToolDefinition} from './list.js'
 
 export interface ListMcpToolsOptions {
@@ -28,7 +31,11 @@ export interface ListMcpToolsOptions {
   timeoutMs?: number
   /** Environment used to expand `${VAR}` and to start stdio servers. */
   env?: NodeJS.ProcessEnv
-  /** Progress lines ("starting github…"), shown on a TTY by the caller. */
+  /**
+   * Progress lines while servers start ("Starting MCP servers: 1/3 done (waiting for github)"),
+   * for the caller to show on a TTY; a final empty message means all are done (clear the line).
+   * `ttyProgressLine(process.stderr)` renders them as one updating line.
+   */
   progress?: (message: string) => void
   /** Stops every server being started (Ctrl-C); they are reported unavailable. */
   signal?: AbortSignal
@@ -70,21 +77,9 @@ export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition | unde
 }
 
 function toEntry(server: string, config: McpServerConfig, tool: McpToolDefinition): CatalogEntry {
-  const label = tool.title ?? (typeof tool.annotations?.title === 'string' ? tool.annotations.title : undefined)
-  const entry: CatalogEntry = {
-    id: `mcp:${server}:${tool.name}`,
-    name: tool.name,
-    source: 'mcp',
-    sourceName: server,
-    description: tool.description ?? '',
-    parameters: tool.inputSchema,
-    trusted: false,
-    visibility: 'deferred',
-    requiresApproval: false,
-    run: {kind: 'mcp', server, tool: tool.name},
-    origin: config.origin ?? {file: '(mcpServers)', path: serverPath('mcpServers', server)},
-  }
-  if (label !== undefined) entry.label = label
+  const origin = config.origin ?? {file: '(mcpServers)', path: childPath('mcpServers', server)}
+  const entry = mcpToolEntry(tool, origin.path, origin.file, server)
+  entry.run = {kind: 'mcp', server, tool: tool.name}
   definitions.set(entry, tool)
   return entry
 }

@@ -80,7 +80,9 @@ function progressReporter(names: string[], progress?: (message: string) => void)
   report()
   return (finished) => {
     pending.delete(finished)
+    // An empty message: everything is done, a progress line can be cleared.
     if (pending.size > 0) report()
+    else progress('')
   }
 }
 

@@ -1,0 +1,58 @@
+import {existsSync} from 'node:fs'
+
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../src/cli/base-command.js'
+import {loadCatalogContext} from '../../src/cli/context.js'
+import {catalogFlags, configFlags} from '../../src/cli/flags.js'
+import {ExitCode, ToolsearchError} from '../../src/errors.js'
+import {assertImportComplete, assertOutputIsNotInput, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
+import {updateFileAtomically} from '../../src/config/write.js'
+
+export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
+  static summary = 'Write the tools of live MCP servers to a native catalog file for offline use.'
+
+  static description = `Starts (or reaches) every server of the mcpServers files given with --catalog, lists their tools and writes them as a native catalog: source "mcp", sourceName = the server, parameters = its inputSchema, outputSchema when declared. Server configs (commands, env, headers) are never written. An existing --out is replaced only with --force (the old file is kept as <file>.bak). If a server is unavailable nothing is written (exit 4) unless --partial.`
+
+  static examples = [
+    '<%= config.bin %> catalog import --catalog examples/mcp-servers.json --out everything-tools.json',
+    '<%= config.bin %> catalog import --catalog ~/.cursor/mcp.json --out tools.json --force --partial',
+  ]
+
+  static flags = {
+    ...catalogFlags,
+    ...configFlags,
+    out: Flags.string({char: 'o', description: 'Native catalog file to write.', helpValue: '<file>', required: true}),
+    force: Flags.boolean({description: 'Replace --out if it exists (the old file is kept as <file>.bak).'}),
+    partial: Flags.boolean({description: 'Write the tools of the servers that answered even if others are unavailable.'}),
+  }
+
+  async run(): Promise<unknown> {
+    const {flags} = this
+    const cwd = process.cwd()
+    assertOutputIsNotInput(flags.out, flags.catalog, cwd)
+    // Fail before starting any server; the writer checks again under its lock.
+    if (!flags.force && existsSync(flags.out)) throw fileExistsError(flags.out)
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    if (Object.keys(context.catalog.mcpServers).length === 0) {
+      throw new ToolsearchError('usage', `No MCP servers in ${flags.catalog.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`, {exitCode: ExitCode.usage})
+    }
+    const plan = planImport(context.catalog)
+    assertImportComplete(plan, flags.partial)
+    const text = serializeImport(plan)
+    const outcome = await updateFileAtomically(flags.out, (current) => {
+      if (current !== undefined && !flags.force) throw fileExistsError(flags.out)
+      return {text, result: undefined}
+    })
+    const report: ImportReport = {
+      file: flags.out,
+      status: outcome.status,
+      tools: plan.document.tools.length,
+      servers: plan.servers,
+      unavailableMcpServers: plan.unavailableMcpServers,
+    }
+    if (outcome.backup !== undefined) report.backup = outcome.backup
+    this.print(renderImportReport(report, {color: this.color}))
+    return report
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * `toolsearch catalog import`: the tools of live MCP servers, written as a native catalog for
+ * offline use — each tool with `source: "mcp"`, `sourceName` = its server, `parameters` = its
+ * `inputSchema` and `outputSchema` when the server declared one. Server configs are not written
+ * (no command lines, no env, no headers, so no secrets), and the imported tools carry no `run`:
+ * they can be searched, described and measured offline, not called.
+ *
+ * Decisions where the spec is silent:
+ * - An existing output file is replaced only with `--force` (the old one is kept as `<file>.bak`);
+ *   the check happens under the writer's lock, so two imports cannot both "create" the file.
+ * - The output may never be one of the catalogs being read, even with `--force`: that would
+ *   replace a server config with a snapshot of its tools.
+ * - If any server is unavailable nothing is written (exit 4), unless `--partial` asks for the tools
+ *   of the servers that answered.
+ */
+import {resolve} from 'node:path'
+
+import {ExitCode, ToolsearchError} from '../../errors.js'
+import {safeInline} from '../../output/terminal.js'
+import {styler} from '../../output/style.js'
+import type {Catalog, CatalogEntry, UnavailableMcpServer} from '../types.js'
+import {mcpToolDefinition} from './index.js'
+
+/** A native catalog entry as `catalog import` writes it. */
+export interface ImportedTool {
+  name: string
+  description: string
+  label?: string
+  source: 'mcp'
+  sourceName: string
+  parameters?: unknown
+  outputSchema?: unknown
+}
+
+export interface ImportPlan {
+  document: {tools: ImportedTool[]}
+  /** Tools per server that answered, in the order the servers were declared. */
+  servers: Array<{server: string; tools: number}>
+  unavailableMcpServers: UnavailableMcpServer[]
+}
+
+function importedTool(entry: CatalogEntry): ImportedTool {
+  const definition = mcpToolDefinition(entry)
+  const tool: ImportedTool = {name: entry.name, description: entry.description, source: 'mcp', sourceName: entry.sourceName}
+  if (entry.label !== undefined) tool.label = entry.label
+  const parameters = definition?.inputSchema ?? entry.parameters
+  if (parameters !== undefined) tool.parameters = parameters
+  if (definition?.outputSchema !== undefined) tool.outputSchema = definition.outputSchema
+  return tool
+}
+
+/** The native document for the live MCP tools of `catalog` (other entries are not imported). */
+export function planImport(catalog: Catalog): ImportPlan {
+  const live = catalog.entries.filter((entry) => entry.run?.kind === 'mcp')
+  const unavailable = new Set(catalog.unavailableMcpServers.map(({server}) => server))
+  const servers = Object.keys(catalog.mcpServers)
+    .filter((server) => !unavailable.has(server))
+    .map((server) => ({server, tools: live.filter((entry) => entry.sourceName === server).length}))
+  return {document: {tools: live.map(importedTool)}, servers, unavailableMcpServers: catalog.unavailableMcpServers}
+}
+
+export function serializeImport(plan: ImportPlan): string {
+  return `${JSON.stringify(plan.document, null, 2)}\n`
+}
+
+/** Refuses an output path that is one of the catalogs being read. */
+export function assertOutputIsNotInput(out: string, catalogs: readonly string[], cwd: string): void {
+  const target = resolve(cwd, out)
+  const input = catalogs.find((file) => resolve(cwd, file) === target)
+  if (input !== undefined) throw new ToolsearchError('usage', `Refusing to write ${out}: it is one of the catalogs being imported (${input}). Choose another --out.`, {exitCode: ExitCode.usage})
+}
+
+/** Nothing is written when a server is missing, unless the user accepted a partial import. */
+export function assertImportComplete(plan: ImportPlan, partial: boolean): void {
+  if (partial || plan.unavailableMcpServers.length === 0) return
+  const names = plan.unavailableMcpServers.map(({server}) => `"${safeInline(server)}"`).join(', ')
+  throw new ToolsearchError('mcp-unavailable', `Nothing written: MCP server ${names} ${plan.unavailableMcpServers.length === 1 ? 'is' : 'are'} unavailable. Fix ${plan.unavailableMcpServers.length === 1 ? 'it' : 'them'}, or pass --partial to import the servers that answered.`, {
+    exitCode: ExitCode.unavailable,
+    details: {unavailableMcpServers: plan.unavailableMcpServers},
+  })
+}
+
+export function fileExistsError(out: string): ToolsearchError {
+  return new ToolsearchError('file-exists', `${out} already exists; pass --force to replace it (the old file is kept as ${out}.bak).`, {exitCode: ExitCode.usage, file: out})
+}
+
+export interface ImportReport {
+  file: string
+  status: 'written' | 'unchanged'
+  tools: number
+  servers: Array<{server: string; tools: number}>
+  unavailableMcpServers: UnavailableMcpServer[]
+  backup?: string
+}
+
+export function renderImportReport(report: ImportReport, {color}: {color: boolean}): string {
+  const style = styler(color)
+  const servers = report.servers.length
+  const head =
+    report.status === 'unchanged'
+      ? `No change: ${safeInline(report.file)} already holds these ${report.tools} tools.`
+      : `Imported ${report.tools} tool${report.tools === 1 ? '' : 's'} from ${servers} MCP server${servers === 1 ? '' : 's'} into ${safeInline(report.file)}`
+  const width = Math.max(0, ...report.servers.map(({server}) => safeInline(server).length))
+  const lines = [head, ...report.servers.map(({server, tools}) => `  ${safeInline(server).padEnd(width)}  ${String(tools).padStart(4)}`)]
+  if (report.backup !== undefined) lines.push(`Backup: ${safeInline(report.backup)}`)
+  if (report.unavailableMcpServers.length > 0) {
+    lines.push(style.yellow(`Not imported (unavailable): ${report.unavailableMcpServers.map(({server}) => safeInline(server)).join(', ')}`))
+  }
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,119 @@
+/**
+ * `toolsearch catalog list`: what the loaded catalogs hold, per source and owner (MCP server),
+ * with the names two or more tools share and the servers that could not be used. Pure: the
+ * summary is computed from a `Catalog`, the renderer returns text.
+ */
+import {safeInline} from '../../output/terminal.js'
+import {styler} from '../../output/style.js'
+import type {Catalog, ToolSource, UnavailableMcpServer} from '../types.js'
+
+export interface CatalogGroup {
+  source: ToolSource
+  /** Owner: plugin, server key, `core` or `client`. */
+  sourceName: string
+  /** Tools in this group (after policy). */
+  tools: number
+  /** `catalogMode: "direct-only"` tools: kept out of the catalog, directly visible. */
+  directOnly: number
+  /** Core primitives: cataloged and directly visible. */
+  directAndCataloged: number
+  /** For MCP servers: `unavailable` when it could not be started, reached or listed. */
+  status: 'ok' | 'unavailable'
+  error?: string
+}
+
+export interface CatalogSummary {
+  files: string[]
+  /** Every tool the catalogs hold after policy (direct-only ones included). */
+  total: number
+  groups: CatalogGroup[]
+  /** Names shared by two or more tools: looking them up by name is ambiguous. */
+  duplicateNames: Array<{name: string; ids: string[]}>
+  unavailableMcpServers: UnavailableMcpServer[]
+}
+
+const SOURCE_ORDER: Record<ToolSource, number> = {openclaw: 0, mcp: 1, client: 2}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+export function summarizeCatalog(catalog: Catalog, files: string[]): CatalogSummary {
+  const groups = new Map<string, CatalogGroup>()
+  const group = (source: ToolSource, sourceName: string): CatalogGroup => {
+    const key = JSON.stringify([source, sourceName])
+    let found = groups.get(key)
+    if (found === undefined) {
+      found = {source, sourceName, tools: 0, directOnly: 0, directAndCataloged: 0, status: 'ok'}
+      groups.set(key, found)
+    }
+    return found
+  }
+  const byName = new Map<string, string[]>()
+  for (const entry of catalog.entries) {
+    const counts = group(entry.source, entry.sourceName)
+    counts.tools += 1
+    if (entry.visibility === 'direct-only') counts.directOnly += 1
+    if (entry.visibility === 'direct-and-cataloged') counts.directAndCataloged += 1
+    byName.set(entry.name, [...(byName.get(entry.name) ?? []), entry.id])
+  }
+  // Servers that answered with no tools, and servers that could not be used, are listed too.
+  for (const server of Object.keys(catalog.mcpServers)) group('mcp', server)
+  for (const {server, error} of catalog.unavailableMcpServers) Object.assign(group('mcp', server), {status: 'unavailable', error})
+  const sorted = [...groups.values()].sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || compareText(a.sourceName, b.sourceName))
+  const duplicateNames = [...byName.entries()]
+    .filter(([, ids]) => ids.length > 1)
+    .map(([name, ids]) => ({name, ids: [...ids].sort(compareText)}))
+    .sort((a, b) => compareText(a.name, b.name))
+  return {files, total: catalog.entries.length, groups: sorted, duplicateNames, unavailableMcpServers: catalog.unavailableMcpServers}
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`
+}
+
+function groupNote(group: CatalogGroup): string {
+  if (group.status === 'unavailable') return `unavailable: ${safeInline(group.error ?? '')}`
+  const notes: string[] = []
+  if (group.directOnly > 0) notes.push(`${group.directOnly} direct-only`)
+  if (group.directAndCataloged > 0) notes.push(`${group.directAndCataloged} also directly visible`)
+  return notes.join(', ')
+}
+
+export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: boolean}): string {
+  const style = styler(color)
+  const rows = summary.groups.map((group) => ({
+    source: group.source,
+    owner: safeInline(group.sourceName),
+    tools: group.status === 'unavailable' ? '-' : String(group.tools),
+    note: groupNote(group),
+    unavailable: group.status === 'unavailable',
+  }))
+  const width = (key: 'source' | 'owner' | 'tools', title: string) => Math.max(title.length, ...rows.map((row) => row[key].length))
+  const sourceWidth = width('source', 'SOURCE')
+  const ownerWidth = width('owner', 'OWNER')
+  const toolsWidth = width('tools', 'TOOLS')
+  const line = (source: string, owner: string, tools: string, note: string) => `  ${source.padEnd(sourceWidth)}  ${owner.padEnd(ownerWidth)}  ${tools.padStart(toolsWidth)}${note === '' ? '' : `  ${note}`}`.trimEnd()
+  const out: string[] = []
+  const sources = summary.groups.filter((group) => group.status === 'ok').length
+  out.push(`${plural(summary.total, 'tool')} from ${plural(sources, 'source')} in ${summary.files.map((file) => safeInline(file)).join(', ')}`)
+  if (rows.length > 0) {
+    out.push('')
+    out.push(style.dim(line('SOURCE', 'OWNER', 'TOOLS', '')))
+    for (const row of rows) {
+      const text = line(row.source, row.owner, row.tools, row.note)
+      out.push(row.unavailable ? style.red(text) : text)
+    }
+  }
+  if (summary.duplicateNames.length > 0) {
+    out.push('')
+    out.push(`Duplicated names (${summary.duplicateNames.length}): a lookup by one of these names is ambiguous; use the id.`)
+    const nameWidth = Math.max(...summary.duplicateNames.map(({name}) => safeInline(name).length))
+    for (const {name, ids} of summary.duplicateNames) out.push(`  ${safeInline(name).padEnd(nameWidth)}  ${ids.map((id) => safeInline(id)).join(', ')}`)
+  }
+  if (summary.unavailableMcpServers.length > 0) {
+    out.push('')
+    out.push(style.yellow(`${plural(summary.unavailableMcpServers.length, 'MCP server')} unavailable: ${summary.unavailableMcpServers.map(({server}) => safeInline(server)).join(', ')}`))
+  }
+  return `${out.join('\n')}\n`
+}
