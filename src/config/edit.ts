@@ -44,3 +44,20 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   }
   return out + text.slice(cursor)
 }
+
+/**
+ * The single edit that turns `before` into `after` (common prefix and suffix kept): how a change
+ * computed in several steps is expressed against the original text.
+ */
+export function editBetween(before: string, after: string): Edit[] {
+  if (before === after) return []
+  let start = 0
+  while (start < before.length && start < after.length && before[start] === after[start]) start++
+  let endBefore = before.length
+  let endAfter = after.length
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore--
+    endAfter--
+  }
+  return [{offset: start, length: endBefore - start, content: after.slice(start, endAfter)}]
+}

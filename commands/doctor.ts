@@ -1,0 +1,57 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../src/cli/base-command.js'
+import {configFlags} from '../src/cli/flags.js'
+import {locateOptions, lockWaitMs} from '../src/config/cli.js'
+import {locateConfig} from '../src/config/index.js'
+import {builtinChecks} from '../src/doctor/checks/index.js'
+import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText} from '../src/doctor/render.js'
+import {toDoctorReport} from '../src/doctor/report.js'
+import {runDoctor} from '../src/doctor/run.js'
+import {ExitCode} from '../src/errors.js'
+
+export default class Doctor extends BaseCommand<typeof Doctor> {
+  static summary = 'Check the config and migrate retired Tool Search settings.'
+  static description =
+    'Runs every check over the config and reports findings with file, line and column (inside included files when the value lives there). ' +
+    '--fix applies the fixable ones through the lossless writer; --fix --dry-run prints the unified diff instead. ' +
+    'Exit 0 without error findings (warnings fail only with --strict), 1 when error findings remain, 2 on a usage error or an unreadable file.'
+  static examples = [
+    '<%= config.bin %> doctor',
+    '<%= config.bin %> doctor --fix --dry-run',
+    '<%= config.bin %> doctor --fix',
+    '<%= config.bin %> doctor --format github --strict',
+    '<%= config.bin %> doctor --list-checks',
+  ]
+  static flags = {
+    ...configFlags,
+    fix: Flags.boolean({description: 'Apply the fixes (lossless edit, atomic write, backup in <file>.bak).'}),
+    'dry-run': Flags.boolean({description: 'With --fix: print the diff of what would be written, write nothing.', dependsOn: ['fix']}),
+    format: Flags.string({description: 'Output format for findings.', options: ['text', 'github'], default: 'text'}),
+    strict: Flags.boolean({description: 'Warnings fail too (exit 1).'}),
+    'list-checks': Flags.boolean({description: 'List the checks with a one-line description and exit.'}),
+  }
+
+  async run(): Promise<unknown> {
+    const checks = builtinChecks().all()
+    if (this.flags['list-checks']) {
+      const list = checks.map(({meta}) => ({id: meta.id, type: meta.type, severity: meta.severity, fixable: meta.fixable, description: meta.description}))
+      this.print(renderCheckList(list, {color: this.color}))
+      return {checks: list}
+    }
+    const cwd = process.cwd()
+    const location = await locateConfig(locateOptions(this.flags))
+    const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd, lockWaitMs: lockWaitMs()})
+    const report: DoctorReport = toDoctorReport(checks, result, {strict: this.flags.strict})
+    if (this.flags.format === 'github' && !this.jsonEnabled()) {
+      const annotations = renderDoctorGithub(report, {cwd})
+      if (annotations !== '') this.print(annotations)
+      if (report.status === 'written') this.note(`Updated ${report.file}: ${report.changes.map((change) => change.message).join(' ')}`)
+    } else {
+      this.print(renderDoctorText(report, {color: this.color, cwd}))
+    }
+    if (report.status === 'dry-run') this.note('Dry run: nothing was written.')
+    if (!report.ok) process.exitCode = ExitCode.failure
+    return report
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * `tools.toolSearch.structured-only` (SPEC §3.2): the retired code mode. Detection is
+ * `findRetiredSettings`; the fix is the migration table — `mode: "code"` becomes `"tools"`, and
+ * `codeTimeoutMs` is removed, leaving `enabled: true` behind when the timeout was the only thing
+ * that kept a non-boolean-`enabled` object enabled.
+ */
+import {editBetween, applyEdits} from '../../config/edit.js'
+import {isPlainObject} from '../../config/include.js'
+import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIMEOUT_REMOVED_CHANGE, findRetiredSettings, toolSearchValue} from '../../config/legacy.js'
+import {locateOrigin, nearestOrigin} from '../../config/load.js'
+import {parseConfigPath} from '../../config/path.js'
+import {planRemove, planSet} from '../../config/plan.js'
+import {parseSource} from '../../config/source.js'
+import {finding} from '../registry.js'
+import type {Check, CheckMeta, FixContext} from '../types.js'
+
+const meta: CheckMeta = {
+  id: 'tools.toolSearch.structured-only',
+  type: 'migration',
+  severity: 'error',
+  description: 'Retired code-mode settings (mode "code", codeTimeoutMs) that the gateway refuses; --fix migrates them.',
+  fixable: true,
+  messages: {
+    retiredMode: RETIRED_MODE_MESSAGE,
+    retiredTimeout: RETIRED_TIMEOUT_MESSAGE,
+    modeMigrated: MODE_MIGRATED_CHANGE,
+    timeoutRemoved: TIMEOUT_REMOVED_CHANGE,
+  },
+}
+
+const MODE_PATH = parseConfigPath('tools.toolSearch.mode')
+const TIMEOUT_PATH = parseConfigPath('tools.toolSearch.codeTimeoutMs')
+const ENABLED_PATH = parseConfigPath('tools.toolSearch.enabled')
+
+/** Whether the value at `path` was written in the top-level file (fixes never edit includes). */
+function inTopFile({document}: FixContext, path: readonly string[]): boolean {
+  return document.source !== undefined && nearestOrigin(document, path)?.origin.file === document.source.file
+}
+
+/** After removing codeTimeoutMs: a non-boolean `enabled` with no other key left would disable it. */
+export function needsEnabledTrue(toolSearch: Record<string, unknown>): boolean {
+  const rest = Object.keys(toolSearch).filter((key) => key !== 'codeTimeoutMs' && key !== 'enabled')
+  return typeof toolSearch.enabled !== 'boolean' && rest.length === 0
+}
+
+export const structuredOnly: Check = {
+  meta,
+  detect({document}) {
+    if (document === undefined) return []
+    return findRetiredSettings(document.resolved).map((setting) =>
+      finding(meta, {
+        messageId: setting.key === 'mode' ? 'retiredMode' : 'retiredTimeout',
+        path: setting.path,
+        location: locateOrigin(document, setting.path, setting.key === 'mode' ? 'value' : 'key'),
+      }),
+    )
+  },
+  fix(found, context) {
+    if (!inTopFile(context, found.path)) return undefined
+    const {source} = context
+    if (found.messageId === 'retiredMode') return {edits: planSet(source, MODE_PATH, 'tools').edits, changeMessageId: 'modeMigrated'}
+    const toolSearch = toolSearchValue(context.document.authored)
+    if (!isPlainObject(toolSearch)) return undefined
+    const removed = applyEdits(source.text, planRemove(source, TIMEOUT_PATH).edits)
+    let after = removed
+    if (needsEnabledTrue(toolSearch)) {
+      const reparsed = parseSource(source.file, removed, source.format, source.rootPrefix[0])
+      after = applyEdits(removed, planSet(reparsed, ENABLED_PATH, true).edits)
+    }
+    return {edits: editBetween(source.text, after), changeMessageId: 'timeoutRemoved'}
+  },
+}

@@ -1,0 +1,119 @@
+/**
+ * Doctor's renderers: pure functions from a report to text. Messages and paths may carry text
+ * from the config file, so everything is passed through safeInline.
+ */
+import {relative} from 'node:path'
+
+import {colorDiff} from '../config/render.js'
+import {formatConfigPath} from '../config/path.js'
+import {safeInline} from '../output/terminal.js'
+import {styler} from '../output/style.js'
+import type {Severity} from './types.js'
+
+export interface ReportFinding {
+  check: string
+  messageId: string
+  severity: Severity
+  path: string
+  file?: string
+  line?: number
+  column?: number
+  message: string
+  fixable: boolean
+}
+
+export interface ReportChange {
+  check: string
+  path: string
+  message: string
+}
+
+export interface DoctorReport {
+  file: string
+  findings: ReportFinding[]
+  changes: ReportChange[]
+  ok: boolean
+  /** With --fix: whether the file was written, or would be (dry run). */
+  status?: 'written' | 'unchanged' | 'dry-run'
+  backup?: string
+  diff?: string
+}
+
+/** A file name as the user sees it: relative to `cwd` when inside it. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file)
+  return rel !== '' && !rel.startsWith('..') ? rel : file
+}
+
+export function reportPath(path: readonly string[]): string {
+  return formatConfigPath(path)
+}
+
+function where(finding: ReportFinding, cwd: string): string {
+  if (finding.file === undefined) return ''
+  const position = finding.line === undefined ? '' : `:${finding.line}:${finding.column ?? 1}`
+  return `${displayPath(finding.file, cwd)}${position}`
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`
+}
+
+export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boolean; cwd: string}): string {
+  const style = styler(color)
+  const file = safeInline(displayPath(report.file, cwd))
+  const blocks: string[] = []
+  for (const finding of report.findings) {
+    const paint = finding.severity === 'error' ? style.red : finding.severity === 'warning' ? style.yellow : style.blue
+    const location = where(finding, cwd)
+    const header = `${paint(finding.severity)} ${style.bold(safeInline(finding.path || '(file)'))}${location === '' ? '' : ` (${safeInline(location)})`} ${style.dim(finding.check)}`
+    blocks.push(`${header}\n  ${safeInline(finding.message)}`)
+  }
+  const errors = report.findings.filter((finding) => finding.severity === 'error').length
+  const warnings = report.findings.filter((finding) => finding.severity === 'warning').length
+  const fixable = report.findings.filter((finding) => finding.fixable).length
+  if (report.findings.length === 0) {
+    if (report.status !== 'written') blocks.push(style.green(`No problems found in ${file}.`))
+  } else {
+    const fixHint = fixable > 0 && report.status === undefined ? ` ${plural(fixable, 'problem')} can be fixed: run "toolsearch doctor --fix" (add --dry-run to preview).` : ''
+    blocks.push(`${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${file}.${fixHint}`)
+  }
+  if (report.status === 'written' || report.status === 'dry-run') {
+    const heading = report.status === 'dry-run' ? 'Doctor changes (dry run)' : 'Doctor changes'
+    blocks.push([style.bold(heading), ...report.changes.map((change) => `- ${safeInline(change.message)}`)].join('\n'))
+    if (report.status === 'written') blocks.push([`Updated ${file}`, ...(report.backup === undefined ? [] : [`Backup: ${safeInline(displayPath(report.backup, cwd))}`])].join('\n'))
+    if (report.status === 'dry-run' && report.diff !== undefined) blocks.push(colorDiff(report.diff, color).replace(/\n$/, ''))
+  }
+  return blocks.join('\n\n')
+}
+
+/** GitHub Actions workflow-command escaping. */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+}
+
+/** `::error file=…,line=…,col=…,title=<check>::<message>` per finding (warnings use ::warning). */
+export function renderDoctorGithub(report: DoctorReport, {cwd}: {cwd: string}): string {
+  return report.findings
+    .map((finding) => {
+      const command = finding.severity === 'error' ? 'error' : finding.severity === 'warning' ? 'warning' : 'notice'
+      const properties = [
+        `file=${escapeProperty(displayPath(finding.file ?? report.file, cwd))}`,
+        ...(finding.line === undefined ? [] : [`line=${finding.line}`, `col=${finding.column ?? 1}`]),
+        `title=${escapeProperty(finding.check)}`,
+      ]
+      return `::${command} ${properties.join(',')}::${escapeData(finding.message)}`
+    })
+    .join('\n')
+}
+
+/** `doctor --list-checks`. */
+export function renderCheckList(checks: ReadonlyArray<{id: string; severity: Severity; fixable: boolean; description: string}>, {color}: {color: boolean}): string {
+  const style = styler(color)
+  const width = Math.max(...checks.map((check) => check.id.length))
+  return checks.map((check) => `${style.bold(check.id.padEnd(width))}  ${check.severity.padEnd(7)}  ${check.fixable ? 'fixable' : '       '}  ${check.description}`).join('\n')
+}

@@ -1,0 +1,27 @@
+/** From a doctor run to the report `--json` prints and the renderers draw. */
+import {reportPath, type DoctorReport} from './render.js'
+import {type DoctorResult, messageOf} from './run.js'
+import type {Check} from './types.js'
+
+export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = false}: {strict?: boolean} = {}): DoctorReport {
+  const findings = result.findings.map((finding) => ({
+    check: finding.check,
+    messageId: finding.messageId,
+    severity: finding.severity,
+    path: reportPath(finding.path),
+    ...finding.location,
+    message: messageOf(checks, finding),
+    fixable: finding.fixable,
+  }))
+  const failing = findings.filter((finding) => finding.severity === 'error' || (strict && finding.severity === 'warning'))
+  const outcome = result.outcome
+  return {
+    file: result.file,
+    findings,
+    changes: result.changes.map((change) => ({check: change.check, path: reportPath(change.path), message: change.message})),
+    ok: failing.length === 0,
+    ...(outcome === undefined ? {} : {status: outcome.status}),
+    ...(outcome?.backup === undefined ? {} : {backup: outcome.backup}),
+    ...(outcome?.status === 'dry-run' ? {diff: outcome.diff} : {}),
+  }
+}

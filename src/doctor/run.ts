@@ -1,0 +1,124 @@
+/**
+ * Running doctor: load the config (a parse failure becomes a `config.parse` finding, an unreadable
+ * file stays an error), run every check, and with `--fix` run the fix loop through the same
+ * lossless writer as `config set`.
+ *
+ * The fix loop (after ESLint): collect the fixes of all fixable findings, drop the ones that
+ * overlap an earlier fix (they stay findings for the next pass), apply, re-detect; stop when
+ * nothing changes (at most 10 passes). The passes are then expressed as one edit against the
+ * file as it was read, so `--dry-run` shows exactly what `--fix` writes.
+ */
+import {type ChangeOutcome, changeConfig, editableSource} from '../config/change.js'
+import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
+import type {ConfigLocation} from '../config/index.js'
+import {type ConfigDocument, documentFromText} from '../config/load.js'
+import {readConfigText} from '../config/read.js'
+import {findConfigProblems} from '../config/validate.js'
+import type {WriteOptions} from '../config/write.js'
+import {ToolsearchError, isToolsearchError} from '../errors.js'
+import {formatMessage} from './registry.js'
+import type {Check, CheckContext, Finding} from './types.js'
+
+const MAX_FIX_PASSES = 10
+
+/** Load errors that doctor reports as a `config.parse` finding instead of failing. */
+const PARSE_ERROR_CODES = new Set(['config-parse', 'config-forbidden-key', 'config-include', 'config-shape'])
+
+export interface Change {
+  check: string
+  messageId: string
+  /** Config path the change is about. */
+  path: string[]
+  message: string
+}
+
+export async function contextFor(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv): Promise<CheckContext> {
+  let document: ConfigDocument
+  try {
+    document = documentFromText(location, text, env)
+  } catch (error) {
+    if (isToolsearchError(error) && PARSE_ERROR_CODES.has(error.code)) return {loadError: error, problems: []}
+    throw error
+  }
+  return {document, problems: await findConfigProblems(document.resolved)}
+}
+
+export function detectAll(checks: Check[], context: CheckContext): Finding[] {
+  return checks.flatMap((check) => check.detect(context))
+}
+
+export function messageOf(checks: Check[], finding: {check: string; messageId: string; data?: Record<string, string | number>}): string {
+  const check = checks.find((candidate) => candidate.meta.id === finding.check)
+  return formatMessage(check?.meta.messages[finding.messageId] ?? finding.messageId, finding.data ?? {})
+}
+
+interface FixPassResult {
+  text: string
+  changes: Change[]
+}
+
+/** Runs the fix loop on `text`; returns the final text and the change lines. */
+export async function fixText(checks: Check[], location: ConfigLocation, text: string, env: NodeJS.ProcessEnv): Promise<FixPassResult> {
+  let current = text
+  const changes: Change[] = []
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+    const context = await contextFor(location, current, env)
+    if (context.document === undefined) break
+    const fixContext = {document: context.document, source: editableSource(context.document)}
+    const chosen: Edit[] = []
+    for (const finding of detectAll(checks, context)) {
+      const check = checks.find((candidate) => candidate.meta.id === finding.check)
+      const fix = finding.fixable ? check?.fix?.(finding, fixContext) : undefined
+      if (fix === undefined || fix.edits.length === 0) continue
+      if (fix.edits.some((edit) => chosen.some((taken) => editsOverlap(edit, taken)))) continue
+      chosen.push(...fix.edits)
+      changes.push({check: finding.check, messageId: fix.changeMessageId, path: finding.path, message: messageOf(checks, {check: finding.check, messageId: fix.changeMessageId, data: fix.data})})
+    }
+    if (chosen.length === 0) break
+    const next = applyEdits(current, chosen)
+    if (next === current) break
+    current = next
+  }
+  return {text: current, changes}
+}
+
+export interface DoctorOptions extends WriteOptions {
+  env: NodeJS.ProcessEnv
+  fix?: boolean
+  dryRun?: boolean
+  cwd?: string
+}
+
+export interface DoctorResult {
+  file: string
+  /** Findings still present (after `--fix`, only what it could not fix). */
+  findings: Finding[]
+  changes: Change[]
+  /** Set with --fix: what the writer did (or would do, with --dry-run). */
+  outcome?: ChangeOutcome<Change[]>
+}
+
+/** Runs doctor on the config at `location`. Throws (exit 2) only when the file cannot be read. */
+export async function runDoctor(checks: Check[], location: ConfigLocation, options: DoctorOptions): Promise<DoctorResult> {
+  const text = readConfigText(location.path)
+  const before = await contextFor(location, text, options.env)
+  const findings = detectAll(checks, before)
+  if (options.fix !== true || before.document === undefined || !findings.some((finding) => finding.fixable)) {
+    return {file: location.path, findings, changes: []}
+  }
+  const outcome = await changeConfig(
+    location,
+    async (document, source) => {
+      const fixed = await fixText(checks, location, source.text, options.env)
+      return {edits: editBetween(source.text, fixed.text), summary: fixed.changes}
+    },
+    {...options, dryRun: options.dryRun},
+  )
+  if (outcome.status !== 'written') return {file: location.path, findings, changes: outcome.summary, outcome}
+  const after = await contextFor(location, outcome.after, options.env)
+  return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
+}
+
+export function isUnreadable(error: unknown): error is ToolsearchError {
+  return error instanceof ToolsearchError && error.code === 'config-unreadable'
+}

@@ -1,0 +1,69 @@
+/**
+ * Doctor checks after ESLint's rules: a check is `meta` (id, type, severity, description,
+ * fixable, messages by id) plus `detect(context) → findings` and, when fixable,
+ * `fix(finding, context) → edits`. Findings are values: ids and data, rendered elsewhere.
+ */
+import type {Edit} from '../config/edit.js'
+import type {ConfigDocument} from '../config/load.js'
+import type {EditableSource} from '../config/plan.js'
+import type {ConfigProblem} from '../config/validate.js'
+import type {ToolsearchError} from '../errors.js'
+
+export type Severity = 'error' | 'warning' | 'info'
+
+export interface CheckMeta {
+  /** Stable id, e.g. `tools.toolSearch.structured-only`. */
+  id: string
+  type: 'problem' | 'migration' | 'suggestion'
+  severity: Severity
+  /** One line for `doctor --list-checks`. */
+  description: string
+  fixable: boolean
+  /** Message templates by id; `{{name}}` is replaced by the finding's data. */
+  messages: Record<string, string>
+}
+
+export interface Location {
+  file?: string
+  line?: number
+  column?: number
+}
+
+export interface Finding {
+  check: string
+  messageId: string
+  data: Record<string, string | number>
+  severity: Severity
+  /** Config path the finding is about (empty for the file as a whole). */
+  path: string[]
+  location: Location
+  fixable: boolean
+}
+
+export interface CheckContext {
+  /** The loaded document; undefined when the file could not be parsed. */
+  document?: ConfigDocument
+  /** Why the file could not be parsed (for `config.parse`). */
+  loadError?: ToolsearchError
+  /** Schema and retired-setting problems of the resolved config, computed once. */
+  problems: ConfigProblem[]
+}
+
+export interface FixContext {
+  document: ConfigDocument
+  source: EditableSource
+}
+
+export interface Fix {
+  edits: Edit[]
+  /** Message id (declared in meta.messages) of the change line. */
+  changeMessageId: string
+  data?: Record<string, string | number>
+}
+
+export interface Check {
+  meta: CheckMeta
+  detect(context: CheckContext): Finding[]
+  /** Only on fixable checks; undefined when this finding cannot be fixed here. */
+  fix?(finding: Finding, context: FixContext): Fix | undefined
+}
