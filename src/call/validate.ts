@@ -76,16 +76,14 @@ function withoutDraft(schema: object): object {
 /** Validates call arguments; throws `invalid-arguments` with the message of SPEC §8.3. */
 export function assertValidArguments(entry: CatalogEntry, schemas: ToolSchemas, args: unknown): void {
   if (schemas.input === undefined || schemas.input(args)) return
-  throw new ToolsearchError('invalid-arguments', invalidArgumentsMessage(entry, schemas.input.errors ?? []), {
-    details: {tool: entry.id},
-  })
+  throw new ToolsearchError('invalid-arguments', invalidArgumentsMessage(entry, schemas.input.errors ?? []))
 }
 
 /** Checks a result against the declared output schema; throws `output-mismatch`. */
 export function assertValidOutput(entry: CatalogEntry, schemas: ToolSchemas, result: unknown): void {
   if (schemas.output === undefined || schemas.output(result)) return
   const problems = formatErrors(schemas.output.errors ?? [])
-  throw new ToolsearchError('output-mismatch', outputMismatchMessage(entry.id), {details: {tool: entry.id, problems, result}})
+  throw new ToolsearchError('output-mismatch', outputMismatchMessage(entry.id), {details: {problems, result}})
 }
 
 /**

@@ -160,5 +160,6 @@ function rowsThatFit(rows: readonly string[], deferredCount: number, maxChars: n
 }
 
 function finish(text: string, fields: Omit<Directory, 'text' | 'chars' | 'fingerprint'>): Directory {
-  return {text, chars: text.length, ...fields, fingerprint: createHash('sha256').update(text, 'utf8').digest('hex')}
+  const {mode, ...sizes} = fields
+  return {text, chars: text.length, ...sizes, fingerprint: createHash('sha256').update(text, 'utf8').digest('hex'), mode}
 }

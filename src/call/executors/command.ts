@@ -9,7 +9,7 @@
  *   leaving children behind, the whole group is stopped (SIGTERM, then SIGKILL after a short grace),
  *   so no process outlives the call. A timeout or an abort makes the tool unavailable (exit 4).
  * - The environment is the caller's plus the entry's `env`; the working directory is the entry's
- *   `cwd`, else the caller's default (the catalog file's directory).
+ *   `cwd` (the catalog loader defaults it to the catalog file's directory).
  */
 import {spawn} from 'node:child_process'
 
@@ -25,19 +25,14 @@ const STDERR_KEEP_BYTES = 64 * 1024
 const STDERR_QUOTED_LINES = 10
 const STDERR_LINE_MAX = 500
 
-export interface CommandExecuteOptions extends ExecuteOptions {
-  /** Working directory when the entry names none. */
-  defaultCwd?: string
-}
-
 type Ending = {kind: 'exit'; code: number | null; signal: NodeJS.Signals | null} | {kind: 'spawn-error'; error: Error}
 
-export async function executeCommandTool(run: CommandRun, args: unknown, options: CommandExecuteOptions): Promise<ExecutionOutcome> {
+export async function executeCommandTool(run: CommandRun, args: unknown, options: ExecuteOptions): Promise<ExecutionOutcome> {
   const label = commandLabel(run.command)
   if (options.signal?.aborted) return {status: 'unavailable', message: `${label} was not started: the call was interrupted.`}
 
   const child = spawn(run.command[0]!, run.command.slice(1), {
-    cwd: run.cwd ?? options.defaultCwd,
+    cwd: run.cwd,
     env: {...(options.env ?? process.env), ...run.env},
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',

@@ -1,0 +1,27 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../src/cli/base-command.js'
+import {loadCatalogContext} from '../src/cli/context.js'
+import {catalogFlags, configFlags} from '../src/cli/flags.js'
+import {payloadReport, renderPayloadReport} from '../src/directory/payload.js'
+
+export default class Payload extends BaseCommand<typeof Payload> {
+  static summary = 'Compare what each way of exposing a catalog sends to the model up front.'
+
+  static description = `direct: every tool as a provider tool definition. tools mode: the three controls (tool_search, tool_describe, tool_call), the directly visible tools and the capability directory. directory mode: the same with the directory-mode footer (deferred schemas are still not sent). Sizes are UTF-8 bytes of the tool definitions as compact JSON plus the directory text; tokens are estimated as ceil(bytes / 4).`
+
+  static examples = ['<%= config.bin %> payload --catalog examples/catalog.json5', '<%= config.bin %> payload --catalog tools.json --context-window 32768 --json']
+
+  static flags = {
+    ...catalogFlags,
+    ...configFlags,
+    'context-window': Flags.integer({min: 1, description: "The model's context window in tokens (sizes the directory).", helpValue: '<tokens>'}),
+  }
+
+  async run(): Promise<unknown> {
+    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window']})
+    this.print(renderPayloadReport(report, {color: this.color}))
+    return report
+  }
+}

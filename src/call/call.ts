@@ -1,0 +1,130 @@
+/**
+ * One tool call, the way the gateway runs it (SPEC §8.3, §8.4): resolve the target and its
+ * arguments, look the tool up, check the schemas, check approval, execute, check the output.
+ *
+ * Order (each step stops the call; nothing runs before the last check passes):
+ * 1. arguments: `--request` repairs (§8.3), or `--args`/`--args-file` plus `key=value` pairs;
+ * 2. lookup over the policy-filtered catalog (§8.1): a denied tool is an unknown tool, exit 1 with
+ *    the unknown-tool message — the same answer the model gets, so the exit code does not reveal
+ *    which tools a policy hides;
+ * 3. trusted entries: both schemas compile, the arguments validate (exit 1);
+ * 4. an executor exists (exit 4);
+ * 5. approval (exit 3 with `{ status: "blocked", reason }` as the result) — asked only for a call
+ *    that would otherwise run;
+ * 6. execution; a tool error is exit 1, an unavailable executor or a timeout exit 4, Ctrl-C 130;
+ * 7. the result against a declared output schema (exit 1).
+ */
+import {readFile} from 'node:fs/promises'
+
+import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
+import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
+import {mergeArguments, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
+import {executeTool, noExecutorMessage} from './execute.js'
+import {lookupTool} from './lookup.js'
+import {repairToolCallRequest} from './request.js'
+import {assertValidArguments, assertValidOutput, compileToolSchemas} from './validate.js'
+
+/** Exit code of a call stopped by Ctrl-C (128 + SIGINT), as shells report it. */
+export const INTERRUPTED_EXIT_CODE = 130
+
+/** The `--json` output of a call. */
+export interface CallEnvelope {
+  tool: {id: string; name: string; source: ToolSource}
+  result: unknown
+}
+
+/** What the command line says about the call. */
+export interface CallInput {
+  /** The positional id or name. */
+  target?: string
+  /** `--request`: a raw model tool_call request (JSON text). */
+  request?: string
+  /** `--args`: JSON text. */
+  argsJson?: string
+  /** `--args-file`: a path, `-` for stdin. */
+  argsFile?: string
+  /** `key=value` pairs. */
+  pairs: readonly string[]
+  /** `--raw`: pair values are JSON. */
+  raw?: boolean
+}
+
+export interface ResolvedCall {
+  entry: CatalogEntry
+  args: Record<string, unknown>
+  /** Top-level request keys dropped by the `--request` repairs. */
+  ignoredKeys: string[]
+}
+
+/** Steps 1–2: the tool and its arguments. Throws usage errors (2) and lookup errors (1). */
+export async function resolveCall(input: CallInput, entries: readonly CatalogEntry[], readStdin: () => Promise<string>): Promise<ResolvedCall> {
+  if (input.request !== undefined) {
+    if (input.target !== undefined || input.argsJson !== undefined || input.argsFile !== undefined || input.pairs.length > 0) {
+      throw usageError('--request carries the tool and its arguments: do not combine it with an id, --args, --args-file or key=value pairs.')
+    }
+    let request: unknown
+    try {
+      request = JSON.parse(input.request)
+    } catch (error) {
+      throw usageError(`--request is not valid JSON: ${(error as Error).message}`)
+    }
+    const repaired = repairToolCallRequest(request, entries)
+    return {entry: lookupTool(entries, repaired.target), args: repaired.args, ignoredKeys: repaired.ignoredKeys}
+  }
+  if (input.target === undefined) throw usageError('Name the tool to call: toolsearch call <id|name> (or pass --request).')
+  if (input.argsJson !== undefined && input.argsFile !== undefined) throw usageError('Use either --args or --args-file, not both.')
+  const entry = lookupTool(entries, input.target)
+  let base: Record<string, unknown> = {}
+  if (input.argsJson !== undefined) base = parseArgumentsJson(input.argsJson, '--args')
+  if (input.argsFile !== undefined) base = parseArgumentsJson(await readArgumentsFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
+  const pairs = parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})
+  return {entry, args: mergeArguments(base, pairs), ignoredKeys: []}
+}
+
+async function readArgumentsFile(path: string, readStdin: () => Promise<string>): Promise<string> {
+  if (path === '-') return readStdin()
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    throw usageError(`Cannot read --args-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {file: path})
+  }
+}
+
+export interface RunCallOptions {
+  catalog: Catalog
+  approval: ApprovalMode
+  terminal: ApprovalTerminal
+  /** `--timeout` in milliseconds. */
+  timeoutMs?: number
+  signal?: AbortSignal
+  env?: NodeJS.ProcessEnv
+}
+
+export function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
+  return {id: entry.id, name: entry.name, source: entry.source}
+}
+
+export type CallOutcome = {status: 'ok'; envelope: CallEnvelope} | {status: 'blocked'; envelope: CallEnvelope & {result: BlockedResult}}
+
+/** Steps 3–7. Failures throw ToolsearchError with the exit code of SPEC §8.3. */
+export async function runCall(entry: CatalogEntry, args: Record<string, unknown>, options: RunCallOptions): Promise<CallOutcome> {
+  const tool = envelopeTool(entry)
+  const schemas = await compileToolSchemas(entry)
+  assertValidArguments(entry, schemas, args)
+  if (entry.run === undefined) {
+    throw new ToolsearchError('no-executor', noExecutorMessage(entry.id), {exitCode: ExitCode.unavailable, details: {tool}})
+  }
+  const blocked = await checkApproval(entry, options.approval, options.terminal)
+  if (blocked !== undefined) return {status: 'blocked', envelope: {tool, result: blocked}}
+
+  const outcome = await executeTool(entry, args, {catalog: options.catalog, timeoutMs: options.timeoutMs, signal: options.signal, env: options.env})
+  if (options.signal?.aborted) throw new ToolsearchError('interrupted', 'Interrupted: the call was stopped.', {exitCode: INTERRUPTED_EXIT_CODE, details: {tool}})
+  if (outcome.status === 'tool-error') {
+    const details = outcome.result === undefined ? {tool} : {tool, result: outcome.result}
+    throw new ToolsearchError('tool-error', outcome.message, {details})
+  }
+  if (outcome.status === 'unavailable') throw new ToolsearchError('tool-unavailable', outcome.message, {exitCode: ExitCode.unavailable, details: {tool}})
+  assertValidOutput(entry, schemas, outcome.result)
+  return {status: 'ok', envelope: {tool, result: outcome.result}}
+}

@@ -1,0 +1,130 @@
+/**
+ * The session log (SPEC §8.5): `--session <file.jsonl>` appends one JSON line per search,
+ * describe and call, so a run of model-like steps can be summarised afterwards
+ * (`toolsearch session stats`).
+ *
+ * Every line has `v` (format version), `ts` (ISO time), `op`, `durationMs` (since the command
+ * started, catalog loading included) and `catalog` (what was visible up front: the three
+ * controls plus the directly visible tools, and how many tools were deferred behind them).
+ * - search: `queries`, `candidates` (total), `ids` and `sources` of the candidates, in order;
+ * - describe: `id`, `name`, `source`, `sourceName`;
+ * - call: the tool (`id`, `name`, `source`, `sourceName`; `target` when the lookup failed), `args`
+ *   redacted, `status` (`ok`, `tool-error`, `unavailable`, `blocked`, `error`), `exitCode` and,
+ *   when it failed, the error `code`.
+ * Argument values are redacted: object keys and array shapes stay, every string, number and
+ * boolean becomes `"<string>"`, `"<number>"`, `"<boolean>"` (null stays null), so a log can be
+ * shared without the data a tool was given. Search queries are kept: they are what the log is for.
+ *
+ * The file is created with mode 0600; each event is one `appendFile` of one line.
+ */
+import {appendFile, open} from 'node:fs/promises'
+import {performance} from 'node:perf_hooks'
+
+import type {CatalogEntry, ToolSource} from '../catalog/types.js'
+import {ExitCode, isToolsearchError, usageError} from '../errors.js'
+
+export const SESSION_LOG_VERSION = 1
+/** Always visible when Tool Search is on: tool_search, tool_describe, tool_call. */
+export const CONTROL_TOOL_COUNT = 3
+
+export interface SessionCatalogSummary {
+  /** Schemas the model gets up front: the controls plus the directly visible tools. */
+  upFrontSchemas: number
+  controls: number
+  directTools: number
+  /** Tools reachable only through the controls. */
+  deferredTools: number
+}
+
+export interface SessionToolRef {
+  id: string
+  name: string
+  source: ToolSource
+  sourceName: string
+}
+
+export type CallStatus = 'ok' | 'tool-error' | 'unavailable' | 'blocked' | 'error'
+
+export type SessionEvent =
+  | {op: 'search'; queries: string[]; candidates: number; ids: string[]; sources: ToolSource[]}
+  | ({op: 'describe'} & SessionToolRef)
+  | ({op: 'call'; args: unknown; status: CallStatus; exitCode: number; code?: string} & (SessionToolRef | {target: string}))
+
+export type SessionLine = SessionEvent & {v: number; ts: string; durationMs: number; catalog: SessionCatalogSummary}
+
+/** What the session needs to know of the catalog: its policy-filtered entries. */
+export function summarizeCatalog(entries: readonly CatalogEntry[]): SessionCatalogSummary {
+  const directTools = entries.filter((entry) => entry.visibility !== 'deferred').length
+  return {upFrontSchemas: CONTROL_TOOL_COUNT + directTools, controls: CONTROL_TOOL_COUNT, directTools, deferredTools: entries.length - directTools}
+}
+
+export function toolRef(entry: Pick<CatalogEntry, 'id' | 'name' | 'source' | 'sourceName'>): SessionToolRef {
+  return {id: entry.id, name: entry.name, source: entry.source, sourceName: entry.sourceName}
+}
+
+/** A search event from what the model received: `[{ query, candidates: [{ id, source }] }]`. */
+export function searchEvent(groups: ReadonlyArray<{query: string; candidates: ReadonlyArray<{id: string; source: ToolSource}>}>): SessionEvent {
+  const candidates = groups.flatMap((group) => group.candidates)
+  return {
+    op: 'search',
+    queries: groups.map((group) => group.query),
+    candidates: candidates.length,
+    ids: candidates.map((candidate) => candidate.id),
+    sources: candidates.map((candidate) => candidate.source),
+  }
+}
+
+/** Keys and shapes stay; scalar values become their type (see the module comment). */
+export function redactArguments(value: unknown, depth = 0): unknown {
+  if (value === null) return null
+  if (Array.isArray(value)) return depth > 32 ? '<array>' : value.map((item) => redactArguments(item, depth + 1))
+  if (typeof value === 'object') {
+    if (depth > 32) return '<object>'
+    const redacted: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      Object.defineProperty(redacted, key, {value: redactArguments(item, depth + 1), enumerable: true, writable: true, configurable: true})
+    }
+    return redacted
+  }
+  return `<${typeof value}>`
+}
+
+/** Fails early (exit 2) when the log cannot be written, before a call runs. */
+export async function assertSessionWritable(file: string | undefined): Promise<void> {
+  if (file === undefined) return
+  try {
+    const handle = await open(file, 'a', 0o600)
+    await handle.close()
+  } catch (error) {
+    throw usageError(`Cannot write session log ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+}
+
+/**
+ * Appends one event for a command run against `entries` (no-op without `--session`). Commands call
+ * it once, after the operation: `await logSessionEvent(this.flags.session, entries, event)`.
+ */
+export async function logSessionEvent(file: string | undefined, entries: readonly CatalogEntry[], event: SessionEvent): Promise<void> {
+  if (file === undefined) return
+  const line: SessionLine = {v: SESSION_LOG_VERSION, ts: new Date().toISOString(), ...event, durationMs: Math.round(performance.now()), catalog: summarizeCatalog(entries)}
+  try {
+    await appendFile(file, `${JSON.stringify(line)}\n`, {encoding: 'utf8', mode: 0o600})
+  } catch (error) {
+    throw usageError(`Cannot write session log ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+}
+
+/** The event of a call that ran or was blocked. */
+export function callSessionEvent(entry: CatalogEntry, args: unknown, status: 'ok' | 'blocked', exitCode: number): SessionEvent {
+  return {op: 'call', ...toolRef(entry), args: redactArguments(args ?? {}), status, exitCode}
+}
+
+/** The event of a call that failed: the tool when the lookup found one, else the target as typed. */
+export function failedCallSessionEvent(tool: CatalogEntry | string, args: unknown, error: unknown): SessionEvent {
+  const failure = isToolsearchError(error) ? error : undefined
+  const exitCode = failure?.exitCode ?? ExitCode.failure
+  const code = failure?.code ?? 'internal'
+  const status: CallStatus = code === 'tool-error' ? 'tool-error' : exitCode === ExitCode.unavailable ? 'unavailable' : 'error'
+  const target = typeof tool === 'string' ? {target: tool} : toolRef(tool)
+  return {op: 'call', ...target, args: redactArguments(args ?? {}), status, exitCode, code}
+}
