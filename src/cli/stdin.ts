@@ -1,0 +1,6 @@
+/** Reads all of stdin as UTF-8 text (for `--stdin`, `--args-file -`). */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
