@@ -61,7 +61,7 @@ describe('fixture executors', () => {
 describe('command executor', () => {
   it('passes the arguments on stdin and returns the JSON stdout, with env and cwd', async () => {
     const cwd = tempDir()
-    const outcome = await executeCommandTool(node('echo.mjs', {env: {TOOL_GREETING: 'hi'}}), {path: 'a b', n: 2}, {timeoutMs: 10_000, catalog, defaultCwd: cwd})
+    const outcome = await executeCommandTool(node('echo.mjs', {env: {TOOL_GREETING: 'hi'}, cwd}), {path: 'a b', n: 2}, {timeoutMs: 10_000, catalog})
     expect(outcome).toEqual({status: 'ok', result: {args: {path: 'a b', n: 2}, cwd, greeting: 'hi'}})
   })
 
