@@ -46,7 +46,7 @@ export function parseConfigPath(path: string): ConfigPath {
       if (i >= path.length) invalid('empty segment', path)
     } else if (char === '[') {
       if (pending) push(current, false)
-      else if (segments.length === 0) invalid('"[" needs a key before it', path)
+      else if (path[i - 1] === '.') invalid('empty segment', path)
       current = ''
       pending = false
       i = readBracket(path, i + 1, push)

@@ -1,0 +1,69 @@
+import {describe, expect, it} from 'vitest'
+
+import {parseCst} from '../../src/config/cst.js'
+import {cstValue} from '../../src/config/plan.js'
+import {positionAt} from '../../src/config/text.js'
+
+function value(text: string): unknown {
+  const result = parseCst(text)
+  if (!result.ok) throw new Error(result.error.message)
+  return result.root === undefined ? undefined : cstValue({file: 'x', position: () => ({line: 1, column: 1})}, result.root)
+}
+
+function error(text: string) {
+  const result = parseCst(text)
+  if (result.ok) throw new Error('expected a parse error')
+  return result.error
+}
+
+describe('parseCst reads JSON5', () => {
+  it('reads what JSON5 allows', () => {
+    expect(value("\uFEFF// c\n{a: 1, 'b': 'x', \"c\": [1, 2,], /* d */ d: 0x1F, e: +Infinity, f: .5, g: 5., h: -0x10, $_i: null,}")).toEqual({
+      a: 1,
+      b: 'x',
+      c: [1, 2],
+      d: 31,
+      e: Number.POSITIVE_INFINITY,
+      f: 0.5,
+      g: 5,
+      h: -16,
+      $_i: null,
+    })
+    expect(Number.isNaN(value('NaN'))).toBe(true)
+  })
+
+  it('decodes escapes, line continuations and raw U+2028 in strings', () => {
+    expect(value("'a\\'b\\x41\\u00e9\\\nc\u2028d\\0'")).toBe("a'bAéc\u2028d\0")
+    expect(value('{ünï: 1, \\u0061b: 2}')).toEqual({ünï: 1, ab: 2})
+  })
+
+  it('keeps the last of duplicate keys', () => {
+    expect(value('{a: 1, a: 2}')).toEqual({a: 2})
+  })
+
+  it('reads an empty document as no value', () => {
+    expect(value('  // only a comment\n')).toBeUndefined()
+  })
+
+  it('reports errors with line and column', () => {
+    expect(error('{\n  a: @\n}')).toMatchObject({line: 2, column: 6, message: 'Unexpected "@"; expected a value'})
+    expect(error('{a: 1 b: 2}')).toMatchObject({line: 1, column: 7, message: 'Expected "," or "}" but found "b"'})
+    expect(error('{a: "x')).toMatchObject({line: 1, column: 5, message: 'Unterminated string'})
+    expect(error('{a: 1 /* x')).toMatchObject({message: 'Unterminated block comment'})
+    expect(error('{a: 1} x')).toMatchObject({message: 'Unexpected "x" after the end of the value'})
+    expect(error('{a: 1')).toMatchObject({message: 'Expected "," or "}" but found end of file'})
+  })
+
+  it('refuses absurd nesting instead of overflowing the stack', () => {
+    expect(error('['.repeat(10_000)).message).toMatch(/Nesting deeper than/)
+  })
+})
+
+describe('positionAt', () => {
+  it('counts CRLF as one line break and does not count the BOM as a column', () => {
+    const text = '\uFEFFab\r\ncd\ref'
+    expect(positionAt(text, 1)).toEqual({line: 1, column: 1})
+    expect(positionAt(text, 5)).toEqual({line: 2, column: 1})
+    expect(positionAt(text, 8)).toEqual({line: 3, column: 1})
+  })
+})
