@@ -1,0 +1,79 @@
+import {readFileSync, readdirSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+
+const TOOL_LISTS = join(ROOT, 'test', 'fixtures', 'mcp-tools-list')
+
+interface Surface {
+  bytes: number
+  tokens: number
+  ratio: number
+  toolDefinitions: number
+}
+interface PayloadJson {
+  entries: number
+  directlyVisible: number
+  deferred: number
+  direct: Surface
+  tools: Surface
+  directory: Surface
+}
+
+/**
+ * The 22 real tools/list results as one native catalog of trusted plugin tools (source openclaw,
+ * owner = server), the way they would look had an OpenClaw plugin declared them.
+ */
+function realToolsAsPlugins(): string {
+  const tools: unknown[] = []
+  for (const file of readdirSync(TOOL_LISTS).filter((name) => name.endsWith('.json')).sort()) {
+    const server = file.replace(/\.json$/, '')
+    const list = JSON.parse(readFileSync(join(TOOL_LISTS, file), 'utf8')) as {tools: Array<{name: string; description?: string; inputSchema?: unknown}>}
+    for (const tool of list.tools) tools.push({name: tool.name, sourceName: server, description: tool.description ?? '', parameters: tool.inputSchema})
+  }
+  const catalog = join(tempDir(), 'plugins.json')
+  writeFileSync(catalog, JSON.stringify({tools}))
+  return catalog
+}
+
+describe('toolsearch payload', () => {
+  it('reports the tools-mode payload of the 342 real tools as a small fraction of direct exposure', async () => {
+    const result = await runCli(['payload', '--catalog', realToolsAsPlugins(), '--json'])
+    expect(result.code).toBe(0)
+    const report = parseJsonOutput<PayloadJson>(result)
+    expect(report).toMatchObject({entries: 342, directlyVisible: 0, deferred: 342})
+    expect(report.direct.toolDefinitions).toBe(342)
+    expect(report.tools.toolDefinitions).toBe(3)
+    // The directory is capped at 18,000 characters; the schemas it replaces are half a megabyte.
+    expect(report.direct.bytes).toBeGreaterThan(400_000)
+    expect(report.tools.bytes).toBeLessThan(report.direct.bytes * 0.05)
+    expect(report.directory.bytes).toBeLessThan(report.tools.bytes)
+    expect(report.tools.tokens).toBe(Math.ceil(report.tools.bytes / 4))
+    expect(report.tools.ratio).toBeCloseTo(report.tools.bytes / report.direct.bytes)
+  })
+
+  it('shrinks further with a small context window', async () => {
+    const catalog = realToolsAsPlugins()
+    const full = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--json']))
+    const small = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--context-window', '32768', '--json']))
+    expect(small.direct.bytes).toBe(full.direct.bytes)
+    expect(small.tools.bytes).toBeLessThan(full.tools.bytes)
+  })
+
+  it('prints a human table with the savings', async () => {
+    const result = await runCli(['payload', '--catalog', join(ROOT, 'examples', 'catalog.json5')])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Up-front payload for \d+ tools \(\d+ directly visible, \d+ deferred\)\nTokens are estimated as ceil\(bytes \/ 4\)\.\n/)
+    expect(result.stdout).toMatch(/\ndirect +[\d,]+ +[\d,]+ +100\.0%\ntools mode +[\d,]+ +[\d,]+ +\d+\.\d%\ndirectory mode +[\d,]+ +[\d,]+ +\d+\.\d%\n/)
+  })
+
+  it('says when compaction costs more than it saves', async () => {
+    const catalog = join(tempDir(), 'tiny.json')
+    writeFileSync(catalog, JSON.stringify({tools: [{name: 'ping', description: 'Ping.'}]}))
+    const result = await runCli(['payload', '--catalog', catalog])
+    expect(result.stdout).toContain('Compaction costs more than it saves for this catalog: tools mode sends')
+    const json = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--json']))
+    expect(json.tools.bytes).toBeGreaterThan(json.direct.bytes)
+  })
+})
