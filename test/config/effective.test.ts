@@ -1,0 +1,88 @@
+import {describe, expect, it} from 'vitest'
+
+import {effectiveToolSearchSettings, toolPolicyFromConfig} from '../../src/config/index.js'
+
+const withToolSearch = (toolSearch: unknown) => ({tools: {toolSearch}})
+const core = (config: unknown, model = {}) => {
+  const {enabled, mode, searchDefaultLimit, maxSearchLimit, localModelOverlay} = effectiveToolSearchSettings(config, model)
+  return {enabled, mode, searchDefaultLimit, maxSearchLimit, localModelOverlay}
+}
+
+describe('effectiveToolSearchSettings (SPEC §1.3)', () => {
+  it('unset, true and false', () => {
+    expect(core({})).toEqual({enabled: true, mode: 'tools', searchDefaultLimit: 8, maxSearchLimit: 20, localModelOverlay: false})
+    expect(core(withToolSearch(true))).toMatchObject({enabled: true, mode: 'tools'})
+    expect(core(withToolSearch(false))).toMatchObject({enabled: false, mode: 'tools'})
+  })
+
+  it('a non-object, non-boolean value behaves as {} (disabled)', () => {
+    for (const value of [null, 'yes', 1, [1]]) expect(core(withToolSearch(value)).enabled).toBe(false)
+  })
+
+  it('object: a boolean enabled wins; otherwise any other key enables', () => {
+    expect(core(withToolSearch({})).enabled).toBe(false)
+    expect(core(withToolSearch({enabled: 'yes'})).enabled).toBe(false)
+    expect(core(withToolSearch({enabled: false, mode: 'directory'})).enabled).toBe(false)
+    expect(core(withToolSearch({mode: 'tools'})).enabled).toBe(true)
+    expect(core(withToolSearch({enabled: null, searchDefaultLimit: 3})).enabled).toBe(true)
+  })
+
+  it('mode is directory only for "directory"', () => {
+    expect(core(withToolSearch({mode: 'directory'})).mode).toBe('directory')
+    for (const mode of ['code', 'Directory', 1, null]) expect(core(withToolSearch({mode})).mode).toBe('tools')
+  })
+
+  it('limits count only as positive integers and are clamped', () => {
+    expect(core(withToolSearch({maxSearchLimit: 99}))).toMatchObject({maxSearchLimit: 50, searchDefaultLimit: 8})
+    expect(core(withToolSearch({maxSearchLimit: 5}))).toMatchObject({maxSearchLimit: 5, searchDefaultLimit: 5})
+    expect(core(withToolSearch({searchDefaultLimit: 30}))).toMatchObject({maxSearchLimit: 20, searchDefaultLimit: 20})
+    for (const bad of [0, -1, 2.5, '4', null]) expect(core(withToolSearch({searchDefaultLimit: bad, maxSearchLimit: bad}))).toMatchObject({searchDefaultLimit: 8, maxSearchLimit: 20})
+  })
+
+  it('gives a reason for every value', () => {
+    const {reasons} = effectiveToolSearchSettings(withToolSearch({maxSearchLimit: 99}))
+    expect(reasons.maxSearchLimit).toBe('tools.toolSearch.maxSearchLimit is 99, clamped to 50.')
+    expect(reasons.enabled).toBe('tools.toolSearch has settings (maxSearchLimit): an object with any key besides enabled turns Tool Search on.')
+  })
+})
+
+describe('local-model overlay', () => {
+  const lean = {agents: {defaults: {experimental: {localModelLean: true}}}}
+
+  it('applies to LM Studio and local Ollama only when tools.toolSearch is unset', () => {
+    expect(core({}, {provider: 'lmstudio'})).toEqual({enabled: true, mode: 'tools', searchDefaultLimit: 5, maxSearchLimit: 10, localModelOverlay: true})
+    expect(core({}, {provider: 'Ollama', model: 'llama3.1:8b'}).localModelOverlay).toBe(true)
+    expect(core(withToolSearch(false), {provider: 'lmstudio'})).toMatchObject({enabled: false, localModelOverlay: false, searchDefaultLimit: 8})
+    expect(core(withToolSearch({}), {provider: 'lmstudio'})).toMatchObject({enabled: false, localModelOverlay: false})
+  })
+
+  it('never applies to Ollama cloud', () => {
+    expect(core({}, {provider: 'ollama', model: 'gpt-oss:120b-cloud'}).localModelOverlay).toBe(false)
+    expect(core({}, {provider: 'ollama', model: 'qwen3:cloud'}).localModelOverlay).toBe(false)
+    expect(core({}, {provider: 'ollama-cloud', model: 'llama3'}).localModelOverlay).toBe(false)
+    expect(core({}, {provider: 'ollama', model: 'llama3', baseUrl: 'https://ollama.com/v1/'}).localModelOverlay).toBe(false)
+  })
+
+  it('applies to a provider marked localService whose baseUrl is the endpoint in use', () => {
+    const config = {models: {providers: {vllm: {baseUrl: 'http://10.0.0.5:8000/v1', localService: true}}}}
+    expect(core(config, {provider: 'vllm'}).localModelOverlay).toBe(true)
+    expect(core(config, {provider: 'VLLM', baseUrl: 'http://10.0.0.5:8000/v1/'}).localModelOverlay).toBe(true)
+    expect(core(config, {provider: 'vllm', baseUrl: 'http://other:8000/v1'}).localModelOverlay).toBe(false)
+  })
+
+  it('a model name or a loopback URL alone never makes a provider local', () => {
+    expect(core({}, {provider: 'openai', model: 'llama3.1:8b', baseUrl: 'http://127.0.0.1:11434/v1'}).localModelOverlay).toBe(false)
+    expect(core({}, {model: 'llama3.1:8b'}).localModelOverlay).toBe(false)
+  })
+
+  it('applies for every model with agents.defaults.experimental.localModelLean', () => {
+    expect(core(lean, {provider: 'openai'})).toMatchObject({localModelOverlay: true, searchDefaultLimit: 5, maxSearchLimit: 10})
+  })
+})
+
+describe('toolPolicyFromConfig', () => {
+  it('reads tools.allow and tools.deny; absent means empty', () => {
+    expect(toolPolicyFromConfig({})).toEqual({allow: [], deny: []})
+    expect(toolPolicyFromConfig({tools: {allow: ['a*', 3], deny: ['exec']}})).toEqual({allow: ['a*'], deny: ['exec']})
+  })
+})
