@@ -41,8 +41,7 @@ export interface ImportPlan {
 
 function importedTool(entry: CatalogEntry): ImportedTool {
   const definition = mcpToolDefinition(entry)
-  const tool: ImportedTool = {name: entry.name, description: entry.description, source: 'mcp', sourceName: entry.sourceName}
-  if (entry.label !== undefined) tool.label = entry.label
+  const tool: ImportedTool = {name: entry.name, ...(entry.label === undefined ? {} : {label: entry.label}), description: entry.description, source: 'mcp', sourceName: entry.sourceName}
   const parameters = definition?.inputSchema ?? entry.parameters
   if (parameters !== undefined) tool.parameters = parameters
   if (definition?.outputSchema !== undefined) tool.outputSchema = definition.outputSchema

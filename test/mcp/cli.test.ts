@@ -1,0 +1,295 @@
+/**
+ * The built CLI against live MCP servers: every catalog command over an `mcpServers` file, failure
+ * reporting, `catalog list`, `catalog import`, interruption — and after each run, no server
+ * process left behind.
+ */
+import {spawn} from 'node:child_process'
+import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {BIN, isolatedEnv, parseJsonOutput, runCli, tempDir, type CliResult} from '../helpers/cli.js'
+import {everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture, writeMcpConfig} from './helpers.js'
+
+const CRASH_WARNING =
+  'Warning: MCP server "broken" is unavailable: exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"; its tools are absent.\n'
+
+/** A directory with `mcp.json` declaring the fixture server (and optionally a broken one). */
+function setup(extraServers: (pids: string) => Record<string, unknown> = () => ({})) {
+  const dir = tempDir()
+  const pids = pidFile(dir)
+  const config = writeMcpConfig(dir, {fixture: fixtureServer(pids), ...extraServers(pids)})
+  return {dir, pids, config}
+}
+
+function expectNoServerNoise(result: CliResult): void {
+  // Server stderr is kept for failure reasons, never passed through.
+  expect(result.stdout).not.toContain('fixture: ready on stdio')
+  expect(result.stderr).not.toContain('fixture: ready on stdio')
+}
+
+interface SummaryJson {
+  total: number
+  groups: Array<{source: string; sourceName: string; tools: number; status: string; error?: string}>
+  duplicateNames: Array<{name: string; ids: string[]}>
+  unavailableMcpServers: Array<{server: string; error: string}>
+}
+
+describe('catalog commands over an mcpServers file', () => {
+  it('search finds live MCP tools beside native ones, and names the server that failed', async () => {
+    const {dir, pids, config} = setup((p) => ({broken: fixtureServer(p, ['--crash-at-start'])}))
+    writeFileSync(join(dir, 'native.json'), JSON.stringify({tools: [{name: 'forecast_report', description: 'Weather forecast report for a region.'}]}))
+    const result = await runCli(['search', '--catalog', 'native.json', '--catalog', config, 'weather', '--json'], {cwd: dir})
+    expect(result.stderr).toBe(CRASH_WARNING)
+    expect(result.code).toBe(0)
+    const hits = parseJsonOutput<Array<{id: string; source: string; sourceName: string; input: string}>>(result)
+    expect(hits.map((hit) => hit.id)).toEqual(expect.arrayContaining(['mcp:fixture:weather', 'openclaw:core:forecast_report']))
+    expect(hits.find((hit) => hit.id === 'mcp:fixture:weather')).toMatchObject({source: 'mcp', sourceName: 'fixture', input: 'unknown'})
+    expectNoServerNoise(result)
+    expect(recordedPids(pids)).toHaveLength(2)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('describe shows the server schema of an MCP tool', async () => {
+    const {pids, config} = setup()
+    const result = await runCli(['describe', '--catalog', config, 'mcp:fixture:echo', '--json'])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(parseJsonOutput(result)).toMatchObject({id: 'mcp:fixture:echo', source: 'mcp', sourceName: 'fixture', label: 'Echo', parameters: {required: ['message']}})
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('works with mcpServers beside tools in one file, and with a VS Code servers block', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const both = writeMcpConfig(dir, {fixture: fixtureServer(pids)}, {tools: [{name: 'local_echo', description: 'Echo locally.', run: {result: 'local'}}]}, 'both.json')
+    mkdirSync(join(dir, '.vscode'))
+    writeFileSync(join(dir, '.vscode/mcp.json'), JSON.stringify({inputs: [], servers: {code: {type: 'stdio', ...fixtureServer(pids)}}}))
+    const result = await runCli(['catalog', 'list', '--catalog', both, '--catalog', '.vscode/mcp.json', '--json'], {cwd: dir})
+    expect(result.stderr).toBe('')
+    const summary = parseJsonOutput<SummaryJson>(result)
+    expect(summary.groups.map(({source, sourceName, tools}) => [source, sourceName, tools])).toEqual([
+      ['openclaw', 'core', 1],
+      ['mcp', 'code', 9],
+      ['mcp', 'fixture', 9],
+    ])
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('call returns the server result, structuredContent first', async () => {
+    const {pids, config} = setup()
+    const text = await runCli(['call', '--catalog', config, 'mcp:fixture:echo', '--args', '{"message": "hi"}'])
+    expect(text.stdout).toBe('"echo: hi"\n')
+    expect(text.code).toBe(0)
+    const structured = await runCli(['call', '--catalog', config, 'weather', 'city=Oslo', '--json'])
+    expect(parseJsonOutput(structured)).toEqual({tool: {id: 'mcp:fixture:weather', name: 'weather', source: 'mcp'}, result: {city: 'Oslo', temperature: 21}})
+    expect(structured.code).toBe(0)
+    expectNoServerNoise(structured)
+    // Each command starts the server to list its tools, and call once more for the call.
+    expect(recordedPids(pids)).toHaveLength(4)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('call: isError is a tool error with the server text (exit 1)', async () => {
+    const {pids, config} = setup()
+    const result = await runCli(['call', '--catalog', config, 'fail', '--args', '{"reason": "disk full"}'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('failed on purpose: disk full')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('call: a timeout or a crash makes the server unavailable (exit 4) and reaps it', async () => {
+    const {pids, config} = setup()
+    const hung = await runCli(['call', '--catalog', config, 'hang', '--timeout', '1500'])
+    expect(hung.code).toBe(4)
+    expect(hung.stderr).toContain('MCP server "fixture" did not answer tools/call within 1500 ms')
+    const crashed = await runCli(['call', '--catalog', config, 'crash', '--json'])
+    expect(crashed.code).toBe(4)
+    expect(JSON.stringify(parseJsonOutput(crashed))).toContain('MCP server \\"fixture\\" exited with code 7 during tools/call')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('reaches an HTTP server with a header from the environment and never prints the secret', async () => {
+    const secret = 'http-fixture-secret-77'
+    const http = await startHttpFixture('--http', {FIXTURE_REQUIRED_TOKEN: secret})
+    const dir = tempDir()
+    const config = writeMcpConfig(dir, {remote: {url: http.url, headers: {Authorization: 'Bearer ${REMOTE_TOKEN}'}}})
+    const ok = await runCli(['call', '--catalog', config, 'read_env', 'name=FIXTURE_REQUIRED_TOKEN', '--json'], {env: {REMOTE_TOKEN: secret}})
+    expect(parseJsonOutput(ok)).toMatchObject({result: '***'})
+    const wrong = await runCli(['catalog', 'list', '--catalog', config, '--json'], {env: {REMOTE_TOKEN: 'a-wrong-secret-token'}})
+    expect(wrong.stderr).toMatch(/^Warning: MCP server "remote" is unavailable: answered HTTP 401 at http:\/\/127\.0\.0\.1:\d+\/mcp during initialize/)
+    expect(parseJsonOutput<SummaryJson>(wrong).unavailableMcpServers).toHaveLength(1)
+    for (const output of [ok.stdout, ok.stderr, wrong.stdout, wrong.stderr]) {
+      expect(output).not.toContain(secret)
+      expect(output).not.toContain('a-wrong-secret-token')
+    }
+  })
+
+  it('a missing variable makes that server unavailable, naming the variable', async () => {
+    const dir = tempDir()
+    const config = writeMcpConfig(dir, {needsToken: {command: process.execPath, env: {TOKEN: '${TOOLSEARCH_TEST_TOKEN}'}}})
+    const result = await runCli(['catalog', 'list', '--catalog', config])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('Warning: MCP server "needsToken" is unavailable: mcpServers.needsToken.env.TOKEN needs environment variable TOOLSEARCH_TEST_TOKEN, which is not set; its tools are absent.\n')
+  })
+
+  it('a bad mcpServers block is a usage error naming the file and entry', async () => {
+    const dir = tempDir()
+    const config = writeMcpConfig(dir, {bad: {command: ['node', 'server.js']}})
+    const result = await runCli(['catalog', 'list', '--catalog', config, '--json'])
+    expect(result.code).toBe(2)
+    expect(parseJsonOutput(result)).toEqual({error: {code: 'invalid-catalog', message: `${config}: mcpServers.bad.command: must be a string`}})
+  })
+
+  it('TOOLSEARCH_MCP_TIMEOUT_MS bounds how long a server may take to start', async () => {
+    const {pids, config} = setup((p) => ({slow: fixtureServer(p, ['--hang-at-start', '--ignore-sigterm'])}))
+    const result = await runCli(['catalog', 'list', '--catalog', config], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '1500'}})
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('Warning: MCP server "slow" is unavailable: did not answer initialize within 1500 ms; stderr: "fixture: waiting forever"; its tools are absent.\n')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+})
+
+describe('catalog list', () => {
+  it('counts tools per source and server, with shared names and unavailable servers', async () => {
+    const {pids, config} = setup((p) => ({everything: everythingServer(p), broken: fixtureServer(p, ['--crash-at-start'])}))
+    const text = await runCli(['catalog', 'list', '--catalog', config])
+    expect(text.code).toBe(0)
+    expect(text.stderr).toBe(CRASH_WARNING)
+    const lines = text.stdout.split('\n')
+    expect(lines[0]).toMatch(new RegExp(`^\\d+ tools from 2 sources in ${config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    expect(lines.slice(2, 6)).toEqual([
+      '  SOURCE  OWNER       TOOLS',
+      '  mcp     broken          -  unavailable: exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"',
+      expect.stringMatching(/^ {2}mcp {5}everything +\d+$/) as unknown as string,
+      '  mcp     fixture         9',
+    ])
+    expect(text.stdout).toContain('Duplicated names (1): a lookup by one of these names is ambiguous; use the id.\n  echo  mcp:everything:echo, mcp:fixture:echo\n')
+    expect(text.stdout).toContain('1 MCP server unavailable: broken\n')
+
+    const json = parseJsonOutput<SummaryJson>(await runCli(['catalog', 'list', '--catalog', config, '--json']))
+    const everything = json.groups.find((group) => group.sourceName === 'everything')!
+    expect(json.total).toBe(9 + everything.tools)
+    expect(json.duplicateNames).toEqual([{name: 'echo', ids: ['mcp:everything:echo', 'mcp:fixture:echo']}])
+    expect(json.unavailableMcpServers).toEqual([{server: 'broken', error: 'exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"'}])
+    expect(json.groups.find((group) => group.sourceName === 'broken')).toMatchObject({tools: 0, status: 'unavailable'})
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+})
+
+describe('catalog import', () => {
+  it('writes the live tools as a native catalog that works offline', async () => {
+    const {dir, pids, config} = setup()
+    const result = await runCli(['catalog', 'import', '--catalog', config, '--out', 'tools.json'], {cwd: dir})
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('Imported 9 tools from 1 MCP server into tools.json\n  fixture     9\n')
+    const written = JSON.parse(readFileSync(join(dir, 'tools.json'), 'utf8')) as {tools: Array<Record<string, unknown>>}
+    expect(Object.keys(written)).toEqual(['tools'])
+    expect(written.tools).toHaveLength(9)
+    expect(written.tools[0]).toEqual({
+      name: 'echo',
+      label: 'Echo',
+      description: 'Echo a message back as text.',
+      source: 'mcp',
+      sourceName: 'fixture',
+      parameters: {type: 'object', properties: {message: {type: 'string', description: 'Text to echo'}}, required: ['message'], additionalProperties: false},
+    })
+    expect(written.tools.find((tool) => tool.name === 'weather')?.outputSchema).toMatchObject({required: ['city', 'temperature']})
+    const before = recordedPids(pids).length
+    // Offline: no server starts, and the tools are found under the same ids.
+    const offline = await runCli(['search', '--catalog', 'tools.json', 'weather', '--json'], {cwd: dir})
+    expect(parseJsonOutput<Array<{id: string}>>(offline)[0].id).toBe('mcp:fixture:weather')
+    expect(recordedPids(pids)).toHaveLength(before)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('refuses to replace a file without --force, and keeps a backup with it', async () => {
+    const {dir, config} = setup()
+    writeFileSync(join(dir, 'tools.json'), '{"tools": []}\n')
+    const refused = await runCli(['catalog', 'import', '--catalog', config, '--out', 'tools.json'], {cwd: dir})
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toBe('Error: tools.json already exists; pass --force to replace it (the old file is kept as tools.json.bak).\n')
+    expect(readFileSync(join(dir, 'tools.json'), 'utf8')).toBe('{"tools": []}\n')
+    const forced = await runCli(['catalog', 'import', '--catalog', config, '--out', 'tools.json', '--force', '--json'], {cwd: dir})
+    expect(forced.code).toBe(0)
+    expect(parseJsonOutput(forced)).toEqual({file: 'tools.json', status: 'written', tools: 9, servers: [{server: 'fixture', tools: 9}], unavailableMcpServers: [], backup: join(dir, 'tools.json.bak')})
+    expect(readFileSync(join(dir, 'tools.json.bak'), 'utf8')).toBe('{"tools": []}\n')
+  })
+
+  it('writes nothing when a server is unavailable, unless --partial', async () => {
+    const {dir, pids, config} = setup((p) => ({broken: fixtureServer(p, ['--crash-at-start'])}))
+    const refused = await runCli(['catalog', 'import', '--catalog', config, '--out', 'tools.json', '--json'], {cwd: dir})
+    expect(refused.code).toBe(4)
+    expect(parseJsonOutput(refused)).toEqual({
+      error: {
+        code: 'mcp-unavailable',
+        message: 'Nothing written: MCP server "broken" is unavailable. Fix it, or pass --partial to import the servers that answered.',
+        unavailableMcpServers: [{server: 'broken', error: expect.stringMatching(/^exited with code 3/) as unknown}],
+      },
+    })
+    expect(existsSync(join(dir, 'tools.json'))).toBe(false)
+    const partial = await runCli(['catalog', 'import', '--catalog', config, '--out', 'tools.json', '--partial'], {cwd: dir})
+    expect(partial.code).toBe(0)
+    expect(partial.stdout).toBe('Imported 9 tools from 1 MCP server into tools.json\n  fixture     9\nNot imported (unavailable): broken\n')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('refuses to overwrite the config it reads, and files without servers', async () => {
+    const {dir, config} = setup()
+    const before = readFileSync(config, 'utf8')
+    const self = await runCli(['catalog', 'import', '--catalog', config, '--out', config, '--force'], {cwd: dir})
+    expect(self.code).toBe(2)
+    expect(self.stderr).toContain('it is one of the catalogs being imported')
+    expect(readFileSync(config, 'utf8')).toBe(before)
+    writeFileSync(join(dir, 'native.json'), '{"tools": [{"name": "a"}]}')
+    const none = await runCli(['catalog', 'import', '--catalog', 'native.json', '--out', 'out.json'], {cwd: dir})
+    expect(none.code).toBe(2)
+    expect(none.stderr).toBe('Error: No MCP servers in native.json: catalog import writes the tools of the servers an "mcpServers" block declares.\n')
+    expect(existsSync(join(dir, 'out.json'))).toBe(false)
+  })
+
+  it('never writes a secret into the imported catalog', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const secret = 'import-secret-value-31337'
+    const config = writeMcpConfig(dir, {fixture: fixtureServer(pids, [], {env: {API_KEY: '${API_KEY_FOR_TEST}'}})})
+    const result = await runCli(['catalog', 'import', '--catalog', config, '--out', 'tools.json'], {cwd: dir, env: {API_KEY_FOR_TEST: secret}})
+    expect(result.code).toBe(0)
+    const written = readFileSync(join(dir, 'tools.json'), 'utf8')
+    expect(written).not.toContain(secret)
+    expect(written).not.toContain('API_KEY')
+    expect(statSync(join(dir, 'tools.json')).isFile()).toBe(true)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+})
+
+describe('interruption', () => {
+  /** Starts the CLI, waits until `ready` servers have started, sends SIGINT, and returns how it ended. */
+  async function interrupt(args: string[], pids: string, ready: number): Promise<{code: number | null; signal: string | null; stderr: string}> {
+    const child = spawn(process.execPath, [BIN, ...args], {env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const ended = new Promise<{code: number | null; signal: string | null}>((resolve) => child.once('close', (code, signal) => resolve({code, signal})))
+    while (recordedPids(pids).length < ready) await new Promise((resolve) => setTimeout(resolve, 25))
+    // Let the server get past its start-up before the interruption.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    child.kill('SIGINT')
+    return {...(await ended), stderr}
+  }
+
+  it('Ctrl-C while servers start stops them and exits 130', async () => {
+    const {pids, config} = setup((p) => ({slow: fixtureServer(p, ['--hang-at-start', '--ignore-sigterm'])}))
+    const ended = await interrupt(['catalog', 'list', '--catalog', config], pids, 2)
+    expect(ended.code).toBe(130)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('Ctrl-C during a call stops the server', async () => {
+    const {pids, config} = setup()
+    // One start to list, a second one for the call.
+    const ended = await interrupt(['call', '--catalog', config, 'hang'], pids, 2)
+    expect(ended.code).toBe(130)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+})
