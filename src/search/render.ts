@@ -17,7 +17,7 @@ export interface RenderOptions {
 
 export const DEFAULT_TABLE_WIDTH = 120
 const GAP = '  '
-const MIN_FLEX_COLUMN = 16
+const MIN_DESCRIPTION_COLUMN = 24
 const MAX_ID_COLUMN = 60
 
 /** Cuts `text` to `width` characters, ending in `…` when cut. */
@@ -31,7 +31,11 @@ function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - [...text].length))
 }
 
-/** A table of hits: rank, id, source, input signature, shortened description. */
+/**
+ * A table of hits: rank, id, source and the description shortened to the line width; under each
+ * row, the input signature in full (it is bounded at 300 characters), since it is what a caller
+ * needs next.
+ */
 export function renderHitTable(hits: readonly SearchHit[], options: RenderOptions): string {
   const style = styler(options.color)
   const width = options.width ?? DEFAULT_TABLE_WIDTH
@@ -39,29 +43,25 @@ export function renderHitTable(hits: readonly SearchHit[], options: RenderOption
     rank: String(i + 1),
     id: safeInline(hit.id),
     source: hit.source,
-    input: safeInline(hit.input),
     description: safeInline(collapseWhitespace(hit.description)),
+    input: safeInline(hit.input),
   }))
-  const header = {rank: '#', id: 'ID', source: 'SOURCE', input: 'INPUT', description: 'DESCRIPTION'}
+  const header = {rank: '#', id: 'ID', source: 'SOURCE', description: 'DESCRIPTION'}
   const columnWidth = (key: keyof typeof header, cap = Number.POSITIVE_INFINITY): number =>
     Math.min(cap, Math.max(...[header, ...rows].map((row) => [...row[key]].length)))
   const rankWidth = columnWidth('rank')
   const idWidth = columnWidth('id', MAX_ID_COLUMN)
   const sourceWidth = columnWidth('source')
-  const flexible = Math.max(2 * MIN_FLEX_COLUMN, width - rankWidth - idWidth - sourceWidth - 4 * GAP.length)
-  const inputWidth = Math.min(columnWidth('input'), Math.max(MIN_FLEX_COLUMN, Math.floor(flexible * 0.45)))
-  const descriptionWidth = Math.max(MIN_FLEX_COLUMN, flexible - inputWidth)
-  const line = (row: typeof header, paint: (text: string) => string = (text) => text, paintId: (text: string) => string = paint): string =>
-    [
-      paint(pad(row.rank, rankWidth)),
-      paintId(pad(fitCell(row.id, idWidth), idWidth)),
-      paint(pad(row.source, sourceWidth)),
-      paint(pad(fitCell(row.input, inputWidth), inputWidth)),
-      paint(fitCell(row.description, descriptionWidth)),
-    ]
+  const descriptionWidth = Math.max(MIN_DESCRIPTION_COLUMN, width - rankWidth - idWidth - sourceWidth - 3 * GAP.length)
+  const line = (row: typeof header, paint: (text: string) => string, paintId: (text: string) => string = paint): string =>
+    [paint(pad(row.rank, rankWidth)), paintId(pad(fitCell(row.id, idWidth), idWidth)), paint(pad(row.source, sourceWidth)), paint(fitCell(row.description, descriptionWidth))]
       .join(GAP)
       .trimEnd()
-  return [line(header, style.bold), ...rows.map((row) => line(row, (text) => text, style.cyan))].join('\n')
+  const plain = (text: string): string => text
+  const indent = ' '.repeat(rankWidth + GAP.length)
+  const lines = [line(header, style.bold)]
+  for (const row of rows) lines.push(line(row, plain, style.cyan), `${indent}${style.dim('input:')} ${row.input}`)
+  return lines.join('\n')
 }
 
 /** One hit's score, broken down by matched term. */

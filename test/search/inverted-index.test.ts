@@ -1,0 +1,58 @@
+import {describe, expect, it} from 'vitest'
+
+import {InvertedIndex} from '../../src/search/inverted-index.js'
+import {scoreDocuments, termContributions} from '../../src/search/score.js'
+import {bm25} from '../../src/search/bm25.js'
+
+const index = InvertedIndex.build([
+  {id: 'a', fields: {text: ['read', 'fil', 'read'], title: ['read']}},
+  {id: 'b', fields: {text: ['writ', 'fil']}},
+  {id: 'c', fields: {text: ['list']}},
+])
+
+describe('InvertedIndex', () => {
+  it('keeps postings per field in document order with term frequencies', () => {
+    expect(index.postings('text', 'fil')).toEqual({docs: [0, 1], tfs: [1, 1]})
+    expect(index.postings('text', 'read')).toEqual({docs: [0], tfs: [2]})
+    expect(index.postings('title', 'read')).toEqual({docs: [0], tfs: [1]})
+    expect(index.postings('text', 'nothing')).toBeUndefined()
+  })
+
+  it('knows lengths, averages and frequencies', () => {
+    expect(index.size).toBe(3)
+    expect(index.fieldLength('text', 0)).toBe(3)
+    expect(index.averageFieldLength('text')).toBe(2)
+    expect(index.documentFrequency('text', 'fil')).toBe(2)
+    expect(index.termFrequency('text', 'read', 0)).toBe(2)
+    expect(index.termFrequency('text', 'read', 1)).toBe(0)
+    expect(index.fieldNames.sort()).toEqual(['text', 'title'])
+  })
+
+  it('scores only documents that contain a query term', () => {
+    const scores = scoreDocuments(index, 'text', [{term: 'fil', weight: 1}])
+    expect([...scores.keys()].sort()).toEqual([0, 1])
+    expect(scores.get(0)!.score).toBeCloseTo(bm25(1, 2, 3, 3, 2), 12)
+  })
+
+  it('weights terms and remembers whether a typed term matched', () => {
+    const scores = scoreDocuments(index, 'text', [
+      {term: 'read', weight: 1},
+      {term: 'list', weight: 0.35, expandedFrom: 'directory'},
+    ])
+    expect(scores.get(0)!.literal).toBe(true)
+    expect(scores.get(2)!.literal).toBe(false)
+    expect(scores.get(2)!.score).toBeCloseTo(0.35 * bm25(1, 1, 3, 1, 2), 12)
+  })
+
+  it('explains a score term by term', () => {
+    const terms = [
+      {term: 'read', weight: 1},
+      {term: 'fil', weight: 0.35, expandedFrom: 'folder'},
+      {term: 'absent', weight: 1},
+    ]
+    const contributions = termContributions(index, 'text', 0, terms)
+    expect(contributions.map((item) => item.term)).toEqual(['read', 'fil'])
+    expect(contributions[1]).toMatchObject({weight: 0.35, expandedFrom: 'folder'})
+    expect(contributions.reduce((sum, item) => sum + item.score, 0)).toBeCloseTo(scoreDocuments(index, 'text', terms).get(0)!.score, 12)
+  })
+})

@@ -1,0 +1,62 @@
+import {describe, expect, it} from 'vitest'
+
+import {analyzeText} from '../../src/search/analyze.js'
+import {STOP_WORDS} from '../../src/search/stop-words.js'
+import {chunkParts, tokenize} from '../../src/search/tokenize.js'
+
+describe('tokenize', () => {
+  it('splits on runs of characters that are not letters, digits or _', () => {
+    expect(tokenize('open a pull-request, now!')).toEqual(['open', 'a', 'pull', 'request', 'now'])
+    expect(tokenize('  ...  ')).toEqual([])
+  })
+
+  it('emits a camelCase chunk lowercased, then each hump', () => {
+    expect(tokenize('readFile')).toEqual(['readfile', 'read', 'file'])
+  })
+
+  it('emits an _-separated chunk, then each piece', () => {
+    expect(tokenize('web_search')).toEqual(['web_search', 'web', 'search'])
+  })
+
+  it('keeps acronyms whole, with an optional plural s', () => {
+    expect(tokenize('listURLs')).toEqual(['listurls', 'list', 'urls'])
+    expect(tokenize('HTMLParser')).toEqual(['htmlparser', 'html', 'parser'])
+    expect(tokenize('getIDs')).toEqual(['getids', 'get', 'ids'])
+    expect(tokenize('listURL')).toEqual(['listurl', 'list', 'url'])
+  })
+
+  it('treats digit runs as parts', () => {
+    expect(tokenize('base64Encode')).toEqual(['base64encode', 'base', '64', 'encode'])
+    expect(tokenize('mp3')).toEqual(['mp3', 'mp', '3'])
+  })
+
+  it('emits no parts for a chunk with a single part', () => {
+    expect(tokenize('search')).toEqual(['search'])
+    expect(tokenize('__init__')).toEqual(['__init__'])
+    expect(tokenize('URL')).toEqual(['url'])
+  })
+
+  it('keeps Unicode letters and digits together', () => {
+    expect(tokenize('Straße café')).toEqual(['straße', 'café'])
+    expect(tokenize('搜索文件')).toEqual(['搜索文件'])
+    expect(chunkParts('ÜberSicht')).toEqual(['Über', 'Sicht'])
+  })
+})
+
+describe('stop words', () => {
+  it('are the spec list; get, set and list are kept', () => {
+    const spec =
+      'a an and are as at be but by can do for from had has have here how i if in into is it its me my no not of on or our so ' +
+      'that the their them then there these they this to up us was we were what when where which who why will with you your'
+    expect([...STOP_WORDS].sort()).toEqual(spec.split(' ').sort())
+    for (const word of ['get', 'set', 'list']) expect(STOP_WORDS.has(word)).toBe(false)
+  })
+
+  it('are dropped from analyzed text', () => {
+    expect(analyzeText('how do I get the list of files')).toEqual(['get', 'list', 'fil'])
+  })
+
+  it('drop parts too, not only whole chunks', () => {
+    expect(analyzeText('do_it')).toEqual(['do_it'])
+  })
+})
