@@ -76,6 +76,20 @@ describe('catalog commands over an mcpServers file', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it('directory and payload count live MCP tools but never show their names', async () => {
+    const {pids, config} = setup((p) => ({broken: fixtureServer(p, ['--crash-at-start'])}))
+    const directory = await runCli(['directory', '--catalog', config, '--json'])
+    expect(directory.stderr).toBe(CRASH_WARNING)
+    expect(directory.code).toBe(0)
+    const rendered = parseJsonOutput<{text: string; rows: number; omitted: number}>(directory)
+    expect(rendered).toMatchObject({rows: 0, omitted: 9})
+    expect(rendered.text).not.toContain('echo')
+    const payload = await runCli(['payload', '--catalog', config, '--json'])
+    expect(payload.code).toBe(0)
+    expect(parseJsonOutput(payload)).toMatchObject({entries: 9, deferred: 9, direct: {toolDefinitions: 9}})
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('call returns the server result, structuredContent first', async () => {
     const {pids, config} = setup()
     const text = await runCli(['call', '--catalog', config, 'mcp:fixture:echo', '--args', '{"message": "hi"}'])
