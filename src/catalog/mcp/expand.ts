@@ -40,7 +40,8 @@ function expandString(text: string, env: NodeJS.ProcessEnv, where: string): Expa
     if (escaped === '$') return whole.slice(1)
     const [, name, fallback] = /^(?:env:)?([^:]*)(?::-(.*))?$/s.exec(body) ?? []
     if (name === undefined || !NAME.test(name)) {
-      throw new McpConfigExpansionError(`${where} uses \${${body}}, which toolsearch cannot resolve (only environment variables are supported)`)
+      const why = body.startsWith('input:') ? 'a VS Code input toolsearch cannot prompt for; use ${env:NAME} instead' : 'which toolsearch cannot resolve (only environment variables are supported)'
+      throw new McpConfigExpansionError(`${where} uses \${${body}}, ${why}`)
     }
     const value = env[name]
     if (fallback !== undefined && (value === undefined || value === '')) return fallback

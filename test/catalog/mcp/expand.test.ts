@@ -46,7 +46,8 @@ describe('expandServerConfig', () => {
   })
 
   it('refuses forms only another client can resolve', () => {
-    expect(expansionError(stdio({env: {KEY: '${input:api-key}'}}), {})).toBe('mcpServers.s.env.KEY uses ${input:api-key}, which toolsearch cannot resolve (only environment variables are supported)')
+    expect(expansionError(stdio({env: {KEY: '${input:api-key}'}}), {})).toBe('mcpServers.s.env.KEY uses ${input:api-key}, a VS Code input toolsearch cannot prompt for; use ${env:NAME} instead')
+    expect(expansionError(stdio({args: ['${config:x.y}']}), {})).toBe('mcpServers.s.args[0] uses ${config:x.y}, which toolsearch cannot resolve (only environment variables are supported)')
   })
 
   it('refuses a URL that is not http(s) once expanded', () => {
