@@ -1,0 +1,181 @@
+import {spawn} from 'node:child_process'
+import {chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import * as fsp from 'node:fs/promises'
+import {join} from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+
+import {STALE_LOCK_MS, type WriterFs, updateFileAtomically} from '../../src/config/write.js'
+import {tempDir} from '../helpers/cli.js'
+
+const children: Array<ReturnType<typeof spawn>> = []
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL')
+})
+
+/** A process that stays alive until the tests end: a live lock holder. */
+function liveProcess(): number {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], {stdio: 'ignore'})
+  children.push(child)
+  return child.pid as number
+}
+
+/** The pid of a process that has already exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], {stdio: 'ignore'})
+  await new Promise((done) => child.on('exit', done))
+  return child.pid as number
+}
+
+const mode = (path: string) => statSync(path).mode & 0o777
+const replaceWith = (text: string) => () => ({text, result: undefined})
+
+describe('updateFileAtomically', () => {
+  it('creates a new file with mode 0600 in a directory created 0700', async () => {
+    const dir = join(tempDir(), 'state', '.openclaw')
+    const file = join(dir, 'openclaw.json')
+    const outcome = await updateFileAtomically(file, replaceWith('{}\n'))
+    expect(outcome).toMatchObject({status: 'written', created: true, backup: undefined})
+    expect(readFileSync(file, 'utf8')).toBe('{}\n')
+    expect(mode(file)).toBe(0o600)
+    expect(mode(dir)).toBe(0o700)
+    expect(readdirSync(dir)).toEqual(['openclaw.json'])
+  })
+
+  it('keeps the mode of the original and leaves no temp or lock file', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'old')
+    chmodSync(file, 0o640)
+    await updateFileAtomically(file, replaceWith('new'))
+    expect(readFileSync(file, 'utf8')).toBe('new')
+    expect(mode(file)).toBe(0o640)
+    expect(readdirSync(dir).sort()).toEqual(['openclaw.json5', 'openclaw.json5.bak'])
+  })
+
+  it('leaves the file and its mtime alone when nothing changes', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'same')
+    utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1))
+    const before = statSync(file).mtimeMs
+    const outcome = await updateFileAtomically(file, replaceWith('same'))
+    expect(outcome.status).toBe('unchanged')
+    expect(statSync(file).mtimeMs).toBe(before)
+    expect(existsSync(`${file}.bak`)).toBe(false)
+  })
+
+  it('rotates the backup ring up to .bak.4, mode 0600, and never deletes other files', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'v0')
+    writeFileSync(join(dir, 'openclaw.json5.bak.old'), 'keep me')
+    for (let version = 1; version <= 7; version++) await updateFileAtomically(file, replaceWith(`v${version}`))
+    expect(readFileSync(file, 'utf8')).toBe('v7')
+    const ring = ['.bak', '.bak.1', '.bak.2', '.bak.3', '.bak.4'].map((suffix) => `${file}${suffix}`)
+    expect(ring.map((path) => readFileSync(path, 'utf8'))).toEqual(['v6', 'v5', 'v4', 'v3', 'v2'])
+    for (const path of ring) expect(mode(path)).toBe(0o600)
+    expect(existsSync(`${file}.bak.5`)).toBe(false)
+    expect(readFileSync(join(dir, 'openclaw.json5.bak.old'), 'utf8')).toBe('keep me')
+  })
+
+  it('writes through a symlink to its real target', async () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, 'real'))
+    const target = join(dir, 'real', 'openclaw.json5')
+    writeFileSync(target, 'old')
+    const link = join(dir, 'openclaw.json5')
+    symlinkSync('real/openclaw.json5', link)
+    const outcome = await updateFileAtomically(link, replaceWith('new'))
+    expect(outcome.file).toBe(target)
+    expect(lstatSync(link).isSymbolicLink()).toBe(true)
+    expect(readlinkSync(link)).toBe('real/openclaw.json5')
+    expect(readFileSync(target, 'utf8')).toBe('new')
+    expect(readFileSync(`${target}.bak`, 'utf8')).toBe('old')
+  })
+
+  it('leaves the original intact and no temp file when the rename fails', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'original')
+    const failingFs: WriterFs = {
+      ...fsp,
+      rename: async (from, to) => {
+        if (String(to) === file) throw Object.assign(new Error('EXDEV: injected rename failure'), {code: 'EXDEV'})
+        return fsp.rename(from, to)
+      },
+    }
+    await expect(updateFileAtomically(file, replaceWith('new'), {fs: failingFs})).rejects.toThrow(`Cannot write config ${file}: EXDEV: injected rename failure; the file was left as it was.`)
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp') || name.endsWith('.lock'))).toEqual([])
+  })
+
+  it('leaves the original intact when writing the temp file fails', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'original')
+    const failingFs: WriterFs = {
+      ...fsp,
+      open: async (path, flags, openMode) => {
+        const handle = await fsp.open(path, flags, openMode)
+        if (String(path).endsWith('.tmp')) {
+          return Object.assign(Object.create(Object.getPrototypeOf(handle)), handle, {
+            writeFile: async () => {
+              throw Object.assign(new Error('ENOSPC: injected disk full'), {code: 'ENOSPC'})
+            },
+            close: () => handle.close(),
+          })
+        }
+        return handle
+      },
+    }
+    await expect(updateFileAtomically(file, replaceWith('new'), {fs: failingFs})).rejects.toThrow('ENOSPC: injected disk full')
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    expect(readdirSync(dir)).toEqual(['openclaw.json5'])
+  })
+
+  it('refuses to write when a live process holds the lock', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    const pid = liveProcess()
+    writeFileSync(`${file}.lock`, JSON.stringify({pid, time: Date.now()}))
+    await expect(updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 200})).rejects.toThrow(new RegExp(`^Config file ${file} is locked by process ${pid}, since .*; nothing was written`))
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8')).pid).toBe(pid)
+  })
+
+  it('takes over a lock whose process is gone', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    writeFileSync(`${file}.lock`, JSON.stringify({pid: await deadPid(), time: Date.now()}))
+    await updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 200})
+    expect(readFileSync(file, 'utf8')).toBe('new')
+    expect(existsSync(`${file}.lock`)).toBe(false)
+  })
+
+  it('takes over a lock older than 30 s even if its process lives', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    writeFileSync(`${file}.lock`, JSON.stringify({pid: liveProcess(), time: Date.now() - STALE_LOCK_MS - 1000}))
+    await updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 200})
+    expect(readFileSync(file, 'utf8')).toBe('new')
+  })
+
+  it('waits for a lock that is released in time', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    writeFileSync(`${file}.lock`, JSON.stringify({pid: process.pid, time: Date.now()}))
+    setTimeout(() => fsp.unlink(`${file}.lock`), 150)
+    await updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 3000})
+    expect(readFileSync(file, 'utf8')).toBe('new')
+  })
+
+  it('detects a writer that ignores the lock and writes nothing', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    const compute = () => {
+      writeFileSync(file, 'edited by someone else')
+      return {text: 'mine', result: undefined}
+    }
+    await expect(updateFileAtomically(file, compute)).rejects.toThrow('changed while it was being written')
+    expect(readFileSync(file, 'utf8')).toBe('edited by someone else')
+  })
+})
