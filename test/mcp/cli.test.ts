@@ -139,6 +139,19 @@ describe('catalog commands over an mcpServers file', () => {
     }
   })
 
+  it('neutralises escape sequences in tool names and descriptions from a server', async () => {
+    const {pids, config} = setup((p) => ({hostile: fixtureServer(p, ['--hostile'])}))
+    const list = await runCli(['catalog', 'list', '--catalog', config])
+    expect(list.code).toBe(0)
+    expect(list.stdout).not.toContain('\u001b')
+    const search = await runCli(['search', '--catalog', config, 'title', 'forges'])
+    expect(search.code).toBe(0)
+    expect(search.stdout).toContain('red\\u001b[31m_tool')
+    expect(search.stdout).not.toContain('\u001b')
+    expect(search.stdout).not.toContain('\u0007')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('a missing variable makes that server unavailable, naming the variable', async () => {
     const dir = tempDir()
     const config = writeMcpConfig(dir, {needsToken: {command: process.execPath, env: {TOKEN: '${TOOLSEARCH_TEST_TOKEN}'}}})
