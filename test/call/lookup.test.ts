@@ -1,0 +1,95 @@
+/** Tool lookup (SPEC §8.1): exact id, exact name, ambiguity, direct-only, suggestions. */
+import {describe, expect, it} from 'vitest'
+
+import {DIRECT_ONLY_MESSAGE, lookupTool, suggestTools} from '../../src/call/lookup.js'
+import {compileToolPolicy} from '../../src/catalog/policy.js'
+import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
+import {tool} from '../search/tools.js'
+
+const entries = [
+  tool('read', {sourceName: 'core'}),
+  tool('weather_forecast', {sourceName: 'weather'}),
+  tool('web_search', {sourceName: 'web'}),
+  tool('web_fetch', {sourceName: 'web'}),
+  tool('create_issue', {source: 'mcp', sourceName: 'github'}),
+  tool('create_issue', {source: 'mcp', sourceName: 'gitlab'}),
+  tool('session_status', {sourceName: 'gateway', directOnly: true}),
+  tool('Read', {sourceName: 'docs'}),
+]
+
+function lookupError(idOrName: string, list = entries): ToolsearchError {
+  try {
+    lookupTool(list, idOrName)
+  } catch (error) {
+    if (isToolsearchError(error)) return error
+    throw error
+  }
+  throw new Error(`expected ${idOrName} to fail`)
+}
+
+describe('lookupTool', () => {
+  it('finds an exact id first', () => {
+    expect(lookupTool(entries, 'mcp:gitlab:create_issue').id).toBe('mcp:gitlab:create_issue')
+  })
+
+  it('finds an exact, case-sensitive name', () => {
+    expect(lookupTool(entries, 'read').id).toBe('openclaw:core:read')
+    expect(lookupTool(entries, 'Read').id).toBe('openclaw:docs:Read')
+  })
+
+  it('prefers an id over a name that happens to equal it', () => {
+    const tricky = [tool('openclaw:core:read', {sourceName: 'odd'}), tool('read', {sourceName: 'core'})]
+    expect(lookupTool(tricky, 'openclaw:core:read').id).toBe('openclaw:core:read')
+  })
+
+  it('refuses a name two tools share', () => {
+    const error = lookupError('create_issue')
+    expect(error.message).toBe('Ambiguous tool name: create_issue; use an exact tool id.')
+    expect(error).toMatchObject({code: 'ambiguous-tool', exitCode: 1, suggestions: ['mcp:github:create_issue', 'mcp:gitlab:create_issue']})
+  })
+
+  it('refuses a direct-only tool by name or id', () => {
+    for (const key of ['session_status', 'openclaw:gateway:session_status']) {
+      const error = lookupError(key)
+      expect(error.message).toBe(
+        'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.',
+      )
+      expect(error).toMatchObject({code: 'direct-only-tool', exitCode: 1})
+    }
+    expect(DIRECT_ONLY_MESSAGE).toContain('already available directly')
+  })
+
+  it('names up to three near tools for an unknown one', () => {
+    const error = lookupError('wether_forcast')
+    expect(error.message).toBe(
+      'Unknown tool id: wether_forcast. Did you mean: weather_forecast? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
+    )
+    expect(error).toMatchObject({code: 'unknown-tool', exitCode: 1, suggestions: ['weather_forecast']})
+  })
+
+  it('suggests ids where names are shared, at most three, nearest first', () => {
+    expect(suggestTools(entries, 'create_isue')).toEqual(['mcp:github:create_issue', 'mcp:gitlab:create_issue'])
+    expect(suggestTools(entries, 'web_serch')).toEqual(['web_search', 'web_fetch'])
+    const many = ['aa1', 'aa2', 'aa3', 'aa4'].map((name) => tool(name))
+    expect(suggestTools(many, 'aa')).toEqual(['aa1', 'aa2', 'aa3'])
+  })
+
+  it('never suggests direct-only tools, and leaves out "Did you mean" when nothing is near', () => {
+    expect(suggestTools(entries, 'session_statu')).toEqual([])
+    expect(lookupError('zzzzzzzzzzzz').message).toBe(
+      'Unknown tool id: zzzzzzzzzzzz. Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
+    )
+  })
+
+  it('treats a denied tool as unknown (lookups run over policy-filtered entries)', () => {
+    const visible = entries.filter(compileToolPolicy({allow: [], deny: ['weather_*']}))
+    const error = lookupError('weather_forecast', visible)
+    expect(error.code).toBe('unknown-tool')
+    expect(error.message).not.toContain('Did you mean: weather_forecast')
+  })
+
+  it('does not confuse names with Object.prototype keys', () => {
+    expect(lookupError('constructor').code).toBe('unknown-tool')
+    expect(lookupTool([tool('constructor')], 'constructor').name).toBe('constructor')
+  })
+})

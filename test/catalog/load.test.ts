@@ -1,0 +1,163 @@
+/** Loading catalog files: parsing, merging, and hostile input (SPEC §4.1, §9). */
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {assertSafeCatalogDocument, MAX_CATALOG_DEPTH} from '../../src/catalog/guard.js'
+import {loadCatalogs} from '../../src/catalog/index.js'
+import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
+import {createOpenClawRanker} from '../../src/search/openclaw.js'
+import {tempDir} from '../helpers/cli.js'
+
+function write(dir: string, name: string, content: string): string {
+  const file = join(dir, name)
+  writeFileSync(file, content)
+  return file
+}
+
+async function loadError(files: string[], cwd?: string): Promise<ToolsearchError> {
+  const error = await loadCatalogs(files, {cwd}).catch((caught: unknown) => caught)
+  if (!isToolsearchError(error)) throw new Error(`expected a ToolsearchError, got ${String(error)}`)
+  return error
+}
+
+describe('loadCatalogs', () => {
+  it('reads JSON5 (comments, trailing commas, unquoted keys, single quotes)', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'tools.json5', `// a comment\n{tools: [{name: 'read', description: "Read a file.",},],}\n`)
+    const catalog = await loadCatalogs([file])
+    expect(catalog.entries.map((entry) => entry.id)).toEqual(['openclaw:core:read'])
+    expect(catalog).toMatchObject({mcpServers: {}, unavailableMcpServers: []})
+  })
+
+  it('strips a byte-order mark', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'tools.json', '\ufeff{"tools":[{"name":"read"}]}')
+    expect((await loadCatalogs([file])).entries).toHaveLength(1)
+  })
+
+  it('resolves relative paths against cwd and command cwd against the file directory', async () => {
+    const dir = tempDir()
+    mkdirSync(join(dir, 'sub'))
+    write(join(dir, 'sub'), 'tools.json', JSON.stringify({tools: [{name: 'x', run: {command: ['node', 'x.js']}}]}))
+    const catalog = await loadCatalogs(['sub/tools.json'], {cwd: dir})
+    expect(catalog.entries[0]!.run).toEqual({kind: 'command', command: ['node', 'x.js'], cwd: join(dir, 'sub')})
+    expect(catalog.entries[0]!.origin.file).toBe('sub/tools.json')
+  })
+
+  it('merges several files in order, each detected by shape', async () => {
+    const dir = tempDir()
+    const native = write(dir, 'native.json', JSON.stringify({tools: [{name: 'read'}]}))
+    const mcp = write(dir, 'github.json', JSON.stringify({tools: [{name: 'create_issue', inputSchema: {type: 'object'}}]}))
+    const openai = write(dir, 'openai.json', JSON.stringify([{type: 'function', function: {name: 'get_weather'}}]))
+    const anthropic = write(dir, 'anthropic.json', JSON.stringify([{name: 'get_stock', input_schema: {}}]))
+    const catalog = await loadCatalogs([native, mcp, openai, anthropic])
+    expect(catalog.entries.map((entry) => entry.id)).toEqual(['openclaw:core:read', 'mcp:github:create_issue', 'client:client:get_weather', 'client:client:get_stock'])
+  })
+
+  it('refuses one id defined twice, naming both places', async () => {
+    const dir = tempDir()
+    const a = write(dir, 'a.json', JSON.stringify({tools: [{name: 'read'}]}))
+    const b = write(dir, 'b.json', JSON.stringify({tools: [{name: 'write'}, {name: 'read'}]}))
+    const error = await loadError([a, b])
+    expect(error.message).toBe(`${b}: tools[1]: duplicate tool id "openclaw:core:read" (first defined at ${a}: tools[0])`)
+    expect(error.exitCode).toBe(2)
+  })
+
+  it('names a missing file, a directory and a syntax error with its line and column', async () => {
+    const dir = tempDir()
+    expect((await loadError(['nope.json'], dir)).message).toBe('Catalog not found: nope.json')
+    expect((await loadError(['.'], dir)).message).toBe('.: is a directory, not a catalog file')
+    write(dir, 'bad.json5', '{\n  tools: [\n    {name: "read",, }\n  ]\n}\n')
+    const error = await loadError(['bad.json5'], dir)
+    expect(error.message).toMatch(/^bad\.json5:3:19: not valid JSON or JSON5: invalid character ','$/)
+    expect(error).toMatchObject({file: 'bad.json5', line: 3, column: 19, exitCode: 2})
+  })
+
+  it('lists servers of an mcpServers block and reports the ones that fail, keeping the static tools', async () => {
+    const dir = tempDir()
+    const file = write(
+      dir,
+      'mixed.json',
+      JSON.stringify({tools: [{name: 'read'}], mcpServers: {broken: {command: join(dir, 'no-such-server')}}}),
+    )
+    const catalog = await loadCatalogs([file], {mcpTimeoutMs: 5000})
+    expect(catalog.entries.map((entry) => entry.id)).toEqual(['openclaw:core:read'])
+    expect(Object.keys(catalog.mcpServers)).toEqual(['broken'])
+    expect(catalog.unavailableMcpServers.map((server) => server.server)).toEqual(['broken'])
+  })
+
+  it('accepts a file with only mcpServers, and refuses one server declared in two files', async () => {
+    const dir = tempDir()
+    const a = write(dir, 'a.json', JSON.stringify({mcpServers: {}}))
+    expect((await loadCatalogs([a])).entries).toEqual([])
+    const b = write(dir, 'b.json', JSON.stringify({mcpServers: {srv: {command: join(dir, 'missing')}}}))
+    const c = write(dir, 'c.json', JSON.stringify({mcpServers: {srv: {command: join(dir, 'missing')}}}))
+    const error = await loadError([b, c])
+    expect(error.message).toBe(`${c}: mcpServers.srv: server "srv" is already declared in ${b}`)
+  })
+})
+
+describe('hostile catalogs', () => {
+  it('refuses __proto__ keys anywhere, in JSON and JSON5, without polluting prototypes', async () => {
+    const dir = tempDir()
+    const json = write(dir, 'proto.json', '{"tools":[{"name":"x","parameters":{"type":"object","properties":{"__proto__":{"polluted":true}}}}]}')
+    expect((await loadError([json])).message).toBe(`${json}: tools[0].parameters.properties.__proto__: the key "__proto__" is not allowed`)
+    const json5 = write(dir, 'proto.json5', "{tools: [{name: 'x', __proto__: {polluted: true}}]}")
+    expect((await loadError([json5])).message).toBe(`${json5}: tools[0].__proto__: the key "__proto__" is not allowed`)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('treats constructor and prototype keys as data', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'ctor.json', JSON.stringify({tools: [{name: 'constructor', parameters: {type: 'object', properties: {prototype: {type: 'string'}}}, constructor: 1}]}))
+    const catalog = await loadCatalogs([file])
+    expect(catalog.entries[0]!.id).toBe('openclaw:core:constructor')
+    expect(createOpenClawRanker(catalog.entries).search('prototype', 5)).toHaveLength(1)
+  })
+
+  it('refuses depth bombs with a clear error instead of overflowing later', async () => {
+    const dir = tempDir()
+    const depth = 100_000
+    const file = write(dir, 'deep.json', `{"tools":[{"name":"x","parameters":${'{"items":'.repeat(depth)}{}${'}'.repeat(depth)}}]}`)
+    const error = await loadError([file])
+    expect(error.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: tools\\[0\\]\\.parameters(\\.items)+: nests deeper than ${MAX_CATALOG_DEPTH} levels$`))
+  })
+
+  it('accepts nesting up to the limit', async () => {
+    const dir = tempDir()
+    // document → tools → [0] → parameters: depth 3, then the items chain.
+    const chain = MAX_CATALOG_DEPTH - 3
+    const file = write(dir, 'ok.json', `{"tools":[{"name":"x","parameters":${'{"items":'.repeat(chain)}{}${'}'.repeat(chain)}}]}`)
+    expect((await loadCatalogs([file])).entries).toHaveLength(1)
+  })
+
+  it('refuses cyclic values built in code', () => {
+    const schema: Record<string, unknown> = {type: 'object'}
+    schema.properties = {self: schema}
+    expect(() => assertSafeCatalogDocument({tools: [{name: 'x', parameters: schema}]}, 'built')).toThrow('built: tools[0].parameters.properties.self: is cyclic (it contains itself)')
+  })
+
+  it('visits shared sub-objects once (no blow-up on a DAG)', () => {
+    let node: Record<string, unknown> = {type: 'string'}
+    for (let i = 0; i < 60; i++) node = {anyOf: [node, node]}
+    expect(() => assertSafeCatalogDocument({tools: [{name: 'x', parameters: node}]}, 'built')).not.toThrow()
+  })
+
+  it('loads ANSI escapes in names and descriptions as data (renderers neutralise them)', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'ansi.json', JSON.stringify({tools: [{name: 'evil\u001b[2J', description: '\u001b]0;pwned\u0007 clear screen'}]}))
+    const catalog = await loadCatalogs([file])
+    expect(catalog.entries[0]!.name).toBe('evil\u001b[2J')
+  })
+
+  it('loads and searches a 10 MB description', async () => {
+    const dir = tempDir()
+    const description = 'lorem ipsum dolor '.repeat(600_000) + 'needle'
+    const file = write(dir, 'big.json', JSON.stringify({tools: [{name: 'big', description}, {name: 'small', description: 'haystack'}]}))
+    const catalog = await loadCatalogs([file])
+    expect(catalog.entries[0]!.description.length).toBeGreaterThan(10_000_000)
+    const ranker = createOpenClawRanker(catalog.entries)
+    expect(ranker.search('needle', 5).map((hit) => hit.entry.name)).toEqual(['big'])
+  })
+})
