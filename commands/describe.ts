@@ -1,9 +1,10 @@
 import {Args} from '@oclif/core'
 
 import {lookupTool} from '../src/call/lookup.js'
+import {logSessionEvent, toolRef} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'
-import {catalogFlags, configFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, sessionFlags} from '../src/cli/flags.js'
 import {describeEntry, renderToolDescription} from '../src/search/describe.js'
 
 export default class Describe extends BaseCommand<typeof Describe> {
@@ -20,13 +21,14 @@ export default class Describe extends BaseCommand<typeof Describe> {
     tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', required: true}),
   }
 
-  static flags = {...catalogFlags, ...configFlags}
+  static flags = {...catalogFlags, ...configFlags, ...sessionFlags}
 
   async run(): Promise<unknown> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     const entry = lookupTool(context.catalog.entries, this.args.tool)
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color}))
+    await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})
     return described
   }
 }

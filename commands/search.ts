@@ -1,9 +1,10 @@
 import {Flags} from '@oclif/core'
 
+import {logSessionEvent, searchEvent} from '../src/call/session-log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'
-import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
 import {runSearchRequest, serializeResponse} from '../src/search/batch.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
 import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
@@ -28,6 +29,7 @@ export default class Search extends BaseCommand<typeof Search> {
     ...catalogFlags,
     ...configFlags,
     ...modelFlags,
+    ...sessionFlags,
     limit: Flags.integer({char: 'l', min: 1, description: 'Results per query (default: searchDefaultLimit; clamped to maxSearchLimit).', helpValue: '<n>'}),
     query: Flags.string({char: 'q', multiple: true, multipleNonGreedy: true, description: 'One query of a batch; repeat for several (tool_search batch rules apply).', helpValue: '<text>'}),
     stdin: Flags.boolean({description: 'Read one query per line from stdin; print one JSON line {query, candidates} each.', exclusive: ['query', 'request']}),
@@ -51,6 +53,7 @@ export default class Search extends BaseCommand<typeof Search> {
       const request = flags.request === undefined ? requestFromFlags(words, flags.query ?? [], flags.limit) : parseRequestJson(flags.request)
       const response = runSearchRequest(request, ranker, context.settings)
       this.print(flags.request === undefined ? renderBatchResponse(response, table) : serializeResponse(response))
+      await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
       return response
     }
 
@@ -60,11 +63,13 @@ export default class Search extends BaseCommand<typeof Search> {
     if (flags.stdin) {
       const lines = stdinQueries(await readStdin()).map((query) => stdinResult(ranker, query, limit))
       for (const line of lines) this.print(JSON.stringify(line))
+      await logSessionEvent(flags.session, context.catalog.entries, searchEvent(lines))
       return lines
     }
 
     const query = words.join(' ')
     const explained = ranker.search(query, limit).map(explainHit)
+    await logSessionEvent(flags.session, context.catalog.entries, searchEvent([{query, candidates: explained.map(({hit}) => hit)}]))
     if (explained.length === 0) this.print(`No tools match "${query}".`)
     else if (flags.explain) this.print(`${renderHitTable(explained.map(({hit}) => hit), table)}\n\n${renderExplanations(explained, table)}`)
     else this.print(renderHitTable(explained.map(({hit}) => hit), table))
