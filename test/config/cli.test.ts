@@ -1,0 +1,306 @@
+import {chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+
+const LEGACY = '// legacy\n{\n  tools: {\n    toolSearch: {\n      mode: "code",\n      codeTimeoutMs: 2500,\n    },\n  },\n}\n'
+
+function project(files: Record<string, string> = {}): string {
+  const dir = tempDir()
+  mkdirSync(join(dir, '.git'))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+
+const read = (dir: string, name = 'openclaw.json5') => readFileSync(join(dir, name), 'utf8')
+
+describe('config get', () => {
+  it('prints scalars bare and objects as pretty JSON', async () => {
+    const cwd = project({'openclaw.json5': "{tools: {toolSearch: {mode: 'directory', searchDefaultLimit: 4}}, name: 'x'}"})
+    expect(await runCli(['config', 'get', 'tools.toolSearch.mode'], {cwd})).toMatchObject({stdout: 'directory\n', stderr: '', code: 0})
+    expect((await runCli(['config', 'get', 'tools.toolSearch.searchDefaultLimit'], {cwd})).stdout).toBe('4\n')
+    expect((await runCli(['config', 'get', 'tools.toolSearch'], {cwd})).stdout).toBe('{\n  "mode": "directory",\n  "searchDefaultLimit": 4\n}\n')
+  })
+
+  it('--json always prints JSON, falsy values included', async () => {
+    const cwd = project({'openclaw.json5': '{a: "x", b: false, c: 0, d: null}'})
+    for (const [path, value] of [['a', 'x'], ['b', false], ['c', 0], ['d', null]] as const) {
+      const result = await runCli(['config', 'get', path, '--json'], {cwd})
+      expect(parseJsonOutput(result)).toEqual(value)
+    }
+  })
+
+  it('prints ${VAR} references, never the secret', async () => {
+    const cwd = project({'openclaw.json5': '{token: "${API_TOKEN}"}'})
+    const result = await runCli(['config', 'get', 'token'], {cwd, env: {API_TOKEN: 'hunter2'}})
+    expect(result.stdout).toBe('${API_TOKEN}\n')
+    expect(result.stdout + result.stderr).not.toContain('hunter2')
+  })
+
+  it('a missing path: exactly "Config path not found: <path>" on stderr, exit 1', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    expect(await runCli(['config', 'get', 'tools.toolSearch.mode'], {cwd})).toMatchObject({stdout: '', stderr: 'Config path not found: tools.toolSearch.mode\n', code: 1})
+    const json = await runCli(['config', 'get', 'nope', '--json'], {cwd})
+    expect(json.code).toBe(1)
+    expect(parseJsonOutput(json)).toEqual({error: {code: 'config-path-not-found', message: 'Config path not found: nope'}})
+  })
+
+  it('a bad path is a usage error (exit 2)', async () => {
+    const result = await runCli(['config', 'get', 'a[0'], {cwd: project()})
+    expect(result).toMatchObject({stderr: 'Error: Invalid path (missing "]"): a[0\n', code: 2})
+  })
+})
+
+describe('config set', () => {
+  it('stores booleans and numbers parsed as JSON5, strings raw with a note', async () => {
+    const cwd = project({'openclaw.json5': '{\n  // keep me\n  tools: {},\n}\n'})
+    const result = await runCli(['config', 'set', 'tools.toolSearch', 'true'], {cwd})
+    expect(result).toMatchObject({stderr: '', code: 0})
+    expect(result.stdout).toBe(`Updated ${join(cwd, 'openclaw.json5')}\n  tools.toolSearch = true\nBackup: ${join(cwd, 'openclaw.json5.bak')}\n`)
+    expect(read(cwd)).toBe('{\n  // keep me\n  tools: {\n    toolSearch: true,\n  },\n}\n')
+    const text = await runCli(['config', 'set', 'tools.toolSearch', '{mode: tools}'], {cwd})
+    // `tools` is not quoted, so the value is not JSON5: stored as a string, which the schema refuses.
+    expect(text.stderr).toBe(
+      `Note: "{mode: tools}" is not JSON5, so it is stored as a string.\nError: Refusing to write ${join(cwd, 'openclaw.json5')}: the result would be invalid:\n- tools.toolSearch: must be a boolean or an object\n`,
+    )
+    expect(text.code).toBe(1)
+    const mode = await runCli(['config', 'set', 'tools.toolSearch', '{mode: "directory"}'], {cwd})
+    expect(mode.code).toBe(0)
+    const string = await runCli(['config', 'set', 'tools.toolSearch.mode', 'tools'], {cwd})
+    expect(string.stderr).toBe('Note: "tools" is not JSON5, so it is stored as a string.\n')
+    expect(read(cwd)).toBe('{\n  // keep me\n  tools: {\n    toolSearch: {\n      mode: "tools",\n    },\n  },\n}\n')
+  })
+
+  it('creates a missing file (mode 0600) and its directory (mode 0700)', async () => {
+    const home = tempDir()
+    const cwd = project()
+    const result = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"'], {cwd, env: {HOME: home}})
+    const file = join(home, '.openclaw', 'openclaw.json')
+    expect(result).toMatchObject({stdout: `Created ${file}\n  tools.toolSearch.mode = "directory"\n`, code: 0})
+    expect(readFileSync(file, 'utf8')).toBe('{\n  "tools": {\n    "toolSearch": {\n      "mode": "directory"\n    }\n  }\n}\n')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(statSync(join(home, '.openclaw')).mode & 0o777).toBe(0o700)
+  })
+
+  it('prints No change and leaves the file (and its mtime) alone on a no-op', async () => {
+    const cwd = project({'openclaw.json5': "{tools: {toolSearch: {mode: 'tools'}}}"})
+    const file = join(cwd, 'openclaw.json5')
+    utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1))
+    const mtime = statSync(file).mtimeMs
+    expect(await runCli(['config', 'set', 'tools.toolSearch.mode', '"tools"'], {cwd})).toMatchObject({stdout: 'No change\n', code: 0})
+    expect(statSync(file).mtimeMs).toBe(mtime)
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
+  })
+
+  it('--strict-json fails instead of storing a string', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    const result = await runCli(['config', 'set', 'a', 'tools', '--strict-json'], {cwd})
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^Error: Invalid JSON value \(--strict-json\): /)
+    expect(read(cwd)).toBe('{}')
+  })
+
+  it('--dry-run validates and prints the diff without writing', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: true,\n  },\n}\n'})
+    const result = await runCli(['config', 'set', 'tools.toolSearch', 'false', '--dry-run'], {cwd})
+    expect(result).toMatchObject({code: 0, stderr: 'Dry run: nothing was written.\n'})
+    expect(result.stdout).toBe('--- a/openclaw.json5\n+++ b/openclaw.json5\n@@ -1,5 +1,5 @@\n {\n   tools: {\n-    toolSearch: true,\n+    toolSearch: false,\n   },\n }\n')
+    expect(read(cwd)).toBe('{\n  tools: {\n    toolSearch: true,\n  },\n}\n')
+    const json = parseJsonOutput<{status: string; diff: string}>(await runCli(['config', 'set', 'tools.toolSearch', 'false', '--dry-run', '--json'], {cwd}))
+    expect(json.status).toBe('dry-run')
+    expect(json.diff).toBe(result.stdout)
+  })
+
+  it('refuses an invalid result and lists why; nothing is written', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {}}}'})
+    const result = await runCli(['config', 'set', 'tools.toolSearch.searchDefaultLimit', '0'], {cwd})
+    expect(result).toMatchObject({stdout: '', code: 1})
+    expect(result.stderr).toBe(`Error: Refusing to write ${join(cwd, 'openclaw.json5')}: the result would be invalid:\n- tools.toolSearch.searchDefaultLimit: must be a positive integer\n`)
+    const unknown = await runCli(['config', 'set', 'tools.toolSearch.colour', '"red"', '--json'], {cwd})
+    expect(parseJsonOutput(unknown)).toMatchObject({error: {code: 'config-invalid', problems: [{path: 'tools.toolSearch.colour', message: 'unknown key "colour" (allowed: enabled, mode, searchDefaultLimit, maxSearchLimit)'}]}})
+    expect(read(cwd)).toBe('{tools: {toolSearch: {}}}')
+  })
+
+  it('refuses retired values and says what to use instead', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {}}}'})
+    const mode = await runCli(['config', 'set', 'tools.toolSearch.mode', '"code"'], {cwd})
+    expect(mode.code).toBe(1)
+    expect(mode.stderr).toContain('- tools.toolSearch.mode: tools.toolSearch.mode "code" is retired: use "tools" (structured Tool Search) or "directory".')
+    const timeout = await runCli(['config', 'set', 'tools.toolSearch.codeTimeoutMs', '100'], {cwd})
+    expect(timeout.stderr).toContain('codeTimeoutMs is retired and has no replacement')
+    expect(read(cwd)).toBe('{tools: {toolSearch: {}}}')
+  })
+
+  it('refuses paths and values with prototype keys', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    expect((await runCli(['config', 'set', '__proto__.polluted', '1'], {cwd})).code).toBe(2)
+    const value = await runCli(['config', 'set', 'a', '{"__proto__": {"x": 1}}'], {cwd})
+    expect(value.code).toBe(2)
+    expect(value.stderr).toContain('Forbidden key "__proto__"')
+    expect(read(cwd)).toBe('{}')
+  })
+
+  it('fails closed when the path lives in an included file', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{ toolSearch: { mode: "tools" } }'})
+    const result = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"'], {cwd})
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(`Error: Cannot change tools.toolSearch.mode: tools.toolSearch.mode comes from the included file ${join(cwd, 'tools.json5')}. Edit that file instead (toolsearch never flattens $include).\n`)
+    expect(read(cwd)).toBe('{\n  tools: { $include: "./tools.json5" },\n}\n')
+    expect(read(cwd, 'tools.json5')).toBe('{ toolSearch: { mode: "tools" } }')
+  })
+
+  it('two concurrent writers on different keys both land', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {},\n  },\n}\n'})
+    const runs = await Promise.all(
+      ['searchDefaultLimit', 'maxSearchLimit', 'enabled', 'mode'].map((key, index) =>
+        runCli(['config', 'set', `tools.toolSearch.${key}`, ['3', '9', 'true', '"directory"'][index]], {cwd, env: {TOOLSEARCH_LOCK_WAIT_MS: '20000'}}),
+      ),
+    )
+    for (const run of runs) expect(run).toMatchObject({code: 0, stderr: ''})
+    const value = parseJsonOutput(await runCli(['config', 'get', 'tools.toolSearch', '--json'], {cwd}))
+    expect(value).toEqual({searchDefaultLimit: 3, maxSearchLimit: 9, enabled: true, mode: 'directory'})
+  })
+
+  it('exits non-zero with a "locked" message while a live process holds the lock', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    writeFileSync(join(cwd, 'openclaw.json5.lock'), JSON.stringify({pid: process.pid, time: Date.now()}))
+    const result = await runCli(['config', 'set', 'a', '1'], {cwd, env: {TOOLSEARCH_LOCK_WAIT_MS: '100'}})
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(new RegExp(`^Error: Config file ${join(cwd, 'openclaw.json5')} is locked by process ${process.pid}`))
+    expect(read(cwd)).toBe('{}')
+  })
+})
+
+describe('config unset', () => {
+  it('removes a key losslessly and reports it after the write', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const result = await runCli(['config', 'unset', 'tools.toolSearch.codeTimeoutMs'], {cwd})
+    expect(result.stdout).toBe(`Updated ${join(cwd, 'openclaw.json5')}\n  Removed tools.toolSearch.codeTimeoutMs (was 2500)\nBackup: ${join(cwd, 'openclaw.json5.bak')}\n`)
+    expect(read(cwd)).toBe(LEGACY.replace('      codeTimeoutMs: 2500,\n', ''))
+    expect(read(cwd, 'openclaw.json5.bak')).toBe(LEGACY)
+  })
+
+  it('removes exactly one array element', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {deny: ["a", "b", "c"]}}'})
+    expect((await runCli(['config', 'unset', 'tools.deny[1]'], {cwd})).code).toBe(0)
+    expect(read(cwd)).toBe('{tools: {deny: ["a", "c"]}}')
+  })
+
+  it('an absent path: message, exit 1, file untouched', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    expect(await runCli(['config', 'unset', 'tools.toolSearch.enabled'], {cwd})).toMatchObject({stdout: '', stderr: 'Error: Config path not found: tools.toolSearch.enabled\n', code: 1})
+    expect(read(cwd)).toBe(LEGACY)
+  })
+})
+
+describe('config file', () => {
+  it('prints the path and the rule that chose it', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    const result = await runCli(['config', 'file'], {cwd})
+    expect(result.stdout).toBe(`${join(cwd, 'openclaw.json5')}\nRule: project search. Found by the project search from ${cwd} (it stops at the nearest directory holding package.json or .git).\n`)
+    const env = await runCli(['config', 'file', '--json'], {cwd, env: {OPENCLAW_CONFIG_PATH: join(cwd, 'other.json5')}})
+    expect(parseJsonOutput(env)).toEqual({path: join(cwd, 'other.json5'), rule: 'env', reason: 'Chosen by OPENCLAW_CONFIG_PATH.', exists: false})
+  })
+})
+
+describe('config validate', () => {
+  it('exit 0 and "Config valid: <path>"', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {mode: "directory"}}}'})
+    expect(await runCli(['config', 'validate'], {cwd})).toMatchObject({stdout: `Config valid: ${join(cwd, 'openclaw.json5')}\n`, stderr: '', code: 0})
+  })
+
+  it('exit 78 with the gateway refusal naming every retired key', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const file = join(cwd, 'openclaw.json5')
+    const result = await runCli(['config', 'validate'], {cwd})
+    expect(result.code).toBe(78)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      `Invalid config at ${file}:\n` +
+        '- tools.toolSearch.mode: Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
+        '- tools.toolSearch.codeTimeoutMs: tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".\n' +
+        'Run "toolsearch doctor --fix" to repair, then retry.\n',
+    )
+    const json = await runCli(['config', 'validate', '--json'], {cwd})
+    expect(json.code).toBe(78)
+    expect(parseJsonOutput(json)).toMatchObject({file, valid: false, problems: [{kind: 'retired', path: 'tools.toolSearch.mode'}, {kind: 'retired', path: 'tools.toolSearch.codeTimeoutMs'}]})
+  })
+
+  it('reports schema violations of tools.allow/deny, localModelLean and providers', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {allow: "x", deny: [1]}, agents: {defaults: {experimental: {localModelLean: "yes"}}}, models: {providers: {a: {localService: 1}}}, other: {anything: true}}'})
+    const result = await runCli(['config', 'validate', '--json'], {cwd})
+    expect(result.code).toBe(78)
+    expect(parseJsonOutput<{problems: Array<{path: string; message: string}>}>(result).problems.map((problem) => `${problem.path}: ${problem.message}`).sort()).toEqual([
+      'agents.defaults.experimental.localModelLean: must be a boolean',
+      'models.providers.a.localService: must be a boolean',
+      'tools.allow: must be an array',
+      'tools.deny[0]: must be a string',
+    ])
+  })
+})
+
+describe('broken files: clear message with file and line, no stack trace, never modified', () => {
+  const cases: Array<[string, (dir: string) => void, RegExp]> = [
+    ['bad JSON5', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '{\n  tools: {\n    toolSearch: tru,\n  },\n}\n'), /openclaw\.json5:3:17: Unexpected "t"; expected a value|openclaw\.json5:3:/],
+    ['a __proto__ key', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '{\n  "__proto__": {"x": 1}\n}\n'), /openclaw\.json5:2:3: Forbidden key "__proto__"/],
+    ['a directory', (dir) => mkdirSync(join(dir, 'openclaw.json5')), /Cannot read config .*openclaw\.json5: it is a directory, not a file/],
+  ]
+  for (const [name, make, message] of cases) {
+    it(name, async () => {
+      const cwd = project()
+      make(cwd)
+      const before = existsSync(join(cwd, 'openclaw.json5')) && statSync(join(cwd, 'openclaw.json5')).isFile() ? read(cwd) : undefined
+      for (const args of [['config', 'get', 'tools'], ['config', 'set', 'tools.toolSearch', 'true'], ['config', 'unset', 'tools'], ['config', 'validate'], ['config', 'explain']]) {
+        const result = await runCli(args, {cwd})
+        expect(result.code, args.join(' ')).toBe(2)
+        expect(result.stdout).toBe('')
+        expect(result.stderr).toMatch(message)
+        expect(result.stderr).not.toMatch(/\n\s+at /)
+        const json = await runCli([...args, '--json'], {cwd})
+        expect(parseJsonOutput<{error: {message: string}}>(json).error.message).toMatch(/./)
+      }
+      if (before !== undefined) expect(read(cwd)).toBe(before)
+      expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
+    })
+  }
+
+  it('an unreadable file', async () => {
+    if (process.getuid?.() === 0) {
+      // root reads any file; use a file that cannot be read for another reason: a dangling include.
+      const cwd = project({'openclaw.json5': '{ $include: "missing.json5" }'})
+      const result = await runCli(['config', 'get'], {cwd})
+      expect(result).toMatchObject({code: 2, stderr: `Error: Cannot read config ${join(cwd, 'missing.json5')}: no such file\n`})
+      return
+    }
+    const cwd = project({'openclaw.json5': '{}'})
+    chmodSync(join(cwd, 'openclaw.json5'), 0o000)
+    const result = await runCli(['config', 'get'], {cwd})
+    expect(result).toMatchObject({code: 2, stderr: `Error: Cannot read config ${join(cwd, 'openclaw.json5')}: permission denied\n`})
+  })
+})
+
+describe('config explain and schema', () => {
+  it('prints effective settings with reasons, and evaluates the local-model overlay', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    const file = join(cwd, 'openclaw.json5')
+    const text = await runCli(['config', 'explain'], {cwd})
+    expect(text.stdout).toBe(
+      `Tool Search settings for ${file}\n\n` +
+        '  enabled             true   tools.toolSearch is unset: Tool Search is on by default.\n' +
+        '  mode                tools  tools.toolSearch is unset: the default mode is "tools".\n' +
+        '  searchDefaultLimit  8      Default 8.\n' +
+        '  maxSearchLimit      20     Default 20.\n',
+    )
+    const local = parseJsonOutput<{settings: {searchDefaultLimit: number; maxSearchLimit: number; localModelOverlay: boolean}}>(
+      await runCli(['config', 'explain', '--provider', 'ollama', '--model', 'llama3.1:8b', '--json'], {cwd}),
+    )
+    expect(local.settings).toMatchObject({searchDefaultLimit: 5, maxSearchLimit: 10, localModelOverlay: true})
+  })
+
+  it('prints the JSON Schema', async () => {
+    const schema = parseJsonOutput<{properties: {tools: {properties: {toolSearch: {additionalProperties: boolean}}}}}>(await runCli(['config', 'schema']))
+    expect(schema.properties.tools.properties.toolSearch.additionalProperties).toBe(false)
+    expect(parseJsonOutput(await runCli(['config', 'schema', '--json']))).toEqual(schema)
+  })
+})
