@@ -73,7 +73,8 @@ export function assertOutputIsNotInput(out: string, catalogs: readonly string[],
 export function assertImportComplete(plan: ImportPlan, partial: boolean): void {
   if (partial || plan.unavailableMcpServers.length === 0) return
   const names = plan.unavailableMcpServers.map(({server}) => `"${safeInline(server)}"`).join(', ')
-  throw new ToolsearchError('mcp-unavailable', `Nothing written: MCP server ${names} ${plan.unavailableMcpServers.length === 1 ? 'is' : 'are'} unavailable. Fix ${plan.unavailableMcpServers.length === 1 ? 'it' : 'them'}, or pass --partial to import the servers that answered.`, {
+  const one = plan.unavailableMcpServers.length === 1
+  throw new ToolsearchError('mcp-unavailable', `Nothing written: MCP server${one ? '' : 's'} ${names} ${one ? 'is' : 'are'} unavailable. Fix ${one ? 'it' : 'them'}, or pass --partial to import the servers that answered.`, {
     exitCode: ExitCode.unavailable,
     details: {unavailableMcpServers: plan.unavailableMcpServers},
   })
