@@ -1,0 +1,137 @@
+import {readFileSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {redactArguments, summarizeCatalog} from '../../src/call/session-log.js'
+import {renderSessionStats, summarizeSession} from '../../src/call/session-stats.js'
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+import {entry} from '../directory/entry.js'
+
+const EXAMPLE = join(ROOT, 'examples', 'catalog.json5')
+
+describe('redactArguments', () => {
+  it('keeps keys and shapes and replaces every scalar by its type', () => {
+    expect(redactArguments({path: '/etc/passwd', n: 3, deep: {flag: true, none: null, list: ['a', 2]}})).toEqual({
+      path: '<string>',
+      n: '<number>',
+      deep: {flag: '<boolean>', none: null, list: ['<string>', '<number>']},
+    })
+  })
+
+  it('keeps a __proto__ key as data', () => {
+    const redacted = redactArguments(JSON.parse('{"__proto__": {"x": 1}}')) as object
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype)
+    expect(JSON.stringify(redacted)).toBe('{"__proto__":{"x":"<number>"}}')
+  })
+})
+
+describe('summarizeCatalog', () => {
+  it('counts the three controls and the directly visible tools as the schemas sent up front', () => {
+    const entries = [entry('read', {sourceName: 'core', visibility: 'direct-and-cataloged'}), entry('notify', {visibility: 'direct-only'}), entry('a'), entry('b')]
+    expect(summarizeCatalog(entries)).toEqual({upFrontSchemas: 5, controls: 3, directTools: 2, deferredTools: 2})
+  })
+})
+
+describe('summarizeSession', () => {
+  const catalog = {upFrontSchemas: 4, controls: 3, directTools: 1, deferredTools: 9}
+  const log = [
+    {op: 'search', queries: ['water the lawn', 'weather'], candidates: 5, ids: [], sources: [], catalog},
+    {op: 'describe', id: 'openclaw:garden:water', catalog},
+    'not json at all',
+    {op: 'call', id: 'openclaw:garden:water', name: 'water', source: 'openclaw', sourceName: 'garden', status: 'tool-error', exitCode: 1, catalog},
+    {op: 'call', id: 'openclaw:garden:water', name: 'water', source: 'openclaw', sourceName: 'garden', status: 'ok', exitCode: 0, catalog},
+    {op: 'call', id: 'mcp:github:create_issue', name: 'create_issue', source: 'mcp', sourceName: 'github', status: 'ok', exitCode: 0, catalog},
+    {op: 'call', target: 'nope', status: 'error', exitCode: 1, catalog},
+    {op: 'rename'},
+  ]
+    .map((line) => (typeof line === 'string' ? line : JSON.stringify(line)))
+    .join('\n')
+
+  it('counts searches, describes and calls, and which tools were called from which source', () => {
+    const stats = summarizeSession(`${log}\n`)
+    expect(stats).toMatchObject({events: 6, skippedLines: 2, upFront: catalog, searches: 1, queries: 2, candidates: 5, describes: 1, calls: 4})
+    expect(stats.described).toEqual(['openclaw:garden:water'])
+    expect(stats.called).toEqual([
+      {id: 'openclaw:garden:water', name: 'water', source: 'openclaw', calls: 2, statuses: {'tool-error': 1, ok: 1}},
+      {id: 'mcp:github:create_issue', name: 'create_issue', source: 'mcp', calls: 1, statuses: {ok: 1}},
+      {id: 'nope', calls: 1, statuses: {error: 1}},
+    ])
+    expect(stats.okCallsBySource).toEqual({openclaw: 1, mcp: 1})
+  })
+
+  it('renders the answers as text', () => {
+    const text = renderSessionStats(summarizeSession(log), 'run.jsonl', {color: false})
+    expect(text).toContain('Session run.jsonl: 6 events')
+    expect(text).toContain('Skipped 2 lines that are not session events.')
+    expect(text).toContain('Visible up front: 4 schemas (3 controls + 1 direct tool); 9 deferred tools behind them.')
+    expect(text).toContain('Searches: 1 (2 queries, 5 candidates)')
+    expect(text).toContain('Describes: 1 (openclaw:garden:water)')
+    expect(text).toMatch(/\n {2}openclaw:garden:water +openclaw +2 calls +1 tool-error, 1 ok\n/)
+    expect(text).toContain('Successful calls by source: openclaw 1, mcp 1')
+  })
+
+  it('summarises an empty log', () => {
+    expect(summarizeSession('')).toMatchObject({events: 0, searches: 0, calls: 0, called: []})
+  })
+})
+
+describe('--session and session stats, end to end', () => {
+  it('logs a search, a describe and calls, then summarises them', async () => {
+    const dir = tempDir()
+    const session = join(dir, 'session.jsonl')
+    const common = ['--catalog', EXAMPLE, '--session', session]
+    expect((await runCli(['search', ...common, 'convert', 'km', 'to', 'miles'])).code).toBe(0)
+    expect((await runCli(['describe', ...common, 'unit_convert'])).code).toBe(0)
+    expect((await runCli(['call', ...common, 'unit_convert', 'value=5', 'from=km', 'to=mi'])).code).toBe(0)
+    expect((await runCli(['call', ...common, 'no_such_tool'])).code).toBe(1)
+
+    const lines = readFileSync(session, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(lines.map((line) => line.op)).toEqual(['search', 'describe', 'call', 'call'])
+    expect(lines[0]).toMatchObject({v: 1, queries: ['convert km to miles'], sources: expect.any(Array)})
+    expect((lines[0]!.ids as string[])[0]).toBe('openclaw:utilities:unit_convert')
+    expect(lines[1]).toMatchObject({id: 'openclaw:utilities:unit_convert', source: 'openclaw', sourceName: 'utilities'})
+    expect(lines[2]).toMatchObject({id: 'openclaw:utilities:unit_convert', status: 'ok', exitCode: 0, args: {value: '<number>', from: '<string>', to: '<string>'}})
+    expect(lines[3]).toMatchObject({target: 'no_such_tool', status: 'error', exitCode: 1, code: 'unknown-tool'})
+    for (const line of lines) {
+      expect(line.catalog).toEqual({upFrontSchemas: expect.any(Number), controls: 3, directTools: expect.any(Number), deferredTools: expect.any(Number)})
+      expect(typeof line.durationMs).toBe('number')
+      expect(Number.isNaN(Date.parse(line.ts as string))).toBe(false)
+    }
+    expect(JSON.stringify(lines)).not.toContain('"km"')
+    expect(statSync(session).mode & 0o777).toBe(0o600)
+
+    const json = await runCli(['session', 'stats', session, '--json'])
+    expect(json.code).toBe(0)
+    const stats = parseJsonOutput<Record<string, unknown>>(json)
+    expect(stats).toMatchObject({file: session, events: 4, searches: 1, describes: 1, calls: 2, okCallsBySource: {openclaw: 1}})
+    const text = await runCli(['session', 'stats', session])
+    expect(text.stdout).toContain('Called tools:')
+    expect(text.stdout).toMatch(/openclaw:utilities:unit_convert +openclaw +1 call +1 ok/)
+  })
+
+  it('logs blocked and failed calls with their status', async () => {
+    const dir = tempDir()
+    const session = join(dir, 'session.jsonl')
+    const catalog = join(dir, 'catalog.json')
+    writeFileSync(catalog, JSON.stringify({tools: [{name: 'guarded', requiresApproval: true, run: {result: 1}}, {name: 'idle'}]}))
+    expect((await runCli(['call', '--catalog', catalog, '--session', session, 'guarded', 'secret=hunter2'])).code).toBe(3)
+    expect((await runCli(['call', '--catalog', catalog, '--session', session, 'idle'])).code).toBe(4)
+    const text = readFileSync(session, 'utf8')
+    expect(text).not.toContain('hunter2')
+    const [blocked, idle] = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(blocked).toMatchObject({op: 'call', id: 'openclaw:core:guarded', status: 'blocked', exitCode: 3, args: {secret: '<string>'}})
+    expect(idle).toMatchObject({op: 'call', id: 'openclaw:core:idle', status: 'unavailable', exitCode: 4, code: 'no-executor'})
+  })
+
+  it('refuses to call when the session log cannot be written (exit 2), before anything runs', async () => {
+    const result = await runCli(['call', '--catalog', EXAMPLE, '--session', '/nonexistent/dir/s.jsonl', 'unit_convert', 'value=1', 'from=km', 'to=mi', '--json'])
+    expect(result.code).toBe(2)
+    expect(parseJsonOutput<{error: {message: string}}>(result).error.message).toBe('Cannot write session log /nonexistent/dir/s.jsonl: ENOENT')
+  })
+
+  it('reports an unreadable log as a usage error', async () => {
+    const result = await runCli(['session', 'stats', '/nonexistent/s.jsonl'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('Error: Cannot read session log /nonexistent/s.jsonl: ENOENT\n')
+  })
+})
