@@ -31,17 +31,17 @@ export function canAsk(terminal: ApprovalTerminal): boolean {
 }
 
 /** undefined when the call may run; the blocked result otherwise. */
-export async function checkApproval(entry: CatalogEntry, mode: ApprovalMode, terminal: ApprovalTerminal): Promise<BlockedResult | undefined> {
+export async function checkApproval(entry: CatalogEntry, mode: ApprovalMode, terminal: ApprovalTerminal, signal?: AbortSignal): Promise<BlockedResult | undefined> {
   if (!entry.requiresApproval || mode === 'approve') return undefined
   if (mode === 'refuse' || !canAsk(terminal)) return APPROVAL_REQUIRED
-  return (await askApproval(entry, terminal)) ? undefined : APPROVAL_DENIED
+  return (await askApproval(entry, terminal, signal)) ? undefined : APPROVAL_DENIED
 }
 
-/** Asks once; `y` or `yes` (any case) approves. */
-export async function askApproval(entry: CatalogEntry, terminal: ApprovalTerminal): Promise<boolean> {
+/** Asks once; `y` or `yes` (any case) approves. End of input (Ctrl-D) or an abort (Ctrl-C) is a no. */
+export async function askApproval(entry: CatalogEntry, terminal: ApprovalTerminal, signal?: AbortSignal): Promise<boolean> {
   const prompt = createInterface({input: terminal.input, output: terminal.output, terminal: false})
-  // End of input (Ctrl-D) is a no.
   const closed = new Promise<string>((resolve) => prompt.once('close', () => resolve('')))
+  signal?.addEventListener('abort', () => prompt.close(), {once: true})
   try {
     const answer = await Promise.race([prompt.question(`Tool "${safeInline(entry.id)}" requires approval. Run it? [y/N] `), closed])
     return /^\s*y(es)?\s*$/i.test(answer)

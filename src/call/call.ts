@@ -101,6 +101,10 @@ export interface RunCallOptions {
   env?: NodeJS.ProcessEnv
 }
 
+function interrupted(tool: CallEnvelope['tool']): ToolsearchError {
+  return new ToolsearchError('interrupted', 'Interrupted: the call was stopped.', {exitCode: INTERRUPTED_EXIT_CODE, details: {tool}})
+}
+
 export function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
   return {id: entry.id, name: entry.name, source: entry.source}
 }
@@ -115,11 +119,12 @@ export async function runCall(entry: CatalogEntry, args: Record<string, unknown>
   if (entry.run === undefined) {
     throw new ToolsearchError('no-executor', noExecutorMessage(entry.id), {exitCode: ExitCode.unavailable, details: {tool}})
   }
-  const blocked = await checkApproval(entry, options.approval, options.terminal)
+  const blocked = await checkApproval(entry, options.approval, options.terminal, options.signal)
+  if (options.signal?.aborted) throw interrupted(tool)
   if (blocked !== undefined) return {status: 'blocked', envelope: {tool, result: blocked}}
 
   const outcome = await executeTool(entry, args, {catalog: options.catalog, timeoutMs: options.timeoutMs, signal: options.signal, env: options.env})
-  if (options.signal?.aborted) throw new ToolsearchError('interrupted', 'Interrupted: the call was stopped.', {exitCode: INTERRUPTED_EXIT_CODE, details: {tool}})
+  if (options.signal?.aborted) throw interrupted(tool)
   if (outcome.status === 'tool-error') {
     const details = outcome.result === undefined ? {tool} : {tool, result: outcome.result}
     throw new ToolsearchError('tool-error', outcome.message, {details})

@@ -294,7 +294,7 @@ describe('call: approval', () => {
     expect(existsSync(marker)).toBe(true)
   })
 
-  it('asks on a terminal: yes runs it, anything else blocks it', async () => {
+  it('asks on a terminal: yes runs it, anything else blocks it, Ctrl-C interrupts', async () => {
     const {dir, catalog, marker} = catalogDir()
     const onTerminal = (answer: string) =>
       new Promise<{code: number | null; output: string}>((done) => {
@@ -304,16 +304,20 @@ describe('call: approval', () => {
         let output = ''
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
           output += chunk
-          if (output.includes('[y/N]') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`)
+          if (output.includes('[y/N]') && !child.stdin.writableEnded) child.stdin.end(answer)
         })
         child.on('close', (code) => done({code, output}))
       })
-    const no = await onTerminal('n')
+    const no = await onTerminal('n\n')
     expect(no.output).toContain('Tool "openclaw:ops:danger" requires approval. Run it? [y/N]')
     expect(no.code).toBe(3)
     expect(no.output).toContain('"reason": "approval denied"')
     expect(existsSync(marker)).toBe(false)
-    const yes = await onTerminal('y')
+    const interrupted = await onTerminal('\u0003')
+    expect(interrupted.code).toBe(130)
+    expect(interrupted.output).toContain('Interrupted')
+    expect(existsSync(marker)).toBe(false)
+    const yes = await onTerminal('y\n')
     expect(yes.code).toBe(0)
     expect(yes.output).toContain('"ran": true')
     expect(existsSync(marker)).toBe(true)
