@@ -1,0 +1,67 @@
+import {describe, expect, it} from 'vitest'
+
+import {findings} from './helpers.js'
+
+const config = (toolSearch: string) => `{\n  tools: {\n    toolSearch: ${toolSearch},\n  },\n}\n`
+
+async function messagesOf(check: string, text: string, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  return (await findings(text, env)).filter((finding) => finding.check === check).map((finding) => `${finding.severity} ${finding.path}: ${finding.message}`)
+}
+
+describe('tools.toolSearch.disabled-by-shape', () => {
+  const check = 'tools.toolSearch.disabled-by-shape'
+  it('valid', async () => {
+    for (const value of ['true', 'false', '{enabled: false}', '{mode: "tools"}', '{enabled: "yes", mode: "tools"}']) expect(await messagesOf(check, config(value))).toEqual([])
+    expect(await messagesOf(check, '{}')).toEqual([])
+  })
+  it('invalid', async () => {
+    expect(await messagesOf(check, config('{}'))).toEqual(['warning tools.toolSearch: tools.toolSearch is {}, which turns Tool Search off. Use true (or {enabled: true}) to turn it on, or false to say it is off.'])
+    expect(await messagesOf(check, config('{enabled: "yes"}'))).toEqual([
+      'warning tools.toolSearch.enabled: tools.toolSearch.enabled is "yes", not a boolean, and no other key is set, so Tool Search is off. Use enabled: true or enabled: false.',
+    ])
+    expect(await messagesOf(check, config('null'))).toEqual(['warning tools.toolSearch: tools.toolSearch is null, which behaves as {} and turns Tool Search off. Use true or false.'])
+  })
+})
+
+describe('tools.toolSearch.limits', () => {
+  const check = 'tools.toolSearch.limits'
+  it('valid', async () => {
+    expect(await messagesOf(check, config('{searchDefaultLimit: 8, maxSearchLimit: 50}'))).toEqual([])
+  })
+  it('invalid', async () => {
+    expect(await messagesOf(check, config('{searchDefaultLimit: 0, maxSearchLimit: 2.5}'))).toEqual([
+      'warning tools.toolSearch.searchDefaultLimit: tools.toolSearch.searchDefaultLimit is 0, not a positive integer: it is ignored and the default 8 applies.',
+      'warning tools.toolSearch.maxSearchLimit: tools.toolSearch.maxSearchLimit is 2.5, not a positive integer: it is ignored and the default 20 applies.',
+    ])
+    expect(await messagesOf(check, config('{searchDefaultLimit: 60, maxSearchLimit: 99}'))).toEqual([
+      'warning tools.toolSearch.maxSearchLimit: tools.toolSearch.maxSearchLimit is 99; it is clamped to 50.',
+      'warning tools.toolSearch.searchDefaultLimit: tools.toolSearch.searchDefaultLimit is 60, above maxSearchLimit 50; it is clamped to 50.',
+    ])
+  })
+})
+
+describe('config.schema', () => {
+  it('reports unknown keys at the key and wrong types at the value', async () => {
+    const found = (await findings(config('{mode: "fast", colour: 1}'))).filter((finding) => finding.check === 'config.schema')
+    expect(found).toEqual([
+      {check: 'config.schema', severity: 'error', path: 'tools.toolSearch.colour', line: 3, column: 32, message: 'tools.toolSearch.colour unknown key "colour" (allowed: enabled, mode, searchDefaultLimit, maxSearchLimit).'},
+      {check: 'config.schema', severity: 'error', path: 'tools.toolSearch.mode', line: 3, column: 24, message: 'tools.toolSearch.mode must be "tools" or "directory".'},
+    ])
+  })
+})
+
+describe('config.env', () => {
+  it('warns about a ${VAR} with no value, with its location', async () => {
+    expect(await findings('{\n  a: "${SET}",\n  b: "x ${UNSET_VAR}",\n}', {SET: '1'})).toEqual([
+      {check: 'config.env', severity: 'warning', path: 'b', line: 3, column: 6, message: '${UNSET_VAR} is not set in the environment (used by b); the reference stays as written.'},
+    ])
+  })
+})
+
+describe('config.parse', () => {
+  it('turns a file that does not parse into one finding with line and column', async () => {
+    expect(await findings('{\n  tools: {,\n}')).toEqual([
+      {check: 'config.parse', severity: 'error', path: '', line: 2, column: 11, message: 'Unexpected ","; expected a key or "}" (line 2, column 11)'},
+    ])
+  })
+})
