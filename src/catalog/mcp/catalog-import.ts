@@ -13,6 +13,7 @@
  * - If any server is unavailable nothing is written (exit 4), unless `--partial` asks for the tools
  *   of the servers that answered.
  */
+import {existsSync, realpathSync} from 'node:fs'
 import {resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError} from '../../errors.js'
@@ -64,8 +65,13 @@ export function serializeImport(plan: ImportPlan): string {
 
 /** Refuses an output path that is one of the catalogs being read. */
 export function assertOutputIsNotInput(out: string, catalogs: readonly string[], cwd: string): void {
-  const target = resolve(cwd, out)
-  const input = catalogs.find((file) => resolve(cwd, file) === target)
+  // Through symlinks too: the writer replaces a link's target.
+  const real = (file: string): string => {
+    const absolute = resolve(cwd, file)
+    return existsSync(absolute) ? realpathSync(absolute) : absolute
+  }
+  const target = real(out)
+  const input = catalogs.find((file) => real(file) === target)
   if (input !== undefined) throw new ToolsearchError('usage', `Refusing to write ${out}: it is one of the catalogs being imported (${input}). Choose another --out.`, {exitCode: ExitCode.usage})
 }
 

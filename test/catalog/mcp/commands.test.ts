@@ -1,0 +1,103 @@
+import {symlinkSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {tempDir} from '../../helpers/cli.js'
+
+import {assertImportComplete, assertOutputIsNotInput, planImport, serializeImport} from '../../../src/catalog/mcp/catalog-import.js'
+import {renderCatalogSummary, summarizeCatalog} from '../../../src/catalog/mcp/catalog-list.js'
+import type {Catalog, CatalogEntry, McpServerConfig} from '../../../src/catalog/types.js'
+
+function entry(source: CatalogEntry['source'], sourceName: string, name: string, extra: Partial<CatalogEntry> = {}): CatalogEntry {
+  return {
+    id: `${source}:${sourceName}:${name}`,
+    name,
+    source,
+    sourceName,
+    description: `${name} tool`,
+    trusted: source === 'openclaw',
+    visibility: 'deferred',
+    requiresApproval: false,
+    origin: {file: 'f.json', path: 'tools[0]'},
+    ...extra,
+  }
+}
+
+const stdio: McpServerConfig = {transport: 'stdio', command: 'srv', args: [], env: {}}
+
+const catalog: Catalog = {
+  entries: [
+    entry('mcp', 'zeta', 'search', {run: {kind: 'mcp', server: 'zeta', tool: 'search'}, parameters: {type: 'object'}}),
+    entry('openclaw', 'core', 'read', {visibility: 'direct-and-cataloged'}),
+    entry('openclaw', 'core', 'search'),
+    entry('client', 'client', 'notify', {visibility: 'direct-only'}),
+  ],
+  mcpServers: {zeta: stdio, empty: stdio, down: stdio},
+  unavailableMcpServers: [{server: 'down', error: 'exited with code 1 during initialize'}],
+}
+
+describe('summarizeCatalog', () => {
+  it('groups per source and owner, lists servers with no tools and unavailable ones, and finds shared names', () => {
+    const summary = summarizeCatalog(catalog, ['f.json'])
+    expect(summary.total).toBe(4)
+    expect(summary.groups.map(({source, sourceName, tools, status}) => `${source}/${sourceName}/${tools}/${status}`)).toEqual([
+      'openclaw/core/2/ok',
+      'mcp/down/0/unavailable',
+      'mcp/empty/0/ok',
+      'mcp/zeta/1/ok',
+      'client/client/1/ok',
+    ])
+    expect(summary.groups[0]).toMatchObject({directAndCataloged: 1, directOnly: 0})
+    expect(summary.duplicateNames).toEqual([{name: 'search', ids: ['mcp:zeta:search', 'openclaw:core:search']}])
+  })
+
+  it('renders an aligned table with notes', () => {
+    expect(renderCatalogSummary(summarizeCatalog(catalog, ['f.json']), {color: false})).toBe(
+      [
+        '4 tools from 4 sources in f.json',
+        '',
+        '  SOURCE    OWNER   TOOLS',
+        '  openclaw  core        2  1 also directly visible',
+        '  mcp       down        -  unavailable: exited with code 1 during initialize',
+        '  mcp       empty       0',
+        '  mcp       zeta        1',
+        '  client    client      1  1 direct-only',
+        '',
+        'Duplicated names (1): a lookup by one of these names is ambiguous; use the id.',
+        '  search  mcp:zeta:search, openclaw:core:search',
+        '',
+        '1 MCP server unavailable: down',
+        '',
+      ].join('\n'),
+    )
+  })
+})
+
+describe('planImport', () => {
+  it('writes only live MCP tools, as native mcp entries, and counts them per answering server', () => {
+    const plan = planImport(catalog)
+    expect(plan.document).toEqual({tools: [{name: 'search', description: 'search tool', source: 'mcp', sourceName: 'zeta', parameters: {type: 'object'}}]})
+    expect(plan.servers).toEqual([
+      {server: 'zeta', tools: 1},
+      {server: 'empty', tools: 0},
+    ])
+    expect(serializeImport(plan).endsWith('}\n')).toBe(true)
+  })
+
+  it('refuses an incomplete import unless partial', () => {
+    expect(() => assertImportComplete(planImport(catalog), false)).toThrow('Nothing written: MCP server "down" is unavailable.')
+    expect(() => assertImportComplete(planImport(catalog), true)).not.toThrow()
+  })
+
+  it('refuses to write over an input catalog, however it is spelled', () => {
+    expect(() => assertOutputIsNotInput('./cfg/../mcp.json', ['mcp.json'], '/work')).toThrow('it is one of the catalogs being imported (mcp.json)')
+    expect(() => assertOutputIsNotInput('out.json', ['mcp.json'], '/work')).not.toThrow()
+  })
+
+  it('sees through a symlink to an input catalog', () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'mcp.json'), '{}')
+    symlinkSync(join(dir, 'mcp.json'), join(dir, 'link.json'))
+    expect(() => assertOutputIsNotInput('link.json', ['mcp.json'], dir)).toThrow('it is one of the catalogs being imported (mcp.json)')
+  })
+})
