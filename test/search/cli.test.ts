@@ -1,0 +1,270 @@
+/** `toolsearch search` end to end: the built binary on real files. */
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+
+const EXAMPLE = join(ROOT, 'examples/catalog.json5')
+const HOSTILE = join(ROOT, 'test/fixtures/catalogs/hostile.json')
+const search = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(['search', '--catalog', EXAMPLE, ...args], options)
+
+interface Hit {
+  id: string
+  source: string
+  sourceName: string
+  name: string
+  label?: string
+  description: string
+  input: string
+  output?: string
+}
+
+function configFile(value: unknown): string {
+  const file = join(tempDir(), 'openclaw.json')
+  writeFileSync(file, JSON.stringify(value))
+  return file
+}
+
+describe('search: one query', () => {
+  it('prints a table: rank, id, source, description, and the input signature', async () => {
+    const result = await search(['schedule', 'a', 'daily', 'reminder'])
+    expect(result.code).toBe(0)
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^#\s+ID\s+SOURCE\s+DESCRIPTION$/)
+    expect(lines[1]).toMatch(/^1\s+openclaw:automations:schedule_task\s+openclaw\s+Schedule a recurring task/)
+    expect(lines[2]).toBe('   input: { cron: string; name: string; prompt: string; enabled?: boolean; timezone?: string }')
+    expect(result.stderr).toBe('')
+  })
+
+  it('joins the words into one query', async () => {
+    const joined = parseJsonOutput<Hit[]>(await search(['open', 'a', 'web', 'page', '--json']))
+    const quoted = parseJsonOutput<Hit[]>(await search(['open a web page', '--json']))
+    expect(joined).toEqual(quoted)
+    expect(joined[0]!.id).toBe('openclaw:web:web_fetch')
+  })
+
+  it('prints the bare array of hits under --json', async () => {
+    const hits = parseJsonOutput<Hit[]>(await search(['weather', 'forecast', '--json']))
+    expect(hits[0]).toEqual({
+      id: 'openclaw:weather:weather_forecast',
+      source: 'openclaw',
+      sourceName: 'weather',
+      name: 'weather_forecast',
+      description: 'Get the weather forecast for a place: daily high and low temperatures and a summary.',
+      input: '{ location: string; days?: number /* integer, >= 1, <= 7 */; units?: "metric" | "imperial" }',
+      output: '{ days: Array<{ date: string; high: number; low: number; summary: string }>; location: string }',
+    })
+  })
+
+  it('gives untrusted tools the input unknown and never walks their schemas', async () => {
+    const hits = parseJsonOutput<Hit[]>(await search(['create', 'issue', '--json']))
+    expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual(['mcp:github:create_issue', 'mcp:gitlab:create_issue'])
+    expect(hits[0]!.input).toBe('unknown')
+    expect(hits[0]).not.toHaveProperty('output')
+    // "repo" is only in the GitHub tool's (untrusted) schema.
+    expect(parseJsonOutput<Hit[]>(await search(['repo', '--json']))).toEqual([])
+  })
+
+  it('never lists direct-only tools', async () => {
+    const hits = parseJsonOutput<Hit[]>(await search(['session', 'status', '--json']))
+    expect(hits.map((hit) => hit.name)).not.toContain('session_status')
+  })
+
+  it('explains matched terms and contributions', async () => {
+    const result = await search(['remind', 'me', 'tomorrow', '--explain'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/\n\d\. openclaw:automations:schedule_task {2}score \d+\.\d{4} {2}\(expansion terms only\)\n/)
+    expect(result.stdout).toMatch(/schedul\s+weight 0\.35 {2}\+\d+\.\d{4} {2}expanded from "remind"/)
+    const hits = parseJsonOutput<Array<Hit & {explain: {score: number; literal: boolean; terms: Array<{term: string; weight: number; score: number}>}}>>(
+      await search(['remind', 'me', 'tomorrow', '--explain', '--json']),
+    )
+    const first = hits.find((hit) => hit.name === 'schedule_task')!
+    expect(first.explain.literal).toBe(false)
+    expect(first.explain.terms.reduce((sum, term) => sum + term.score, 0)).toBeCloseTo(first.explain.score, 10)
+  })
+
+  it('says so when nothing matches', async () => {
+    const result = await search(['Öffne', 'eine', 'Datei'])
+    expect(result).toMatchObject({code: 0, stdout: 'No tools match "Öffne eine Datei".\n'})
+    expect(parseJsonOutput(await search(['Öffne', 'eine', 'Datei', '--json']))).toEqual([])
+  })
+
+  it('needs a query', async () => {
+    const result = await search([])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('Give a query')
+  })
+})
+
+describe('search: limits', () => {
+  it('defaults to searchDefaultLimit and clamps --limit to maxSearchLimit from the config', async () => {
+    const config = configFile({tools: {toolSearch: {searchDefaultLimit: 2, maxSearchLimit: 3}}})
+    expect(parseJsonOutput<Hit[]>(await search(['file', '--json', '--config', config]))).toHaveLength(2)
+    const clamped = await search(['file', '--json', '--limit', '10', '--config', config])
+    expect(parseJsonOutput<Hit[]>(clamped)).toHaveLength(3)
+    expect(clamped.stderr).toBe('Note: --limit 10 is over maxSearchLimit; using 3.\n')
+    expect(parseJsonOutput<Hit[]>(await search(['file', '--json', '--limit', '1', '--config', config]))).toHaveLength(1)
+  })
+
+  it('uses 8 / 20 without a config', async () => {
+    // Every openclaw id contains "openclaw": more than 20 tools match.
+    expect(parseJsonOutput<Hit[]>(await search(['openclaw', '--json']))).toHaveLength(8)
+    expect(parseJsonOutput<Hit[]>(await search(['openclaw', '--json', '--limit', '50']))).toHaveLength(20)
+  })
+
+  it('applies the local-model overlay (5 / 10) from --provider', async () => {
+    expect(parseJsonOutput<Hit[]>(await search(['openclaw', '--json', '--provider', 'lmstudio']))).toHaveLength(5)
+    expect(parseJsonOutput<Hit[]>(await search(['openclaw', '--json', '--provider', 'lmstudio', '--limit', '50']))).toHaveLength(10)
+  })
+
+  it('refuses a limit that is not a positive integer', async () => {
+    expect((await search(['file', '--limit', '0'])).code).toBe(2)
+  })
+})
+
+describe('search: rankers', () => {
+  it('uses openclaw by default and accepts it by name', async () => {
+    expect(await search(['read', '--json', '--ranker', 'openclaw'])).toMatchObject({stdout: (await search(['read', '--json'])).stdout})
+  })
+
+  it('rejects an unknown ranker, listing the known ones', async () => {
+    const result = await search(['read', '--ranker', 'magic'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^Error: Unknown ranker "magic"\. Known rankers: openclaw(, [a-z]+)*\.\n$/)
+  })
+})
+
+describe('search: policy', () => {
+  it('hides denied tools (--deny, glob over names and ids)', async () => {
+    const all = parseJsonOutput<Hit[]>(await search(['web', '--json']))
+    expect(all.map((hit) => hit.name)).toContain('web_search')
+    const denied = parseJsonOutput<Hit[]>(await search(['web', '--json', '--deny', 'web_*', '--deny', 'mcp:*']))
+    expect(denied.map((hit) => hit.name)).not.toContain('web_search')
+    expect(denied.some((hit) => hit.source === 'mcp')).toBe(false)
+  })
+
+  it('applies tools.allow / tools.deny from the config, deny winning', async () => {
+    const config = configFile({tools: {allow: ['openclaw:web:*', 'read'], deny: ['web_fetch']}})
+    const hits = parseJsonOutput<Hit[]>(await search(['web', 'page', 'read', 'file', '--json', '--config', config]))
+    expect(hits.map((hit) => hit.id).sort()).toEqual(['openclaw:core:read', 'openclaw:web:web_search'])
+  })
+})
+
+describe('search: batch (-q) and --stdin', () => {
+  it('runs repeated -q as a batch, printing one table per query', async () => {
+    const result = await search(['-q', 'send a message', '-q', 'convert miles', '--limit', '2'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Query: send a message\n#\s+ID/)
+    expect(result.stdout).toContain('\n\nQuery: convert miles\n')
+    expect(result.stdout).toContain('openclaw:utilities:unit_convert')
+  })
+
+  it('gives the batch response under --json, with the batch rules', async () => {
+    const response = parseJsonOutput<{results: Array<{query: string; candidates: Hit[]}>}>(await search(['-q', 'send a message', '-q', 'weather', '--limit', '1', '--json']))
+    expect(response.results.map((group) => [group.query, group.candidates.length])).toEqual([
+      ['send a message', 1],
+      ['weather', 1],
+    ])
+    const error = await search(['-q', 'a', '-q', 'b', '-q', 'c', '--limit', '20'])
+    expect(error.code).toBe(1)
+    expect(error.stderr).toBe(
+      'Error: batch queries resolve to 60 results, but may request at most 50 in total. An omitted limit counts as 8; set smaller per-query limits and retry.\n',
+    )
+  })
+
+  it('reads one query per line from --stdin and prints one JSON line each', async () => {
+    const result = await search(['--stdin', '--limit', '2'], {input: 'web search\n\n  take a screenshot  \nxyzzy\n'})
+    expect(result.code).toBe(0)
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as {query: string; candidates: Hit[]})
+    expect(lines.map((line) => line.query)).toEqual(['web search', 'take a screenshot', 'xyzzy'])
+    expect(lines[0]!.candidates.map((hit) => hit.id)).toEqual(['openclaw:web:web_search', 'openclaw:web:web_fetch'])
+    expect(lines[1]!.candidates[0]!.id).toBe('openclaw:browser:browser_screenshot')
+    expect(lines[2]!.candidates).toEqual([])
+  })
+})
+
+describe('search --request', () => {
+  it('prints exactly what the model would receive', async () => {
+    const request = {queries: [{query: 'web search', limit: 1}]}
+    const result = await search(['--request', JSON.stringify(request)])
+    expect(result.code).toBe(0)
+    const expected = {
+      results: [
+        {
+          query: 'web search',
+          candidates: [
+            {
+              id: 'openclaw:web:web_search',
+              source: 'openclaw',
+              sourceName: 'web',
+              name: 'web_search',
+              label: 'Web search',
+              description: 'Search the web and return titles, URLs and snippets of the best results.',
+              input: '{ query: string; count?: number /* integer, >= 1, <= 10 */; freshness?: "day" | "week" | "month" }',
+            },
+          ],
+        },
+      ],
+    }
+    expect(result.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`)
+    expect((await search(['--request', JSON.stringify(request), '--json'])).stdout).toBe(result.stdout)
+  })
+
+  it('fails with exit 1 and the exact model-facing message', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, 'provide query or queries.'],
+      [{queries: []}, 'queries must be a non-empty array.'],
+      [{query: 1}, 'query must be a string.'],
+      [{queries: [{query: 'a'}], limit: 2}, 'set limit on each batch query, not on the batch request.'],
+      [{queries: [7]}, 'queries[0] must be an object.'],
+      [{queries: [{query: ' '}]}, 'queries[0].query must be a non-empty string.'],
+      [{queries: [{query: 'x'.repeat(513)}]}, 'queries[0].query must not exceed 512 characters.'],
+      [{queries: [{query: 'a', limit: -1}]}, 'queries[0].limit must be a positive integer.'],
+      [{queries: Array.from({length: 17}, () => ({query: 'a', limit: 1}))}, 'queries may contain at most 16 entries.'],
+      [{queries: [{query: 'é'.repeat(127)}, {query: 'é'.repeat(127)}]}, 'serialized batch query text may use at most 512 UTF-8 bytes.'],
+    ]
+    for (const [request, message] of cases) {
+      const result = await search(['--request', JSON.stringify(request)])
+      expect({code: result.code, stderr: result.stderr, stdout: result.stdout}).toEqual({code: 1, stderr: `Error: ${message}\n`, stdout: ''})
+    }
+  })
+
+  it('reports errors as JSON under --json', async () => {
+    const result = await search(['--request', '{}', '--json'])
+    expect(result.code).toBe(1)
+    expect(parseJsonOutput(result)).toEqual({error: {code: 'invalid-search-request', message: 'provide query or queries.'}})
+  })
+
+  it('refuses a request that is not JSON', async () => {
+    const result = await search(['--request', '{query: read}'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^Error: --request is not valid JSON: /)
+  })
+})
+
+describe('search: hostile and broken catalogs', () => {
+  it('neutralises escape sequences from catalogs in the table', async () => {
+    const result = await runCli(['search', '--catalog', HOSTILE, 'harmless'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).not.toMatch(/[\u001b\u0007\u202e]/)
+    expect(result.stdout).toContain('clear\\u001b[2J_screen')
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(5)
+  })
+
+  it('names the file and entry of a bad catalog (exit 2)', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({tools: [{name: 'a'}, {name: 'b'}, {name: 'c'}, {name: 4}]}))
+    const result = await runCli(['search', '--catalog', 'bad.json', 'a'], {cwd: dir})
+    expect(result).toMatchObject({code: 2, stdout: '', stderr: 'Error: bad.json: tools[3].name: must be a string\n'})
+  })
+
+  it('names an MCP server that could not start on stderr and keeps the other tools', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'mixed.json'), JSON.stringify({tools: [{name: 'notes', description: 'Take notes.'}], mcpServers: {ghost: {command: join(dir, 'missing-server')}}}))
+    const result = await runCli(['search', '--catalog', 'mixed.json', 'notes', '--json'], {cwd: dir})
+    expect(result.code).toBe(0)
+    expect(parseJsonOutput<Hit[]>(result).map((hit) => hit.id)).toEqual(['openclaw:core:notes'])
+    expect(result.stderr).toMatch(/^Warning: MCP server "ghost" is unavailable: .+; its tools are absent\.\n$/)
+  })
+})

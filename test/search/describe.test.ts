@@ -1,0 +1,119 @@
+/** `toolsearch describe` (SPEC §8.1–8.2): pure description and the built binary. */
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {describeEntry} from '../../src/search/describe.js'
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+import {tool} from './tools.js'
+
+const EXAMPLE = join(ROOT, 'examples/catalog.json5')
+const run = (args: string[]) => runCli(['describe', '--catalog', EXAMPLE, ...args])
+
+describe('describeEntry', () => {
+  it('is the hit plus the raw parameters and, for trusted tools, the output schema', () => {
+    const parameters = {type: 'object', properties: {a: {type: 'string'}}, required: ['a'], additionalProperties: false}
+    const outputSchema = {type: 'object', properties: {ok: {type: 'boolean'}}, required: ['ok'], additionalProperties: false}
+    expect(describeEntry(tool('x', {description: 'X.', parameters, outputSchema}))).toEqual({
+      id: 'openclaw:plugin:x',
+      source: 'openclaw',
+      sourceName: 'plugin',
+      name: 'x',
+      description: 'X.',
+      input: '{ a: string }',
+      output: '{ ok: boolean }',
+      parameters,
+      outputSchema,
+    })
+  })
+
+  it('gives parameters {} when there are none, and never an untrusted output schema', () => {
+    expect(describeEntry(tool('x')).parameters).toEqual({})
+    const mcp = describeEntry(tool('y', {source: 'mcp', parameters: {type: 'object'}, outputSchema: {type: 'object'}}))
+    expect(mcp).toMatchObject({input: 'unknown', parameters: {type: 'object'}})
+    expect(mcp).not.toHaveProperty('outputSchema')
+    expect(mcp).not.toHaveProperty('output')
+  })
+})
+
+describe('toolsearch describe', () => {
+  it('prints the tool with its signatures and schemas', async () => {
+    const result = await run(['weather_forecast'])
+    expect(result.code).toBe(0)
+    const lines = result.stdout.split('\n')
+    expect(lines.slice(0, 6)).toEqual([
+      'openclaw:weather:weather_forecast',
+      '  name:        weather_forecast',
+      '  source:      openclaw (weather)',
+      '  visibility:  deferred (reached through tool_search / tool_call)',
+      '  input:       { location: string; days?: number /* integer, >= 1, <= 7 */; units?: "metric" | "imperial" }',
+      '  output:      { days: Array<{ date: string; high: number; low: number; summary: string }>; location: string }',
+    ])
+    expect(result.stdout).toContain('  parameters:\n    {\n      "type": "object",')
+    expect(result.stdout).toContain('  outputSchema:\n')
+  })
+
+  it('prints the description as JSON under --json, by id or name', async () => {
+    const byName = parseJsonOutput<Record<string, unknown>>(await run(['read', '--json']))
+    const byId = parseJsonOutput<Record<string, unknown>>(await run(['openclaw:core:read', '--json']))
+    expect(byName).toEqual(byId)
+    expect(Object.keys(byName)).toEqual(['id', 'source', 'sourceName', 'name', 'description', 'input', 'parameters'])
+    expect(byName.input).toBe('{ path: string; limit?: number /* integer, >= 1, <= 2000 */; offset?: number /* integer, >= 1 */ }')
+  })
+
+  it('describes an MCP tool by id with its raw schema, untrusted', async () => {
+    const described = parseJsonOutput<Record<string, unknown>>(await run(['mcp:gitlab:create_issue', '--json']))
+    expect(described).toMatchObject({input: 'unknown', parameters: {required: ['project_id', 'title']}})
+    expect(described).not.toHaveProperty('outputSchema')
+    const human = await run(['mcp:gitlab:create_issue'])
+    expect(human.stdout).toContain('  source:      mcp (gitlab), untrusted\n')
+  })
+
+  it('marks core primitives and tools that need approval', async () => {
+    expect((await run(['exec'])).stdout).toContain('  visibility:  directly visible and cataloged (core primitive)\n')
+    expect((await run(['send_message'])).stdout).toContain('  approval:    required before each call\n')
+  })
+
+  it('fails with exit 1 on an unknown tool, suggesting near names', async () => {
+    const result = await run(['web_serch'])
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Error: Unknown tool id: web_serch. Did you mean: web_search, web_fetch? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
+    })
+    expect(parseJsonOutput((await run(['web_serch', '--json'])))).toMatchObject({error: {code: 'unknown-tool'}})
+  })
+
+  it('fails with exit 1 on a name two tools share', async () => {
+    const result = await run(['create_issue'])
+    expect(result).toMatchObject({code: 1, stderr: 'Error: Ambiguous tool name: create_issue; use an exact tool id.\n'})
+  })
+
+  it('fails with exit 1 on a direct-only tool', async () => {
+    const result = await run(['session_status'])
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: 'Error: This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.\n',
+    })
+  })
+
+  it('treats a denied tool as unknown', async () => {
+    expect((await run(['read', '--json'])).code).toBe(0)
+    const denied = await run(['read', '--deny', 'openclaw:core:*'])
+    expect(denied.code).toBe(1)
+    expect(denied.stderr).toMatch(/^Error: Unknown tool id: read\. /)
+    const dir = tempDir()
+    writeFileSync(join(dir, 'openclaw.json'), JSON.stringify({tools: {deny: ['weather_*']}}))
+    const fromConfig = await run(['weather_forecast', '--config', join(dir, 'openclaw.json')])
+    expect(fromConfig.code).toBe(1)
+    expect(fromConfig.stderr).not.toContain('Did you mean: weather_forecast')
+  })
+
+  it('neutralises escape sequences in what it prints', async () => {
+    const result = await runCli(['describe', '--catalog', join(ROOT, 'test/fixtures/catalogs/hostile.json'), 'clear\u001b[2J_screen'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).not.toMatch(/[\u001b\u0007\u202e]/)
+    expect(result.stdout).toContain('Looks harmless.\\u001b]0;owned\\u0007\n    Injected row\\u001b[31m red')
+  })
+})
