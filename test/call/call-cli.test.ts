@@ -9,22 +9,12 @@ import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
 
 import {BIN, isolatedEnv, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+import {WATER_HINT, WATER_PARAMETERS} from './garden.js'
 import {cleanup, liveGroupMembers, survivors, waitForFile} from './processes.js'
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/call')
 const command = (script: string, extra: Record<string, unknown> = {}) => ({command: [process.execPath, join(FIXTURES, script)], ...extra})
 
-const WATER_PARAMETERS = {
-  type: 'object',
-  properties: {
-    zone: {type: 'string', enum: ['north', 'south']},
-    minutes: {type: 'integer', minimum: 1, maximum: 60},
-    color: {type: 'string'},
-  },
-  required: ['zone'],
-  additionalProperties: false,
-}
-const WATER_HINT = '{ zone: "north" | "south"; color?: string; minutes?: number /* integer, >= 1, <= 60 */ }'
 const OK_OUTPUT = {type: 'object', properties: {ok: {type: 'boolean'}}, required: ['ok']}
 
 const TOOLS = [

@@ -2,19 +2,11 @@ import {describe, expect, it} from 'vitest'
 
 import {assertValidArguments, assertValidOutput, compileToolSchemas} from '../../src/call/validate.js'
 import {entry} from '../directory/entry.js'
+import {WATER_HINT, WATER_PARAMETERS} from './garden.js'
 
 const sprinkler = entry('sprinkler', {
   sourceName: 'garden',
-  parameters: {
-    type: 'object',
-    properties: {
-      zone: {type: 'string', enum: ['north', 'south']},
-      minutes: {type: 'integer', minimum: 1, maximum: 60},
-      color: {type: 'string'},
-    },
-    required: ['zone'],
-    additionalProperties: false,
-  },
+  parameters: WATER_PARAMETERS,
   outputSchema: {type: 'object', properties: {ok: {type: 'boolean'}}, required: ['ok'], additionalProperties: false},
 })
 
@@ -28,7 +20,7 @@ async function argumentError(tool: typeof sprinkler, args: unknown): Promise<str
   throw new Error('expected the arguments to be rejected')
 }
 
-const HINT = 'Expected input: { zone: "north" | "south"; color?: string; minutes?: number /* integer, >= 1, <= 60 */ }.'
+const HINT = `Expected input: ${WATER_HINT}.`
 
 describe('argument validation', () => {
   it('accepts valid arguments', async () => {

@@ -3,22 +3,12 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
+import type {Directory} from '../../src/directory/render.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const EXAMPLE = join(ROOT, 'examples', 'catalog.json5')
 const TOOLS_FOOTER_END = 'Use this wrapper even when other guidance names a deferred tool directly.'
 const DIRECTORY_FOOTER_END = ' Call a unique deferred tool name directly, or use tool_call with its id and args.'
-
-interface DirectoryJson {
-  text: string
-  chars: number
-  maxChars: number
-  rows: number
-  omitted: number
-  descriptionCap: number
-  fingerprint: string
-  mode: string
-}
 
 function writeJson(dir: string, name: string, value: unknown): string {
   const file = join(dir, name)
@@ -42,7 +32,7 @@ describe('toolsearch directory', () => {
       runCli(['directory', '--catalog', EXAMPLE, '--json']),
     ])
     expect(second.stdout).toBe(first.stdout)
-    const data = parseJsonOutput<DirectoryJson>(json)
+    const data = parseJsonOutput<Directory>(json)
     expect(`${data.text}\n`).toBe(first.stdout)
     expect(data.chars).toBe(data.text.length)
     expect(data.fingerprint).toBe(createHash('sha256').update(data.text).digest('hex'))
@@ -58,7 +48,7 @@ describe('toolsearch directory', () => {
     const overridden = await runCli(['directory', '--catalog', EXAMPLE, '--config', config, '--mode', 'tools'])
     expect(overridden.stdout.endsWith(`${TOOLS_FOOTER_END}\n`)).toBe(true)
     const byFlag = await runCli(['directory', '--catalog', EXAMPLE, '--mode', 'directory', '--json'])
-    expect(parseJsonOutput<DirectoryJson>(byFlag).mode).toBe('directory')
+    expect(parseJsonOutput<Directory>(byFlag).mode).toBe('directory')
   })
 
   it('rejects an unknown mode as a usage error', async () => {
@@ -70,7 +60,7 @@ describe('toolsearch directory', () => {
   it('fits a 200-tool catalog into 3,276 characters at --context-window 32768', async () => {
     const tools = Array.from({length: 200}, (_, i) => ({name: `task_${String(i).padStart(3, '0')}`, sourceName: 'plugin', description: `Handles task number ${i} with plenty of detail about what it does.`}))
     const catalog = writeJson(tempDir(), 'big.json', {tools})
-    const data = parseJsonOutput<DirectoryJson>(await runCli(['directory', '--catalog', catalog, '--context-window', '32768', '--json']))
+    const data = parseJsonOutput<Directory>(await runCli(['directory', '--catalog', catalog, '--context-window', '32768', '--json']))
     expect(data.maxChars).toBe(3276)
     expect(data.chars).toBeLessThanOrEqual(3276)
     expect(data.rows + data.omitted).toBe(200)
@@ -109,10 +99,10 @@ describe('toolsearch directory', () => {
 
   it('leaves denied tools out entirely', async () => {
     const result = await runCli(['directory', '--catalog', EXAMPLE, '--deny', 'web_*', '--json'])
-    const data = parseJsonOutput<DirectoryJson>(result)
+    const data = parseJsonOutput<Directory>(result)
     expect(data.text).not.toContain('web_search')
     expect(data.text).not.toContain('web_fetch')
-    const all = parseJsonOutput<DirectoryJson>(await runCli(['directory', '--catalog', EXAMPLE, '--json']))
+    const all = parseJsonOutput<Directory>(await runCli(['directory', '--catalog', EXAMPLE, '--json']))
     expect(data.rows).toBe(all.rows - 2)
     expect(data.omitted).toBe(all.omitted)
   })
@@ -122,7 +112,7 @@ describe('toolsearch directory', () => {
     const text = await runCli(['directory', '--catalog', catalog])
     expect(text.stdout).toContain('- painter (core): Paints \\u001b[31mred\\u001b[0m.')
     expect(text.stdout).not.toContain('\u001b')
-    expect(parseJsonOutput<DirectoryJson>(await runCli(['directory', '--catalog', catalog, '--json'])).text).toContain('Paints \u001b[31mred')
+    expect(parseJsonOutput<Directory>(await runCli(['directory', '--catalog', catalog, '--json'])).text).toContain('Paints \u001b[31mred')
   })
 
   it('reports a bad catalog as one JSON error document under --json', async () => {
