@@ -9,6 +9,7 @@ import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText
 import {toDoctorReport} from '../src/doctor/report.js'
 import {runDoctor} from '../src/doctor/run.js'
 import {ExitCode} from '../src/errors.js'
+import {safeInline} from '../src/output/terminal.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
   static summary = 'Check the config and migrate retired Tool Search settings.'
@@ -51,6 +52,8 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
       this.print(renderDoctorText(report, {color: this.color, cwd}))
     }
     if (report.status === 'dry-run') this.note('Dry run: nothing was written.')
+    const inIncludes = [...new Set(report.findings.filter((finding) => finding.fixable && finding.file !== undefined && finding.file !== report.file).map((finding) => finding.file))]
+    if (this.flags.fix && inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file ?? '')).join(', ')} by hand.`)
     if (!report.ok) process.exitCode = ExitCode.failure
     return report
   }

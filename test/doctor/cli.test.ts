@@ -1,0 +1,235 @@
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+
+const LEGACY = [
+  '// legacy config',
+  '{',
+  '  tools: {',
+  '    toolSearch: {',
+  '      mode: "code", // old',
+  '      codeTimeoutMs: 2500,',
+  '      searchDefaultLimit: 4,',
+  '    },',
+  '  },',
+  '}',
+  '',
+].join('\n')
+
+const FIXED = LEGACY.replace('mode: "code"', 'mode: "tools"').replace('      codeTimeoutMs: 2500,\n', '')
+
+function project(files: Record<string, string>): string {
+  const dir = tempDir()
+  mkdirSync(join(dir, '.git'))
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+
+const read = (dir: string, name = 'openclaw.json5') => readFileSync(join(dir, name), 'utf8')
+
+describe('toolsearch doctor', () => {
+  it('reports findings with file:line:col and the fix hint; exit 1', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const result = await runCli(['doctor'], {cwd})
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('')
+    expect(result.stdout).toBe(
+      [
+        'error tools.toolSearch.mode (openclaw.json5:5:13) tools.toolSearch.structured-only',
+        '  Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".',
+        '',
+        'error tools.toolSearch.codeTimeoutMs (openclaw.json5:6:7) tools.toolSearch.structured-only',
+        '  tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".',
+        '',
+        '2 errors, 0 warnings in openclaw.json5. 2 problems can be fixed: run "toolsearch doctor --fix" (add --dry-run to preview).',
+        '',
+      ].join('\n'),
+    )
+    expect(read(cwd)).toBe(LEGACY)
+  })
+
+  it('--fix --dry-run prints the unified diff of exactly what --fix writes, and writes nothing', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const dry = await runCli(['doctor', '--fix', '--dry-run'], {cwd})
+    expect(dry.code).toBe(1)
+    expect(dry.stderr).toBe('Dry run: nothing was written.\n')
+    expect(dry.stdout).toContain(
+      [
+        'Doctor changes (dry run)',
+        '- Tool Search code mode (tool_search_code) is retired; using structured Tool Search.',
+        '- Removed tools.toolSearch.codeTimeoutMs; Tool Search no longer executes code.',
+        '',
+        '--- a/openclaw.json5',
+        '+++ b/openclaw.json5',
+        '@@ -2,8 +2,7 @@',
+        ' {',
+        '   tools: {',
+        '     toolSearch: {',
+        '-      mode: "code", // old',
+        '-      codeTimeoutMs: 2500,',
+        '+      mode: "tools", // old',
+        '       searchDefaultLimit: 4,',
+        '     },',
+        '   },',
+        '',
+      ].join('\n'),
+    )
+    expect(read(cwd)).toBe(LEGACY)
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
+    const json = parseJsonOutput<{diff: string}>(await runCli(['doctor', '--fix', '--dry-run', '--json'], {cwd}))
+    const fix = await runCli(['doctor', '--fix'], {cwd})
+    expect(fix.code).toBe(0)
+    const diffLines = json.diff.split('\n').filter((line) => /^[-+][^-+]/.test(line))
+    expect(diffLines).toEqual(['-      mode: "code", // old', '-      codeTimeoutMs: 2500,', '+      mode: "tools", // old'])
+    expect(read(cwd)).toBe(FIXED)
+  })
+
+  it('--fix migrates, prints the changes after the write, keeps a backup; a second run finds nothing', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const result = await runCli(['doctor', '--fix'], {cwd})
+    expect(result).toMatchObject({code: 0, stderr: ''})
+    expect(result.stdout).toBe(
+      [
+        'Doctor changes',
+        '- Tool Search code mode (tool_search_code) is retired; using structured Tool Search.',
+        '- Removed tools.toolSearch.codeTimeoutMs; Tool Search no longer executes code.',
+        '',
+        'Updated openclaw.json5',
+        'Backup: openclaw.json5.bak',
+        '',
+      ].join('\n'),
+    )
+    expect(read(cwd)).toBe(FIXED)
+    expect(read(cwd, 'openclaw.json5.bak')).toBe(LEGACY)
+    expect(statSync(join(cwd, 'openclaw.json5.bak')).mode & 0o777).toBe(0o600)
+    const mtime = statSync(join(cwd, 'openclaw.json5')).mtimeMs
+    const again = await runCli(['doctor', '--fix'], {cwd})
+    expect(again).toMatchObject({code: 0, stdout: 'No problems found in openclaw.json5.\n'})
+    expect(read(cwd)).toBe(FIXED)
+    expect(statSync(join(cwd, 'openclaw.json5')).mtimeMs).toBe(mtime)
+    expect(await runCli(['config', 'validate'], {cwd})).toMatchObject({code: 0})
+  })
+
+  it('--json prints one document {file, findings, changes, ok}', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const file = join(cwd, 'openclaw.json5')
+    const result = await runCli(['doctor', '--json'], {cwd})
+    expect(result.code).toBe(1)
+    expect(parseJsonOutput(result)).toEqual({
+      file,
+      findings: [
+        {
+          check: 'tools.toolSearch.structured-only',
+          messageId: 'retiredMode',
+          severity: 'error',
+          path: 'tools.toolSearch.mode',
+          file,
+          line: 5,
+          column: 13,
+          message: 'Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".',
+          fixable: true,
+        },
+        {
+          check: 'tools.toolSearch.structured-only',
+          messageId: 'retiredTimeout',
+          severity: 'error',
+          path: 'tools.toolSearch.codeTimeoutMs',
+          file,
+          line: 6,
+          column: 7,
+          message: 'tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".',
+          fixable: true,
+        },
+      ],
+      changes: [],
+      ok: false,
+    })
+    const fixed = parseJsonOutput<{findings: unknown[]; changes: Array<{message: string}>; ok: boolean; status: string}>(await runCli(['doctor', '--fix', '--json'], {cwd}))
+    expect(fixed).toMatchObject({findings: [], ok: true, status: 'written'})
+    expect(fixed.changes.map((change) => change.message)).toEqual([
+      'Tool Search code mode (tool_search_code) is retired; using structured Tool Search.',
+      'Removed tools.toolSearch.codeTimeoutMs; Tool Search no longer executes code.',
+    ])
+  })
+
+  it('--format github prints workflow annotations; warnings use ::warning', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code", maxSearchLimit: 99},\n  },\n}\n'})
+    const result = await runCli(['doctor', '--format', 'github'], {cwd})
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe(
+      '::error file=openclaw.json5,line=3,col=24,title=tools.toolSearch.structured-only::Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
+        '::warning file=openclaw.json5,line=3,col=48,title=tools.toolSearch.limits::tools.toolSearch.maxSearchLimit is 99; it is clamped to 50.\n',
+    )
+  })
+
+  it('warnings alone exit 0, and 1 with --strict', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {}}}'})
+    expect((await runCli(['doctor'], {cwd})).code).toBe(0)
+    expect((await runCli(['doctor', '--strict'], {cwd})).code).toBe(1)
+    expect(parseJsonOutput(await runCli(['doctor', '--strict', '--json'], {cwd}))).toMatchObject({ok: false})
+  })
+
+  it('points into the included file that holds the value and does not edit it', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code" },\n}\n'})
+    const result = await runCli(['doctor', '--fix', '--format', 'github'], {cwd})
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe(
+      '::error file=tools.json5,line=2,col=23,title=tools.toolSearch.structured-only::Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n',
+    )
+    expect(result.stderr).toBe(`Note: --fix never edits included files; fix ${join(cwd, 'tools.json5')} by hand.\n`)
+    expect(read(cwd)).toBe('{\n  tools: { $include: "./tools.json5" },\n}\n')
+    expect(read(cwd, 'tools.json5')).toBe('{\n  toolSearch: { mode: "code" },\n}\n')
+  })
+
+  it('a file that does not parse is a config.parse finding (exit 1), never modified', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code",, }\n  },\n}\n'})
+    const result = await runCli(['doctor', '--fix'], {cwd})
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('error (file) (openclaw.json5:3:31) config.parse\n  Unexpected ","; expected a key or "}" (line 3, column 31)\n\n1 error, 0 warnings in openclaw.json5.\n')
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
+  })
+
+  it('an unreadable file (a directory) exits 2; a bad flag exits 2', async () => {
+    const cwd = project({})
+    mkdirSync(join(cwd, 'openclaw.json5'))
+    const result = await runCli(['doctor'], {cwd})
+    expect(result).toMatchObject({code: 2, stdout: '', stderr: `Error: Cannot read config ${join(cwd, 'openclaw.json5')}: it is a directory, not a file\n`})
+    expect(parseJsonOutput(await runCli(['doctor', '--json'], {cwd}))).toEqual({error: {code: 'config-unreadable', message: `Cannot read config ${join(cwd, 'openclaw.json5')}: it is a directory, not a file`}})
+    expect((await runCli(['doctor', '--format', 'xml'], {cwd})).code).toBe(2)
+    expect((await runCli(['doctor', '--dry-run'], {cwd})).code).toBe(2)
+  })
+
+  it('a missing file has nothing to check (exit 0)', async () => {
+    const cwd = project({})
+    const home = tempDir()
+    expect(await runCli(['doctor'], {cwd, env: {HOME: home}})).toMatchObject({code: 0, stdout: `No problems found in ${join(home, '.openclaw', 'openclaw.json')}.\n`})
+  })
+
+  it('--list-checks lists every check with a one-line description', async () => {
+    const result = await runCli(['doctor', '--list-checks'])
+    expect(result.code).toBe(0)
+    const ids = result.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])
+    expect(ids).toEqual(['config.parse', 'config.schema', 'tools.toolSearch.structured-only', 'tools.toolSearch.disabled-by-shape', 'tools.toolSearch.limits', 'config.env'])
+    const json = parseJsonOutput<{checks: Array<{id: string; fixable: boolean}>}>(await runCli(['doctor', '--list-checks', '--json']))
+    expect(json.checks.filter((check) => check.fixable).map((check) => check.id)).toEqual(['tools.toolSearch.structured-only'])
+  })
+})
+
+describe('npm start (scripts/start.js)', () => {
+  it('runs doctor --fix --dry-run and config explain on the legacy example, exits 0 and leaves it untouched', () => {
+    const example = readFileSync(join(ROOT, 'examples', 'openclaw.json5'), 'utf8')
+    expect(example).toContain('mode: "code"')
+    expect(example).toContain('codeTimeoutMs')
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'start.js')], {cwd: ROOT, encoding: 'utf8', env: {PATH: process.env.PATH, HOME: tempDir(), NO_COLOR: '1'}})
+    expect(result.status).toBe(0)
+    expect(result.stdout).toContain('$ toolsearch doctor --fix --dry-run --config examples/openclaw.json5')
+    expect(result.stdout).toContain('+      mode: "tools", // how the model reaches deferred tools')
+    expect(result.stdout).toContain('$ toolsearch config explain --config examples/openclaw.json5')
+    expect(result.stdout).toContain('searchDefaultLimit  6')
+    expect(readFileSync(join(ROOT, 'examples', 'openclaw.json5'), 'utf8')).toBe(example)
+  })
+})
