@@ -7,6 +7,8 @@ import {setMaxListeners} from 'node:events'
 
 /** The SDK adds an abort listener per request and keeps it; paging a big server adds many. */
 const MAX_SIGNAL_LISTENERS = 10_000
+/** Node fires longer timers at once (with a warning); ~24.8 days is as long as a timer can wait. */
+const MAX_TIMER_MS = 2_147_483_647
 export class Deadline {
   private readonly controller = new AbortController()
   private readonly timer: NodeJS.Timeout
@@ -19,10 +21,13 @@ export class Deadline {
     outer?: AbortSignal,
   ) {
     setMaxListeners(MAX_SIGNAL_LISTENERS, this.controller.signal)
-    this.timer = setTimeout(() => {
-      this.timedOut = true
-      this.controller.abort(new Error(`timed out after ${timeoutMs} ms`))
-    }, timeoutMs)
+    this.timer = setTimeout(
+      () => {
+        this.timedOut = true
+        this.controller.abort(new Error(`timed out after ${timeoutMs} ms`))
+      },
+      Math.min(timeoutMs, MAX_TIMER_MS),
+    )
     const onOuterAbort = (): void => this.controller.abort(new Error('interrupted'))
     if (outer?.aborted) onOuterAbort()
     outer?.addEventListener('abort', onOuterAbort, {once: true})
