@@ -304,3 +304,27 @@ describe('config explain and schema', () => {
     expect(parseJsonOutput(await runCli(['config', 'schema', '--json']))).toEqual(schema)
   })
 })
+
+describe('--json prints exactly one JSON document on stdout, errors included', () => {
+  it('for every config command and doctor, on success and on failure', async () => {
+    const good = project({'openclaw.json5': LEGACY})
+    const bad = project({'openclaw.json5': '{ nope'})
+    const commands = [
+      ['config', 'get', 'tools'],
+      ['config', 'set', 'tools.toolSearch.searchDefaultLimit', '5', '--dry-run'],
+      ['config', 'unset', 'tools.toolSearch.searchDefaultLimit', '--dry-run'],
+      ['config', 'file'],
+      ['config', 'validate'],
+      ['config', 'explain'],
+      ['config', 'schema'],
+      ['doctor'],
+      ['doctor', '--fix', '--dry-run'],
+    ]
+    for (const cwd of [good, bad]) {
+      for (const args of commands) {
+        const result = await runCli([...args, '--json'], {cwd})
+        expect(() => JSON.parse(result.stdout), `${args.join(' ')} in ${cwd === good ? 'good' : 'bad'}: ${result.stdout}`).not.toThrow()
+      }
+    }
+  })
+})
