@@ -41,7 +41,8 @@ export interface SessionStats {
 }
 
 export function summarizeSession(text: string): SessionStats {
-  const stats: SessionStats = {events: 0, skippedLines: 0, searches: 0, queries: 0, candidates: 0, describes: 0, described: [], calls: 0, called: [], okCallsBySource: {}}
+  // Keys in reading order; `upFront` is filled in by the events.
+  const stats: SessionStats = {events: 0, skippedLines: 0, upFront: undefined, searches: 0, queries: 0, candidates: 0, describes: 0, described: [], calls: 0, called: [], okCallsBySource: {}}
   const called = new Map<string, CalledTool>()
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
@@ -63,7 +64,7 @@ export function summarizeSession(text: string): SessionStats {
     } else {
       stats.calls++
       const id = typeof event.id === 'string' ? event.id : String(event.target ?? '')
-      const tool = called.get(id) ?? {id, calls: 0, statuses: {}}
+      const tool = called.get(id) ?? {id, name: undefined, source: undefined, calls: 0, statuses: {}}
       if (typeof event.name === 'string') tool.name = event.name
       if (isSource(event.source)) tool.source = event.source
       tool.calls++
