@@ -4,6 +4,8 @@
  * short, so a longest-common-subsequence table over the changed middle is plenty.
  */
 
+import {commonAffixes} from './edit.js'
+
 const CONTEXT = 3
 /** Past this many table cells the changed middle is shown as one replaced block. */
 const MAX_TABLE_CELLS = 4_000_000
@@ -17,14 +19,9 @@ function splitLines(text: string): string[] {
 type Op = {kind: ' ' | '-' | '+'; line: string}
 
 function diffLines(a: string[], b: string[]): Op[] {
-  let start = 0
-  while (start < a.length && start < b.length && a[start] === b[start]) start++
-  let endA = a.length
-  let endB = b.length
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--
-    endB--
-  }
+  const {prefix: start, suffix} = commonAffixes(a, b)
+  const endA = a.length - suffix
+  const endB = b.length - suffix
   const ops: Op[] = a.slice(0, start).map((line) => ({kind: ' ', line}))
   const midA = a.slice(start, endA)
   const midB = b.slice(start, endB)

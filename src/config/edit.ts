@@ -51,13 +51,15 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
  */
 export function editBetween(before: string, after: string): Edit[] {
   if (before === after) return []
-  let start = 0
-  while (start < before.length && start < after.length && before[start] === after[start]) start++
-  let endBefore = before.length
-  let endAfter = after.length
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--
-    endAfter--
-  }
-  return [{offset: start, length: endBefore - start, content: after.slice(start, endAfter)}]
+  const {prefix, suffix} = commonAffixes(before, after)
+  return [{offset: prefix, length: before.length - suffix - prefix, content: after.slice(prefix, after.length - suffix)}]
+}
+
+/** Lengths of the longest common prefix and (non-overlapping) suffix of two sequences. */
+export function commonAffixes<T>(a: ArrayLike<T>, b: ArrayLike<T>): {prefix: number; suffix: number} {
+  let prefix = 0
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++
+  let suffix = 0
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++
+  return {prefix, suffix}
 }

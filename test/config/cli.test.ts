@@ -2,16 +2,11 @@ import {chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, u
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
+import {project} from '../fixtures/config/project.js'
 import {parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const LEGACY = '// legacy\n{\n  tools: {\n    toolSearch: {\n      mode: "code",\n      codeTimeoutMs: 2500,\n    },\n  },\n}\n'
 
-function project(files: Record<string, string> = {}): string {
-  const dir = tempDir()
-  mkdirSync(join(dir, '.git'))
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return dir
-}
 
 const read = (dir: string, name = 'openclaw.json5') => readFileSync(join(dir, name), 'utf8')
 

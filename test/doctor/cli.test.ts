@@ -3,6 +3,7 @@ import {mkdirSync, readFileSync, readdirSync, statSync, writeFileSync} from 'nod
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
+import {project} from '../fixtures/config/project.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const LEGACY = [
@@ -21,12 +22,6 @@ const LEGACY = [
 
 const FIXED = LEGACY.replace('mode: "code"', 'mode: "tools"').replace('      codeTimeoutMs: 2500,\n', '')
 
-function project(files: Record<string, string>): string {
-  const dir = tempDir()
-  mkdirSync(join(dir, '.git'))
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return dir
-}
 
 const read = (dir: string, name = 'openclaw.json5') => readFileSync(join(dir, name), 'utf8')
 
