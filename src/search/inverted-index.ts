@@ -85,6 +85,11 @@ export class InvertedIndex {
     return this.fields.get(field)?.lengths[doc] ?? 0
   }
 
+  /** Every document's length in `field`, by document number (read-only; for scoring loops). */
+  fieldLengths(field: string): Readonly<Float64Array> {
+    return this.fields.get(field)?.lengths ?? new Float64Array(this.ids.length)
+  }
+
   averageFieldLength(field: string): number {
     return this.fields.get(field)?.averageLength ?? 0
   }

@@ -9,7 +9,7 @@ import type {CatalogEntry} from '../catalog/types.js'
 import {analyzeText} from './analyze.js'
 import {openclawDocumentText} from './document.js'
 import {InvertedIndex} from './inverted-index.js'
-import {compareOrderable, exactKey, type Orderable} from './order.js'
+import {compareOrderable, exactKey, type Orderable, selectTop} from './order.js'
 import {openclawQueryTerms} from './query.js'
 import {scoreDocuments, termContributions} from './score.js'
 import type {RankedHit, Ranker, RankerFactory} from './types.js'
@@ -38,22 +38,22 @@ export const createOpenClawRanker: RankerFactory = (entries) => {
   const search = (query: string, limit: number): RankedHit[] => {
     if (limit <= 0) return []
     const terms = openclawQueryTerms(query)
-    const candidates: Array<Orderable & {doc: number}> = []
+    const table = scoreDocuments(index, FIELD, terms)
     const exactDocs = new Set(exact.get(exactKey(query)) ?? [])
-    for (const scored of scoreDocuments(index, FIELD, terms).values()) {
-      if (scored.score > 0 || exactDocs.has(scored.doc)) {
-        candidates.push({...scored, id: index.ids[scored.doc]!, exact: exactDocs.has(scored.doc)})
-      }
-      exactDocs.delete(scored.doc)
+    const candidates: Array<Orderable & {doc: number}> = []
+    const consider = (doc: number): void => {
+      const exactMatch = exactDocs.has(doc)
+      if (table.scores[doc]! > 0 || exactMatch) candidates.push({doc, id: index.ids[doc]!, exact: exactMatch, literal: table.literal[doc] === 1, score: table.scores[doc]!})
     }
-    for (const doc of exactDocs) candidates.push({doc, id: index.ids[doc]!, score: 0, exact: true, literal: false})
-    candidates.sort(compareOrderable)
-    return candidates.slice(0, limit).map((candidate) => ({
-      entry: entries[candidate.doc]!,
-      score: candidate.score,
-      exact: candidate.exact,
-      literal: candidate.literal,
-      contributions: termContributions(index, FIELD, candidate.doc, terms),
+    for (const doc of table.docs) consider(doc)
+    for (const doc of exactDocs) if (table.scores[doc] === 0) consider(doc)
+    const top = selectTop(candidates, limit, compareOrderable)
+    return top.map(({doc, score, exact: exactMatch, literal}) => ({
+      entry: entries[doc]!,
+      score,
+      exact: exactMatch,
+      literal,
+      contributions: termContributions(index, FIELD, doc, terms),
     }))
   }
 

@@ -27,3 +27,25 @@ export function compareOrderable(a: Orderable, b: Orderable): number {
 export function exactKey(text: string): string {
   return text.trim().toLowerCase()
 }
+
+/**
+ * The first `k` of `items` in `compare` order, without sorting them all: a sorted buffer of at
+ * most `k` items, each candidate rejected with one comparison when it cannot make the cut.
+ */
+export function selectTop<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
+  const best: T[] = []
+  if (k <= 0) return best
+  for (const item of items) {
+    if (best.length === k && compare(item, best[k - 1]!) >= 0) continue
+    let low = 0
+    let high = best.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (compare(item, best[middle]!) < 0) high = middle
+      else low = middle + 1
+    }
+    best.splice(low, 0, item)
+    if (best.length > k) best.pop()
+  }
+  return best
+}

@@ -7,36 +7,42 @@ import type {InvertedIndex} from './inverted-index.js'
 import {LITERAL_WEIGHT, type QueryTerm} from './query.js'
 import type {TermContribution} from './types.js'
 
-export interface DocumentScore {
-  doc: number
-  /** Σ weight × bm25 over the matched terms. */
-  score: number
-  /** A typed (weight 1.0) term matched. */
-  literal: boolean
+/** Scores of the documents a query matched; arrays are indexed by document number. */
+export interface ScoreTable {
+  /** Matched document numbers, in the order they were first matched. */
+  docs: number[]
+  /** Σ weight × bm25 over the matched terms (0 for unmatched documents). */
+  scores: Float64Array
+  /** 1 when a typed (weight 1.0) term matched the document. */
+  literal: Uint8Array
 }
 
-/** Every document of `field` that contains at least one of `terms`, with its score. */
-export function scoreDocuments(index: InvertedIndex, field: string, terms: readonly QueryTerm[], params: Bm25Params = BM25): Map<number, DocumentScore> {
-  const scores = new Map<number, DocumentScore>()
+/**
+ * Scores every document of `field` that contains at least one of `terms`, visiting only those
+ * terms' postings (never every document).
+ */
+export function scoreDocuments(index: InvertedIndex, field: string, terms: readonly QueryTerm[], params: Bm25Params = BM25): ScoreTable {
   const n = index.size
+  const table: ScoreTable = {docs: [], scores: new Float64Array(n), literal: new Uint8Array(n)}
+  const lengths = index.fieldLengths(field)
   const averageLength = index.averageFieldLength(field)
+  const seen = new Uint8Array(n)
   for (const queryTerm of terms) {
     const postings = index.postings(field, queryTerm.term)
     if (postings === undefined) continue
     const df = postings.docs.length
-    const literal = queryTerm.weight >= LITERAL_WEIGHT
-    for (let i = 0; i < postings.docs.length; i++) {
+    const literal = queryTerm.weight >= LITERAL_WEIGHT ? 1 : 0
+    for (let i = 0; i < df; i++) {
       const doc = postings.docs[i]!
-      const contribution = queryTerm.weight * bm25(postings.tfs[i]!, df, n, index.fieldLength(field, doc), averageLength, params)
-      const current = scores.get(doc)
-      if (current === undefined) scores.set(doc, {doc, score: contribution, literal})
-      else {
-        current.score += contribution
-        current.literal ||= literal
+      table.scores[doc]! += queryTerm.weight * bm25(postings.tfs[i]!, df, n, lengths[doc]!, averageLength, params)
+      table.literal[doc]! |= literal
+      if (seen[doc] === 0) {
+        seen[doc] = 1
+        table.docs.push(doc)
       }
     }
   }
-  return scores
+  return table
 }
 
 /** Each matched term's share of a document's score, in query-term order, for `--explain`. */

@@ -26,22 +26,25 @@ describe('InvertedIndex', () => {
     expect(index.termFrequency('text', 'read', 0)).toBe(2)
     expect(index.termFrequency('text', 'read', 1)).toBe(0)
     expect(index.fieldNames.sort()).toEqual(['text', 'title'])
+    expect([...index.fieldLengths('text')]).toEqual([3, 2, 1])
   })
 
   it('scores only documents that contain a query term', () => {
-    const scores = scoreDocuments(index, 'text', [{term: 'fil', weight: 1}])
-    expect([...scores.keys()].sort()).toEqual([0, 1])
-    expect(scores.get(0)!.score).toBeCloseTo(bm25(1, 2, 3, 3, 2), 12)
+    const table = scoreDocuments(index, 'text', [{term: 'fil', weight: 1}])
+    expect(table.docs).toEqual([0, 1])
+    expect(table.scores[0]).toBeCloseTo(bm25(1, 2, 3, 3, 2), 12)
+    expect(table.scores[2]).toBe(0)
   })
 
   it('weights terms and remembers whether a typed term matched', () => {
-    const scores = scoreDocuments(index, 'text', [
+    const table = scoreDocuments(index, 'text', [
       {term: 'read', weight: 1},
       {term: 'list', weight: 0.35, expandedFrom: 'directory'},
     ])
-    expect(scores.get(0)!.literal).toBe(true)
-    expect(scores.get(2)!.literal).toBe(false)
-    expect(scores.get(2)!.score).toBeCloseTo(0.35 * bm25(1, 1, 3, 1, 2), 12)
+    expect(table.docs).toEqual([0, 2])
+    expect(table.literal[0]).toBe(1)
+    expect(table.literal[2]).toBe(0)
+    expect(table.scores[2]).toBeCloseTo(0.35 * bm25(1, 1, 3, 1, 2), 12)
   })
 
   it('explains a score term by term', () => {
@@ -53,6 +56,16 @@ describe('InvertedIndex', () => {
     const contributions = termContributions(index, 'text', 0, terms)
     expect(contributions.map((item) => item.term)).toEqual(['read', 'fil'])
     expect(contributions[1]).toMatchObject({weight: 0.35, expandedFrom: 'folder'})
-    expect(contributions.reduce((sum, item) => sum + item.score, 0)).toBeCloseTo(scoreDocuments(index, 'text', terms).get(0)!.score, 12)
+    expect(contributions.reduce((sum, item) => sum + item.score, 0)).toBeCloseTo(scoreDocuments(index, 'text', terms).scores[0]!, 12)
+  })
+})
+
+describe('selectTop', () => {
+  it('returns the first k in order without sorting everything', async () => {
+    const {selectTop} = await import('../../src/search/order.js')
+    const numbers = [5, 3, 9, 1, 7, 3, 8]
+    expect(selectTop(numbers, 3, (a, b) => a - b)).toEqual([1, 3, 3])
+    expect(selectTop(numbers, 10, (a, b) => b - a)).toEqual([9, 8, 7, 5, 3, 3, 1])
+    expect(selectTop(numbers, 0, (a, b) => a - b)).toEqual([])
   })
 })
