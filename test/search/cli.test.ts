@@ -123,6 +123,36 @@ describe('search: limits', () => {
   })
 })
 
+describe('search: catalogs and config', () => {
+  it('merges several --catalog files of different shapes; --owner names a tools/list server', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'issues.json'), JSON.stringify({tools: [{name: 'create_issue', description: 'Create an issue.', inputSchema: {type: 'object'}}]}))
+    writeFileSync(join(dir, 'openai.json'), JSON.stringify([{type: 'function', function: {name: 'file_issue', description: 'File an issue.'}}]))
+    writeFileSync(join(dir, 'anthropic.json'), JSON.stringify([{name: 'close_issue', description: 'Close an issue.', input_schema: {type: 'object'}}]))
+    const catalogs = ['--catalog', 'issues.json', '--catalog', 'openai.json', '--catalog', 'anthropic.json']
+    const byFile = parseJsonOutput<Hit[]>(await runCli(['search', ...catalogs, 'issue', '--json'], {cwd: dir}))
+    expect(byFile.map((hit) => hit.id).sort()).toEqual(['client:client:close_issue', 'client:client:file_issue', 'mcp:issues:create_issue'])
+    const owned = parseJsonOutput<Hit[]>(await runCli(['search', ...catalogs, 'create issue', '--owner', 'tracker', '--json'], {cwd: dir}))
+    expect(owned[0]!.id).toBe('mcp:tracker:create_issue')
+  })
+
+  it('still searches when the config disables Tool Search, and says so', async () => {
+    const config = configFile({tools: {toolSearch: false}})
+    const result = await search(['read', '--json', '--config', config])
+    expect(result.code).toBe(0)
+    expect(parseJsonOutput<Hit[]>(result)[0]!.id).toBe('openclaw:core:read')
+    expect(result.stderr).toBe('Note: Tool Search is disabled by this config; showing what it would return if enabled.\n')
+  })
+
+  it('fails on an unreadable config before searching', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'openclaw.json'), '{ tools: ')
+    const result = await search(['read', '--config', join(dir, 'openclaw.json')])
+    expect(result.code).not.toBe(0)
+    expect(result.stdout).toBe('')
+  })
+})
+
 describe('search: rankers', () => {
   it('uses openclaw by default and accepts it by name', async () => {
     expect(await search(['read', '--json', '--ranker', 'openclaw'])).toMatchObject({stdout: (await search(['read', '--json'])).stdout})
