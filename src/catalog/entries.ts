@@ -6,7 +6,7 @@
 import {catalogError, childPath} from './errors.js'
 import {hasOwn, isRecord, ownValue} from './json.js'
 import {type RunContext, parseRunSpec} from './run.js'
-import type {CatalogEntry, JsonSchema, RunSpec, ToolSource, Visibility} from './types.js'
+import type {CatalogEntry, JsonSchema, ToolSource, Visibility} from './types.js'
 
 export const TOOL_SOURCES: readonly ToolSource[] = ['openclaw', 'mcp', 'client']
 
@@ -29,19 +29,9 @@ export function catalogedEntries(entries: readonly CatalogEntry[]): CatalogEntry
   return entries.filter((entry) => entry.visibility !== 'direct-only')
 }
 
-interface EntryFields {
-  name: string
-  source: ToolSource
-  sourceName: string
-  description: string
-  label?: string
-  parameters?: JsonSchema
-  outputSchema?: JsonSchema
-  directOnly?: boolean
-  requiresApproval?: boolean
-  run?: RunSpec
-  origin: {file: string; path: string}
-}
+/** What a loader knows about an entry; `makeEntry` derives id, trust and visibility. */
+type EntryFields = Pick<CatalogEntry, 'name' | 'source' | 'sourceName' | 'description' | 'origin'> &
+  Partial<Pick<CatalogEntry, 'label' | 'parameters' | 'outputSchema' | 'requiresApproval' | 'run'>> & {directOnly?: boolean}
 
 /** The one place trust and visibility are decided: only openclaw entries keep an output schema. */
 export function makeEntry(fields: EntryFields): CatalogEntry {

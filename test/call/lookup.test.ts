@@ -3,8 +3,8 @@ import {describe, expect, it} from 'vitest'
 
 import {DIRECT_ONLY_MESSAGE, lookupTool, suggestTools} from '../../src/call/lookup.js'
 import {compileToolPolicy} from '../../src/catalog/policy.js'
-import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
-import {tool} from '../search/tools.js'
+import type {ToolsearchError} from '../../src/errors.js'
+import {thrownBy, tool} from '../search/tools.js'
 
 const entries = [
   tool('read', {sourceName: 'core'}),
@@ -18,13 +18,9 @@ const entries = [
 ]
 
 function lookupError(idOrName: string, list = entries): ToolsearchError {
-  try {
-    lookupTool(list, idOrName)
-  } catch (error) {
-    if (isToolsearchError(error)) return error
-    throw error
-  }
-  throw new Error(`expected ${idOrName} to fail`)
+  const error = thrownBy(() => lookupTool(list, idOrName))
+  if (error === undefined) throw new Error(`expected ${idOrName} to fail`)
+  return error
 }
 
 describe('lookupTool', () => {

@@ -2,23 +2,16 @@
 import {describe, expect, it} from 'vitest'
 
 import {parseCatalogDocument} from '../../src/catalog/formats.js'
-import {isToolsearchError} from '../../src/errors.js'
+import {thrownBy} from '../search/tools.js'
 
 const options = {file: 'tools.json', directory: '/catalogs'}
 const parse = (document: unknown, extra: Partial<typeof options> & {owner?: string; hasMcpServers?: boolean} = {}) =>
   parseCatalogDocument(document, {...options, ...extra})
 
 function errorOf(document: unknown, extra: Parameters<typeof parse>[1] = {}): string {
-  try {
-    parse(document, extra)
-  } catch (error) {
-    if (isToolsearchError(error)) {
-      expect(error.exitCode).toBe(2)
-      return error.message
-    }
-    throw error
-  }
-  return 'no error'
+  const error = thrownBy(() => parse(document, extra))
+  if (error !== undefined) expect(error.exitCode).toBe(2)
+  return error?.message ?? 'no error'
 }
 
 describe('native catalogs', () => {

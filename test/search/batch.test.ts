@@ -1,24 +1,16 @@
 /** The model-facing tool_search request (SPEC §5.4): every rule and message. */
 import {describe, expect, it} from 'vitest'
 
-import {isToolsearchError} from '../../src/errors.js'
 import {BATCH_LIMITS, type BatchResponse, fitResponse, resolveSearchRequest, runSearchRequest, serializeResponse} from '../../src/search/batch.js'
 import {createOpenClawRanker} from '../../src/search/openclaw.js'
-import {tool} from './tools.js'
+import {thrownBy, tool} from './tools.js'
 
 const limits = {searchDefaultLimit: 8, maxSearchLimit: 20}
 
 function messageOf(request: unknown, settings = limits): string {
-  try {
-    resolveSearchRequest(request, settings)
-  } catch (error) {
-    if (isToolsearchError(error)) {
-      expect(error.exitCode).toBe(1)
-      return error.message
-    }
-    throw error
-  }
-  return 'no error'
+  const error = thrownBy(() => resolveSearchRequest(request, settings))
+  if (error !== undefined) expect(error.exitCode).toBe(1)
+  return error?.message ?? 'no error'
 }
 
 describe('request validation', () => {

@@ -3,22 +3,14 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
+import type {SearchHit} from '../../src/search/hits.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const EXAMPLE = join(ROOT, 'examples/catalog.json5')
 const HOSTILE = join(ROOT, 'test/fixtures/catalogs/hostile.json')
 const search = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(['search', '--catalog', EXAMPLE, ...args], options)
 
-interface Hit {
-  id: string
-  source: string
-  sourceName: string
-  name: string
-  label?: string
-  description: string
-  input: string
-  output?: string
-}
+type Hit = SearchHit
 
 function configFile(value: unknown): string {
   const file = join(tempDir(), 'openclaw.json')
