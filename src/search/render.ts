@@ -20,15 +20,24 @@ const GAP = '  '
 const MIN_DESCRIPTION_COLUMN = 24
 const MAX_ID_COLUMN = 60
 
-/** Cuts `text` to `width` characters, ending in `…` when cut. */
+/** Code points in `text`, counting no further than `max + 1` (cheap on huge hostile strings). */
+function boundedLength(text: string, max: number): number {
+  let count = 0
+  for (let i = 0; i < text.length && count <= max; i += text.codePointAt(i)! > 0xffff ? 2 : 1) count++
+  return count
+}
+
+/** Cuts `text` to `width` characters (code points), ending in `…` when cut. */
 export function fitCell(text: string, width: number): string {
-  const chars = [...text]
-  if (chars.length <= width) return text
-  return width <= 1 ? '…'.slice(0, width) : `${chars.slice(0, width - 1).join('')}…`
+  if (boundedLength(text, width) <= width) return text
+  if (width <= 1) return '…'.slice(0, width)
+  let end = 0
+  for (let kept = 0; kept < width - 1; kept++) end += text.codePointAt(end)! > 0xffff ? 2 : 1
+  return `${text.slice(0, end)}…`
 }
 
 function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - [...text].length))
+  return text + ' '.repeat(Math.max(0, width - boundedLength(text, width)))
 }
 
 /**
@@ -48,7 +57,7 @@ export function renderHitTable(hits: readonly SearchHit[], options: RenderOption
   }))
   const header = {rank: '#', id: 'ID', source: 'SOURCE', description: 'DESCRIPTION'}
   const columnWidth = (key: keyof typeof header, cap = Number.POSITIVE_INFINITY): number =>
-    Math.min(cap, Math.max(...[header, ...rows].map((row) => [...row[key]].length)))
+    Math.min(cap, Math.max(...[header, ...rows].map((row) => boundedLength(row[key], cap))))
   const rankWidth = columnWidth('rank')
   const idWidth = columnWidth('id', MAX_ID_COLUMN)
   const sourceWidth = columnWidth('source')

@@ -28,6 +28,18 @@ export function chunkParts(chunk: string): string[] {
 }
 
 /**
+ * True when `chunk` is plain lowercase ASCII letters: exactly one part, no need for the part
+ * regex (most words of most descriptions, so tokenizing stays fast on very long text).
+ */
+function isPlainLowercase(chunk: string): boolean {
+  for (let i = 0; i < chunk.length; i++) {
+    const code = chunk.charCodeAt(i)
+    if (code < 0x61 || code > 0x7a) return false
+  }
+  return true
+}
+
+/**
  * Tokens of `text`, lowercased, in order, duplicates kept (they count as term frequency):
  * `readFile` → `readfile`, `read`, `file`.
  */
@@ -35,6 +47,10 @@ export function tokenize(text: string): string[] {
   const tokens: string[] = []
   for (const chunk of text.split(CHUNK_SEPARATOR)) {
     if (chunk === '') continue
+    if (isPlainLowercase(chunk)) {
+      tokens.push(chunk)
+      continue
+    }
     tokens.push(chunk.toLowerCase())
     const parts = chunkParts(chunk)
     if (parts.length >= 2) for (const part of parts) tokens.push(part.toLowerCase())
