@@ -60,7 +60,7 @@ describe('listMcpServerTools with live servers', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
-  it('tolerates a banner line on a server's stdout', async () => {
+  it("tolerates a banner line on a server's stdout", async () => {
     const pids = pidFile()
     const {entries, unavailable} = await list({noisy: fixtureServer(pids, ['--banner'])})
     expect(unavailable).toEqual([])
