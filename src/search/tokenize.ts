@@ -4,7 +4,7 @@
  * humps, acronyms with an optional plural `s`, digit runs, `_`-separated pieces), each part too.
  */
 
-const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
+export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
 
 /**
  * One part of a chunk, tried left to right:
