@@ -8,7 +8,7 @@ import {
 } from '../../src/call/request.js'
 import {entry} from '../directory/entry.js'
 
-const catalog = [entry('water'), entry('read', {sourceName: 'core', visibility: 'direct-and-cataloged'}), entry('create_issue', {source: 'mcp', sourceName: 'github'})]
+const catalog = [entry('water'), entry('read', {sourceName: 'core'}), entry('create_issue', {source: 'mcp', sourceName: 'github'})]
 const repair = (request: unknown) => repairToolCallRequest(request, catalog)
 
 describe('repairToolCallRequest', () => {

@@ -27,7 +27,7 @@ describe('redactArguments', () => {
 
 describe('summarizeCatalog', () => {
   it('counts the three controls and the directly visible tools as the schemas sent up front', () => {
-    const entries = [entry('read', {sourceName: 'core', visibility: 'direct-and-cataloged'}), entry('notify', {visibility: 'direct-only'}), entry('a'), entry('b')]
+    const entries = [entry('read', {sourceName: 'core'}), entry('notify', {directOnly: true}), entry('a'), entry('b')]
     expect(summarizeCatalog(entries)).toEqual({upFrontSchemas: 5, controls: 3, directTools: 2, deferredTools: 2})
   })
 })

@@ -26,8 +26,8 @@ describe('control tools', () => {
 
 describe('payloadReport', () => {
   const catalog = [
-    entry('read', {sourceName: 'core', visibility: 'direct-and-cataloged', parameters: {type: 'object', properties: {path: {type: 'string'}}}}),
-    entry('message', {visibility: 'direct-only'}),
+    entry('read', {sourceName: 'core', parameters: {type: 'object', properties: {path: {type: 'string'}}}}),
+    entry('message', {directOnly: true}),
     ...Array.from({length: 30}, (_, i) => entry(`tool_${i}`, {parameters: bigSchema(i)})),
     entry('remote', {source: 'mcp', sourceName: 'srv', parameters: bigSchema(99)}),
   ]
@@ -59,7 +59,7 @@ describe('payloadReport', () => {
   })
 
   it('counts UTF-8 bytes, not characters', () => {
-    const report = payloadReport([entry('emoji', {description: '🚀'.repeat(10), visibility: 'direct-only'})])
+    const report = payloadReport([entry('emoji', {description: '🚀'.repeat(10), directOnly: true})])
     expect(report.direct.bytes).toBe(bytesOf([{name: 'emoji', description: '🚀'.repeat(10), parameters: {type: 'object', properties: {}}}]))
   })
 
