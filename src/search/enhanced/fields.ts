@@ -1,0 +1,98 @@
+/**
+ * Catalog entry → the fields the enhanced ranker indexes, as lowercase words (not yet stemmed).
+ *
+ * - `name`: the tool name split on `_`, `-`, `.` and camelCase; a glued lowercase part
+ *   (`sequentialthinking`) is also split into words the catalog uses elsewhere.
+ * - `owner`: the server or plugin name (`github`), except the default owners `core` and
+ *   `client`, which say nothing about a tool.
+ * - `label`, as authored.
+ * - `summary`: the first sentence of the description, where tools say what they do.
+ * - `description`: the rest, which is mostly usage notes (and often names other tools).
+ * - `parameters`: parameter names and descriptions — trusted (openclaw) entries only, exactly as
+ *   the openclaw ranker walks them; MCP and client schemas are never read.
+ */
+import type {CatalogEntry} from '../../catalog/types.js'
+import {parameterText} from '../document.js'
+import {firstSentence, wordsOf} from './words.js'
+
+export const FIELD_NAMES = ['name', 'owner', 'label', 'summary', 'description', 'parameters'] as const
+export type FieldName = (typeof FIELD_NAMES)[number]
+
+export type FieldWords = Record<FieldName, string[]>
+
+/** Owners every entry of a source has by default; indexing them would only add noise. */
+const DEFAULT_OWNERS: ReadonlySet<string> = new Set(['core', 'client'])
+
+/** Shortest part of a glued word worth recognising (`air`, `map`); shorter splits are guesses. */
+const MIN_SEGMENT_LENGTH = 3
+/** Glued words split into more parts than this are left alone: likely a brand, not a phrase. */
+const MAX_SEGMENTS = 3
+/** Words shorter than this are never split. */
+const MIN_GLUED_LENGTH = 6
+
+/**
+ * Splits a glued lowercase word into the fewest known words (`airqualityforecast` → `air`,
+ * `quality`, `forecast`), or returns undefined when it is itself known or cannot be covered by
+ * 2–3 known words of at least 3 letters. Ties between equally short splits go to the first found
+ * (longest leading word), so the result never depends on the order words were learned.
+ */
+export function splitGluedWord(word: string, known: ReadonlySet<string>): string[] | undefined {
+  if (word.length < MIN_GLUED_LENGTH || known.has(word) || !/^[a-z]+$/.test(word)) return undefined
+  const best: Array<string[] | undefined> = Array.from({length: word.length + 1}, () => undefined)
+  best[0] = []
+  for (let start = 0; start < word.length; start++) {
+    const prefix = best[start]
+    if (prefix === undefined || prefix.length >= MAX_SEGMENTS) continue
+    for (let end = word.length; end >= start + MIN_SEGMENT_LENGTH; end--) {
+      const piece = word.slice(start, end)
+      if (!known.has(piece)) continue
+      const candidate = [...prefix, piece]
+      const current = best[end]
+      if (current === undefined || candidate.length < current.length) best[end] = candidate
+    }
+  }
+  const split = best[word.length]
+  return split !== undefined && split.length >= 2 ? split : undefined
+}
+
+/** The words of `entry`'s name, glued parts also split against `known` words. */
+export function nameWords(name: string, known: ReadonlySet<string>): string[] {
+  const words: string[] = []
+  for (const word of wordsOf(name)) {
+    words.push(word)
+    const pieces = splitGluedWord(word, known)
+    if (pieces !== undefined) words.push(...pieces)
+  }
+  return words
+}
+
+/** Words of the owner field: empty for the default owners. */
+export function ownerWords(entry: CatalogEntry): string[] {
+  return DEFAULT_OWNERS.has(entry.sourceName) ? [] : wordsOf(entry.sourceName)
+}
+
+/** Every field of `entry`, as words. */
+export function entryFieldWords(entry: CatalogEntry, known: ReadonlySet<string>): FieldWords {
+  const summary = firstSentence(entry.description)
+  const rest = entry.description.trim().slice(summary.length)
+  return {
+    name: nameWords(entry.name, known),
+    owner: ownerWords(entry),
+    label: entry.label === undefined ? [] : wordsOf(entry.label),
+    summary: wordsOf(summary),
+    description: wordsOf(rest),
+    parameters: entry.trusted ? wordsOf(parameterText(entry.parameters)) : [],
+  }
+}
+
+/**
+ * The words a catalog uses in its descriptions and labels (3+ letters), which glued names are
+ * split into. Names are left out on purpose: a glued name must not "explain" itself.
+ */
+export function catalogVocabulary(entries: readonly CatalogEntry[]): Set<string> {
+  const known = new Set<string>()
+  for (const entry of entries) {
+    for (const word of wordsOf(`${entry.label ?? ''} ${entry.description}`)) if (word.length >= MIN_SEGMENT_LENGTH) known.add(word)
+  }
+  return known
+}

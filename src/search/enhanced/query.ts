@@ -1,0 +1,134 @@
+/**
+ * Query → concepts for the enhanced ranker. A concept is one thing the user asked for — a word
+ * they typed, or a phrase of the lexicon — with the terms that can stand for it: the typed term
+ * at weight 1, lexicon expansions at `expansionWeight`, a typo's correction at `typoWeight`. A
+ * document earns a concept's score once, through its best-matching term, so a tool that says
+ * both "delete" and "remove" is not counted twice for one word.
+ */
+import {STOP_WORDS} from '../stop-words.js'
+import {IMPLICATIONS, QUERY_FILLER_WORDS, SYNONYM_GROUPS} from './lexicon.js'
+import {splitGluedWord} from './fields.js'
+import {wordsOf} from './words.js'
+
+/** A term that can satisfy a concept. */
+export interface ConceptTerm {
+  /** The term as indexed (stemmed). */
+  term: string
+  weight: number
+  /** For terms the user did not type: the query word or phrase that brought the term in. */
+  expandedFrom?: string
+}
+
+export interface Concept {
+  /** The query word or phrase this concept stands for. */
+  text: string
+  terms: ConceptTerm[]
+}
+
+/** Stemmed lexicon: stemmed word or phrase (words joined by a space) → stemmed terms it adds. */
+export type Lexicon = ReadonlyMap<string, readonly string[]>
+
+/** The longest lexicon phrase, in words. */
+const MAX_PHRASE_WORDS = 3
+
+const FILLER: ReadonlySet<string> = new Set(QUERY_FILLER_WORDS)
+
+/** Whether a query word carries no capability: a stop word or request filler. */
+export function isQueryNoise(word: string): boolean {
+  return STOP_WORDS.has(word) || FILLER.has(word)
+}
+
+/** Compiles the lexicon data with `stem`: every entry word and phrase becomes a stemmed key. */
+export function compileLexicon(stem: (word: string) => string): Lexicon {
+  const lexicon = new Map<string, Set<string>>()
+  const key = (entry: string) => entry.split('_').map(stem).join(' ')
+  const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map(stem)
+  const link = (from: string, to: readonly string[]) => {
+    const fromKey = key(from)
+    let terms = lexicon.get(fromKey)
+    if (terms === undefined) lexicon.set(fromKey, (terms = new Set()))
+    const own = new Set(fromKey.split(' '))
+    for (const entry of to) for (const term of termsOf(entry)) if (!own.has(term)) terms.add(term)
+  }
+  const entries = (text: string) => text.split(/\s+/).filter((word) => word !== '')
+  for (const group of SYNONYM_GROUPS) {
+    const words = entries(group)
+    for (const word of words) link(word, words)
+  }
+  for (const implication of IMPLICATIONS) {
+    const [left = '', right = ''] = implication.split('>')
+    for (const word of entries(left)) link(word, entries(right))
+  }
+  return new Map([...lexicon].map(([word, terms]) => [word, [...terms].sort()]))
+}
+
+/** Everything query analysis needs to know about the catalog and the lexicon. */
+export interface QueryContext {
+  stem: (word: string) => string
+  lexicon: Lexicon
+  /** Whether the index has the stemmed term in any field. */
+  hasTerm: (term: string) => boolean
+  /** Catalog words (unstemmed) that glued query words may be split into. */
+  knownWords: ReadonlySet<string>
+  /** The nearest catalog or lexicon word to a misspelt word, if one is close enough. */
+  correct: (word: string) => string | undefined
+  expansionWeight: number
+  typoWeight: number
+}
+
+/**
+ * The concepts of `query`, in query order (phrases after words), each typed word once.
+ * A word the catalog and the lexicon do not know is tried as glued words (`cherrypick` →
+ * `cherry pick`), then as a typo (`serach` → `search`).
+ */
+export function queryConcepts(query: string, context: QueryContext): Concept[] {
+  const {stem, lexicon} = context
+  const words = wordsOf(query)
+  const concepts: Concept[] = []
+  const seen = new Set<string>()
+  const expansions = (key: string, from: string, weight: number): ConceptTerm[] =>
+    (lexicon.get(key) ?? []).map((term) => ({term, weight, expandedFrom: from}))
+
+  const addWord = (word: string, weight: number, from?: string): void => {
+    const term = stem(word)
+    if (seen.has(term)) return
+    seen.add(term)
+    const typed: ConceptTerm = from === undefined ? {term, weight} : {term, weight, expandedFrom: from}
+    concepts.push({text: from ?? word, terms: [typed, ...expansions(term, from ?? word, context.expansionWeight * weight)]})
+  }
+
+  for (const word of words) {
+    if (isQueryNoise(word)) continue
+    const term = stem(word)
+    if (context.hasTerm(term) || lexicon.has(term) || /^\d+$/.test(word)) {
+      addWord(word, 1)
+      continue
+    }
+    const pieces = splitGluedWord(word, context.knownWords)
+    if (pieces !== undefined) {
+      for (const piece of pieces) if (!isQueryNoise(piece)) addWord(piece, 1)
+      continue
+    }
+    const corrected = context.correct(word)
+    if (corrected !== undefined && !seen.has(term)) {
+      seen.add(term)
+      addWord(corrected, context.typoWeight, word)
+      continue
+    }
+    addWord(word, 1)
+  }
+
+  // Lexicon phrases ("how many", "pull request"), matched on the words as typed.
+  const stems = words.map(stem)
+  for (let size = MAX_PHRASE_WORDS; size >= 2; size--) {
+    for (let start = 0; start + size <= stems.length; start++) {
+      const key = stems.slice(start, start + size).join(' ')
+      const terms = expansions(key, words.slice(start, start + size).join(' '), context.expansionWeight)
+      if (terms.length > 0 && !seen.has(key)) {
+        seen.add(key)
+        concepts.push({text: words.slice(start, start + size).join(' '), terms})
+      }
+    }
+  }
+  return concepts
+}

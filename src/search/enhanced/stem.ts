@@ -1,0 +1,62 @@
+/**
+ * The enhanced ranker's stemmer: Porter, from natural's leaf module (never `natural` itself,
+ * which is slow to load and prints banners to stdout), with exceptions for its well-known
+ * over-stemming where it hurts tool search (`news` → `new`, `settings` → `set`,
+ * `organization` → `organ`). Only the enhanced ranker imports this module, so the default path
+ * never loads natural.
+ */
+import {createRequire} from 'node:module'
+
+import {STEMMER_KEEP_WORDS} from '../stem.js'
+
+const require = createRequire(import.meta.url)
+
+interface PorterStemmer {
+  stem(word: string): string
+}
+
+let porter: PorterStemmer | undefined
+
+/** Words Porter gets wrong for our purposes, with the stem they should have. */
+export const PORTER_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
+  // Not plurals (the openclaw keep-list): news, status, alias, …
+  ...[...STEMMER_KEEP_WORDS].map((word): [string, string] => [word, word]),
+  ['settings', 'setting'],
+  ['setting', 'setting'],
+  ['general', 'general'],
+  ['organization', 'organization'],
+  ['organizations', 'organization'],
+  ['organisation', 'organization'],
+  ['organisations', 'organization'],
+  ['community', 'community'],
+  ['communities', 'community'],
+  ['university', 'university'],
+  ['universities', 'university'],
+  ['business', 'business'],
+  ['businesses', 'business'],
+  ['busy', 'busy'],
+  ['data', 'data'],
+  ['media', 'media'],
+  ['series', 'series'],
+])
+
+/** The Porter stem of a lowercase word (exceptions first). */
+export function porterStem(word: string): string {
+  const exception = PORTER_EXCEPTIONS.get(word)
+  if (exception !== undefined) return exception
+  porter ??= require('natural/lib/natural/stemmers/porter_stemmer.js') as PorterStemmer
+  return porter.stem(word)
+}
+
+/** Memoises a stemmer: a catalog repeats the same few thousand words many times over. */
+export function memoizeStem(stem: (word: string) => string): (word: string) => string {
+  const cache = new Map<string, string>()
+  return (word) => {
+    let stemmed = cache.get(word)
+    if (stemmed === undefined) {
+      stemmed = stem(word)
+      cache.set(word, stemmed)
+    }
+    return stemmed
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Text → lowercase words for the enhanced ranker. Unlike the openclaw tokenizer it emits only the
+ * parts of a chunk, never the glued whole: `get_file_contents`, `getFileContents` and
+ * `get-file-contents` all become `get file contents`, so a name and a sentence meet on the same
+ * words. Chunks are split the way the openclaw tokenizer splits them (`CHUNK_SEPARATOR`,
+ * `chunkParts`).
+ */
+import {CHUNK_SEPARATOR, chunkParts} from '../tokenize.js'
+
+const PLAIN_WORD = /^[a-z]+$/
+
+/** Lowercase words of `text`, in order (`readFile(path)` → `read`, `file`, `path`). */
+export function wordsOf(text: string): string[] {
+  const words: string[] = []
+  for (const chunk of text.split(CHUNK_SEPARATOR)) {
+    if (chunk === '') continue
+    if (PLAIN_WORD.test(chunk)) {
+      words.push(chunk)
+      continue
+    }
+    for (const part of chunkParts(chunk)) words.push(part.toLowerCase())
+  }
+  return words
+}
+
+/**
+ * The first sentence of a description: up to the first `.`, `!` or `?` followed by whitespace
+ * or the end, or the first line when there is no such stop. Tool descriptions state their
+ * purpose first and add usage notes (which often name other tools) after.
+ */
+export function firstSentence(text: string): string {
+  const trimmed = text.trim()
+  const match = /^[\s\S]*?[.!?](?=\s|$)|^[^\n]*/.exec(trimmed)
+  return match === null ? trimmed : match[0]
+}
