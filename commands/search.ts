@@ -8,7 +8,7 @@ import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/fl
 import {runSearchRequest, serializeResponse} from '../src/search/batch.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
 import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
-import {explainHit, missingQueryError, parseRequestJson, requestFromFlags, resolveLimit, stdinQueries, stdinResult} from '../src/search/run.js'
+import {explainHit, parseRequestJson, requestFromFlags, resolveLimit, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
 
 export default class Search extends BaseCommand<typeof Search> {
   static summary = 'Run the searches a model would run against a tool catalog.'
@@ -41,18 +41,17 @@ export default class Search extends BaseCommand<typeof Search> {
   async run(): Promise<unknown> {
     const words = this.argvRest
     const {flags} = this
-    if (flags.request !== undefined && words.length > 0) throw missingQueryError()
-    if (flags.request === undefined && !flags.stdin && words.length === 0 && (flags.query ?? []).length === 0) throw missingQueryError()
+    const mode = searchMode(words, flags)
     const factory = await loadRanker(flags.ranker)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing what it would return if enabled.')
     const ranker = factory(catalogedEntries(context.catalog.entries))
     const table = {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : DEFAULT_TABLE_WIDTH}
 
-    if (flags.request !== undefined || (flags.query ?? []).length > 0) {
-      const request = flags.request === undefined ? requestFromFlags(words, flags.query ?? [], flags.limit) : parseRequestJson(flags.request)
+    if (mode === 'request' || mode === 'batch') {
+      const request = mode === 'request' ? parseRequestJson(flags.request!) : requestFromFlags(words, flags.query ?? [], flags.limit)
       const response = runSearchRequest(request, ranker, context.settings)
-      this.print(flags.request === undefined ? renderBatchResponse(response, table) : serializeResponse(response))
+      this.print(mode === 'request' ? serializeResponse(response) : renderBatchResponse(response, table))
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
       return response
     }
@@ -60,7 +59,7 @@ export default class Search extends BaseCommand<typeof Search> {
     const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
     if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
-    if (flags.stdin) {
+    if (mode === 'stdin') {
       const lines = stdinQueries(await readStdin()).map((query) => stdinResult(ranker, query, limit))
       for (const line of lines) this.print(JSON.stringify(line))
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(lines))

@@ -74,6 +74,19 @@ export function stdinResult(ranker: Ranker, query: string, limit: number): {quer
   return {query, candidates: ranker.search(query, limit).map((hit) => toSearchHit(hit.entry))}
 }
 
-export function missingQueryError(): ToolsearchError {
-  return usageError('Give a query: toolsearch search <words...>, -q/--query (repeatable), --stdin or --request \'<json>\'.')
+export type SearchMode = 'request' | 'stdin' | 'batch' | 'single'
+
+/**
+ * Which mode the flags ask for: `--request` and `--stdin` take all the queries themselves (no
+ * query words beside them); `-q` makes a batch (query words then form its scalar query).
+ */
+export function searchMode(words: readonly string[], flags: {request?: string; stdin?: boolean; query?: string[]}): SearchMode {
+  const hasWords = words.join('').trim() !== ''
+  if (flags.request !== undefined || flags.stdin === true) {
+    if (hasWords) throw usageError(`${flags.request === undefined ? '--stdin' : '--request'} brings its own queries; leave out the query words.`)
+    return flags.request === undefined ? 'stdin' : 'request'
+  }
+  if ((flags.query ?? []).length > 0) return 'batch'
+  if (!hasWords) throw usageError('Give a query: toolsearch search <words...>, -q/--query (repeatable), --stdin or --request \'<json>\'.')
+  return 'single'
 }

@@ -87,6 +87,11 @@ describe('search: one query', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('Give a query')
   })
+
+  it('refuses query words beside --request or --stdin, which bring their own queries', async () => {
+    expect(await search(['read', '--request', '{"query":"x"}'])).toMatchObject({code: 2, stderr: 'Error: --request brings its own queries; leave out the query words.\n'})
+    expect(await search(['read', '--stdin'])).toMatchObject({code: 2, stderr: 'Error: --stdin brings its own queries; leave out the query words.\n'})
+  })
 })
 
 describe('search: limits', () => {
