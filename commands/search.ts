@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
 import {logSessionEvent, searchEvent} from '../src/call/session-log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
@@ -24,6 +24,10 @@ export default class Search extends BaseCommand<typeof Search> {
   ]
 
   static strict = false
+
+  static args = {
+    words: Args.string({description: 'Query words; all of them form one query.'}),
+  }
 
   static flags = {
     ...catalogFlags,
