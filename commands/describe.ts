@@ -18,7 +18,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
   ]
 
   static args = {
-    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', required: true}),
+    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', required: true, ignoreStdin: true}),
   }
 
   static flags = {...catalogFlags, ...configFlags, ...sessionFlags}

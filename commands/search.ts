@@ -26,7 +26,8 @@ export default class Search extends BaseCommand<typeof Search> {
   static strict = false
 
   static args = {
-    words: Args.string({description: 'Query words; all of them form one query.'}),
+    // ignoreStdin: --stdin reads the queries itself; oclif must not take piped input as the words.
+    words: Args.string({description: 'Query words; all of them form one query.', ignoreStdin: true}),
   }
 
   static flags = {
