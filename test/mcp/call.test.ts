@@ -8,6 +8,7 @@ import {parseMcpServers} from '../../src/catalog/mcp/index.js'
 import type {Catalog} from '../../src/catalog/types.js'
 import {executeMcpTool, mcpResultValue} from '../../src/call/executors/mcp.js'
 import type {ExecutionOutcome} from '../../src/call/types.js'
+import {waitForFile} from '../call/processes.js'
 import {everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture} from './helpers.js'
 
 function catalogOf(servers: Record<string, unknown>): Catalog {
@@ -81,10 +82,9 @@ describe('executeMcpTool against the fixture server', () => {
   it('stops a hanging call at the timeout and reaps the server, even one that ignores SIGTERM', async () => {
     const pids = pidFile()
     const servers = {fixture: fixtureServer(pids), stubborn: fixtureServer(pids, ['--ignore-sigterm'])}
-    const hung = await call(servers, 'fixture', 'hang', {}, {timeoutMs: 1500})
-    expect(hung).toEqual({status: 'unavailable', message: 'MCP server "fixture" did not answer tools/call within 1500 ms; stderr: "fixture: ready on stdio".'})
-    const stubborn = await call(servers, 'stubborn', 'hang', {}, {timeoutMs: 1500})
-    expect(stubborn).toMatchObject({status: 'unavailable', message: expect.stringMatching(/^MCP server "stubborn" did not answer tools\/call within 1500 ms/) as unknown})
+    const [hung, stubborn] = await Promise.all([call(servers, 'fixture', 'hang', {}, {timeoutMs: 4000}), call(servers, 'stubborn', 'hang', {}, {timeoutMs: 4000})])
+    expect(hung).toEqual({status: 'unavailable', message: 'MCP server "fixture" did not answer tools/call within 4000 ms; stderr: "fixture: ready on stdio".'})
+    expect(stubborn).toEqual({status: 'unavailable', message: 'MCP server "stubborn" did not answer tools/call within 4000 ms; stderr: "fixture: ready on stdio".'})
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
   })
@@ -92,10 +92,10 @@ describe('executeMcpTool against the fixture server', () => {
   it('stops the server when the call is aborted (Ctrl-C)', async () => {
     const pids = pidFile()
     const controller = new AbortController()
-    const pending = call({fixture: fixtureServer(pids)}, 'fixture', 'hang', {}, {signal: controller.signal})
-    // Abort once the server is up and the call is in flight.
-    while (recordedPids(pids).length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    const callFile = `${pids}.calls`
+    const pending = call({fixture: fixtureServer(pids, [], {env: {FIXTURE_CALL_FILE: callFile}})}, 'fixture', 'hang', {}, {signal: controller.signal})
+    // Abort once the call has reached the server.
+    await waitForFile(callFile)
     controller.abort()
     expect(await pending).toEqual({status: 'unavailable', message: 'MCP server "fixture" was interrupted during tools/call.'})
     expect(await leftoverServers(pids)).toEqual([])

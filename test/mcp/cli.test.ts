@@ -8,6 +8,7 @@ import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
+import {waitForFile} from '../call/processes.js'
 import {BIN, isolatedEnv, parseJsonOutput, runCli, tempDir, type CliResult} from '../helpers/cli.js'
 import {everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture, writeMcpConfig} from './helpers.js'
 
@@ -114,9 +115,9 @@ describe('catalog commands over an mcpServers file', () => {
 
   it('call: a timeout or a crash makes the server unavailable (exit 4) and reaps it', async () => {
     const {pids, config} = setup()
-    const hung = await runCli(['call', '--catalog', config, 'hang', '--timeout', '1500'])
+    const hung = await runCli(['call', '--catalog', config, 'hang', '--timeout', '4000'])
     expect(hung.code).toBe(4)
-    expect(hung.stderr).toContain('MCP server "fixture" did not answer tools/call within 1500 ms')
+    expect(hung.stderr).toContain('MCP server "fixture" did not answer tools/call within 4000 ms')
     const crashed = await runCli(['call', '--catalog', config, 'crash', '--json'])
     expect(crashed.code).toBe(4)
     expect(JSON.stringify(parseJsonOutput(crashed))).toContain('MCP server \\"fixture\\" exited with code 7 during tools/call')
@@ -169,10 +170,12 @@ describe('catalog commands over an mcpServers file', () => {
   })
 
   it('TOOLSEARCH_MCP_TIMEOUT_MS bounds how long a server may take to start', async () => {
-    const {pids, config} = setup((p) => ({slow: fixtureServer(p, ['--hang-at-start', '--ignore-sigterm'])}))
-    const result = await runCli(['catalog', 'list', '--catalog', config], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '1500'}})
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm'])})
+    const result = await runCli(['catalog', 'list', '--catalog', config], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '2500'}})
     expect(result.code).toBe(0)
-    expect(result.stderr).toBe('Warning: MCP server "slow" is unavailable: did not answer initialize within 1500 ms; stderr: "fixture: waiting forever"; its tools are absent.\n')
+    expect(result.stderr).toBe('Warning: MCP server "slow" is unavailable: did not answer initialize within 2500 ms; stderr: "fixture: waiting forever"; its tools are absent.\n')
     expect(await leftoverServers(pids)).toEqual([])
   })
 })
@@ -292,31 +295,40 @@ describe('catalog import', () => {
 })
 
 describe('interruption', () => {
-  /** Starts the CLI, waits until `ready` servers have started, sends SIGINT, and returns how it ended. */
-  async function interrupt(args: string[], pids: string, ready: number): Promise<{code: number | null; signal: string | null; stderr: string}> {
+  /** Starts the CLI, waits until `ready()` holds, sends SIGINT, and returns how it ended. */
+  async function interrupt(args: string[], ready: () => Promise<unknown>): Promise<{code: number | null; signal: string | null; stderr: string}> {
     const child = spawn(process.execPath, [BIN, ...args], {env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe']})
     let stderr = ''
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     const ended = new Promise<{code: number | null; signal: string | null}>((resolve) => child.once('close', (code, signal) => resolve({code, signal})))
-    while (recordedPids(pids).length < ready) await new Promise((resolve) => setTimeout(resolve, 25))
-    // Let the server get past its start-up before the interruption.
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await ready()
     child.kill('SIGINT')
     return {...(await ended), stderr}
   }
 
   it('Ctrl-C while servers start stops them and exits 130', async () => {
-    const {pids, config} = setup((p) => ({slow: fixtureServer(p, ['--hang-at-start', '--ignore-sigterm'])}))
-    const ended = await interrupt(['catalog', 'list', '--catalog', config], pids, 2)
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm'])})
+    const ended = await interrupt(['catalog', 'list', '--catalog', config], async () => {
+      await waitForFile(pids)
+      // The server is running; give it a moment to be mid start-up.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
     expect(ended.code).toBe(130)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
   it('Ctrl-C during a call stops the server', async () => {
-    const {pids, config} = setup()
-    // One start to list, a second one for the call.
-    const ended = await interrupt(['call', '--catalog', config, 'hang'], pids, 2)
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const calls = join(dir, 'calls.txt')
+    const config = writeMcpConfig(dir, {fixture: fixtureServer(pids, [], {env: {FIXTURE_CALL_FILE: calls}})})
+    const ended = await interrupt(['call', '--catalog', config, 'hang'], () => waitForFile(calls))
     expect(ended.code).toBe(130)
+    expect(ended.stderr).toBe('Error: Interrupted: the call was stopped.\n')
+    // One start to list the tools, a second one for the call.
+    expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
   })
 })

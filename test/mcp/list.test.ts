@@ -83,38 +83,48 @@ describe('listMcpServerTools with live servers', () => {
     const pids = pidFile()
     const port = await closedPort()
     const cwd = tempDir()
-    const {entries, unavailable} = await list(
-      {
-        good: fixtureServer(pids),
-        crash: fixtureServer(pids, ['--crash-at-start']),
-        hang: fixtureServer(pids, ['--hang-at-start']),
-        garbage: fixtureServer(pids, ['--garbage']),
-        badlist: fixtureServer(pids, ['--bad-list']),
-        loop: fixtureServer(pids, ['--loop-cursor']),
-        stubborn: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm']),
-        missing: {command: 'toolsearch-no-such-server-binary'},
-        nocwd: {command: process.execPath, cwd: `${cwd}/absent`},
-        novar: {command: process.execPath, env: {TOKEN: '${TOOLSEARCH_TEST_UNSET_TOKEN}'}},
-        refused: {url: `http://127.0.0.1:${port}/mcp`},
-      },
-      {timeoutMs: 2500},
-    )
+    const {entries, unavailable} = await list({
+      good: fixtureServer(pids),
+      crash: fixtureServer(pids, ['--crash-at-start']),
+      badlist: fixtureServer(pids, ['--bad-list']),
+      loop: fixtureServer(pids, ['--loop-cursor']),
+      missing: {command: 'toolsearch-no-such-server-binary'},
+      nocwd: {command: process.execPath, cwd: `${cwd}/absent`},
+      novar: {command: process.execPath, env: {TOKEN: '${TOOLSEARCH_TEST_UNSET_TOKEN}'}},
+      refused: {url: `http://127.0.0.1:${port}/mcp`},
+    })
     expect(entries.every((entry) => entry.sourceName === 'good')).toBe(true)
     expect(entries).toHaveLength(FIXTURE_TOOLS.length)
     const reasons = Object.fromEntries(unavailable.map(({server, error}) => [server, error]))
-    expect(Object.keys(reasons).sort()).toEqual(['badlist', 'crash', 'garbage', 'hang', 'loop', 'missing', 'nocwd', 'novar', 'refused', 'stubborn'])
+    expect(Object.keys(reasons).sort()).toEqual(['badlist', 'crash', 'loop', 'missing', 'nocwd', 'novar', 'refused'])
     expect(reasons.crash).toBe('exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"')
-    expect(reasons.hang).toBe('did not answer initialize within 2500 ms; stderr: "fixture: waiting forever"')
-    expect(reasons.garbage).toBe('did not answer initialize within 2500 ms; it wrote non-JSON-RPC output on stdout: "<html>this is not JSON-RPC</html>"')
     expect(reasons.badlist).toBe('returned an invalid tools/list result: tools: Invalid input: expected array, received string')
     expect(reasons.loop).toBe('returned the same tools/list cursor twice (its paging never ends)')
-    expect(reasons.stubborn).toMatch(/^did not answer initialize within 2500 ms/)
     expect(reasons.missing).toBe('cannot start "toolsearch-no-such-server-binary": command not found')
     expect(reasons.nocwd).toBe(`working directory ${cwd}/absent does not exist`)
     expect(reasons.novar).toBe('mcpServers.novar.env.TOKEN needs environment variable TOOLSEARCH_TEST_UNSET_TOKEN, which is not set')
     expect(reasons.refused).toMatch(new RegExp(`^cannot be reached at http://127\\.0\\.0\\.1:${port}/mcp: .*ECONNREFUSED`))
-    // Every server that started, including the one that ignores SIGTERM, is gone.
-    expect(recordedPids(pids)).toHaveLength(7)
+    expect(recordedPids(pids)).toHaveLength(4)
+    expect(await leftoverServers(pids)).toEqual([])
+    expect(liveServerProcessCount()).toBe(0)
+  })
+
+  it('stops servers that never answer at the time limit, even one that ignores SIGTERM', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list(
+      {
+        hang: fixtureServer(pids, ['--hang-at-start']),
+        garbage: fixtureServer(pids, ['--garbage']),
+        stubborn: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm']),
+      },
+      {timeoutMs: 4000},
+    )
+    expect(entries).toEqual([])
+    const reasons = Object.fromEntries(unavailable.map(({server, error}) => [server, error]))
+    expect(reasons.hang).toBe('did not answer initialize within 4000 ms; stderr: "fixture: waiting forever"')
+    expect(reasons.garbage).toBe('did not answer initialize within 4000 ms; it wrote non-JSON-RPC output on stdout: "<html>this is not JSON-RPC</html>"')
+    expect(reasons.stubborn).toBe('did not answer initialize within 4000 ms; stderr: "fixture: waiting forever"')
+    expect(recordedPids(pids)).toHaveLength(3)
     expect(await leftoverServers(pids)).toEqual([])
     expect(liveServerProcessCount()).toBe(0)
   })
