@@ -22,7 +22,7 @@ export function ttyProgressLine(stream: ProgressStream = process.stderr): (messa
       showing = false
       return
     }
-    const width = Math.max(20, (stream.columns ?? 80) - 1)
+    const width = Math.max(20, (stream.columns || 80) - 1)
     const line = safeInline(message)
     stream.write(`${CLEAR_LINE}${line.length > width ? `${line.slice(0, width - 1)}…` : line}`)
     showing = true
