@@ -47,7 +47,9 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   for (const warning of config.warnings) io.note(`Warning: ${safeInline(warning.message)}`)
   const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
-  const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress: io.progress === true ? io.note : undefined})
+  // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
+  const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
+  const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress})
   if (loaded.unavailableMcpServers.length > 0) {
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
