@@ -109,7 +109,7 @@ describe('catalog commands over an mcpServers file', () => {
     const {pids, config} = setup()
     const result = await runCli(['call', '--catalog', config, 'fail', '--args', '{"reason": "disk full"}'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('failed on purpose: disk full')
+    expect(result.stderr).toBe('Error: failed on purpose: disk full\n')
     expect(await leftoverServers(pids)).toEqual([])
   })
 
