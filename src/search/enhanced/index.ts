@@ -39,13 +39,19 @@ export interface EnhancedOptions {
   fields: Readonly<Record<FieldName, FieldParams>>
   /** BM25 term-frequency saturation, applied once to the weighted sum over fields (BM25F). */
   k1: number
-  /** Weight of a lexicon expansion relative to the typed word. */
-  expansionWeight: number
+  /** Weight of a lexicon synonym relative to the typed word (`delete` → `remove`). */
+  synonymWeight: number
+  /** Weight of a term a typed word implies (`kubectl` → `kubernetes`, `bitcoin` → `finance`). */
+  implicationWeight: number
   /** Weight of a typo correction relative to a correctly typed word. */
   typoWeight: number
   /** Score added when a query covers all of a tool name's words (scaled by the share covered). */
   nameCoverage: number
+  /** The name-coverage bonus is multiplied by (share of the query the tool matches) ^ this. */
+  queryCoveragePower: number
   stemmer: 'porter' | 'light'
+  /** Order hits with a typed term before expansion-only hits, as the openclaw ranker does. */
+  literalFirst: boolean
 }
 
 /** The tuned defaults (see bench/README: tuned on the MetaTool tune half and the MCP queries). */
@@ -59,10 +65,13 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
     parameters: {weight: 0.5, b: 0.75},
   }),
   k1: 1.2,
-  expansionWeight: 0.5,
+  synonymWeight: 0.5,
+  implicationWeight: 0.8,
   typoWeight: 0.8,
   nameCoverage: 4,
+  queryCoveragePower: 1,
   stemmer: 'porter',
+  literalFirst: false,
 })
 
 /** The `field` of a name-coverage contribution in `--explain`. */
@@ -166,7 +175,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     hasTerm: (term: string) => documentFrequencies.has(term),
     knownWords: known,
     correct: typoCorrector(wordFrequencies),
-    expansionWeight: options.expansionWeight,
+    synonymWeight: options.synonymWeight,
+    implicationWeight: options.implicationWeight,
     typoWeight: options.typoWeight,
   }
 
@@ -197,9 +207,13 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     const matched: number[] = []
     const best = new Float64Array(n)
     const weighted = new Float64Array(n)
-    for (const concept of concepts) {
+    // Query coverage: the idf-weighted share of the query's concepts a document matches.
+    const conceptIdf = concepts.map((concept) => Math.max(0, ...concept.terms.filter((term) => term.weight >= 1 || !concept.terms.some((t) => t.weight >= 1 && documentFrequencies.has(t.term))).map((term) => (documentFrequencies.has(term.term) ? idfOf(term.term) : 0))))
+    const conceptTotal = conceptIdf.reduce((sum, value) => sum + value, 0)
+    const queryCovered = new Float64Array(n)
+    for (const [c, concept] of concepts.entries()) {
       const reached: number[] = []
-      for (const {term, weight} of concept.terms) {
+      for (const {term, weight, expandedFrom} of concept.terms) {
         const df = documentFrequencies.get(term)
         if (df === undefined) continue
         const termIdf = idf(df, n)
@@ -218,19 +232,23 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
           weighted[doc] = 0
           if (best[doc] === 0) reached.push(doc)
           if (value > best[doc]!) best[doc] = value
-          if (weight >= 1) literal[doc] = 1
+          if (expandedFrom === undefined) literal[doc] = 1
         }
       }
       for (const doc of reached) {
         if (scores[doc] === 0) matched.push(doc)
         scores[doc]! += best[doc]!
         best[doc] = 0
+        queryCovered[doc]! += conceptIdf[c]!
       }
     }
 
     const queryWeights = termWeights(concepts)
     if (options.nameCoverage > 0) {
-      for (const doc of matched) scores[doc]! += options.nameCoverage * coveredShare(coverage[doc]!, queryWeights)
+      for (const doc of matched) {
+        const queryShare = conceptTotal > 0 ? Math.pow(queryCovered[doc]! / conceptTotal, options.queryCoveragePower) : 1
+        scores[doc]! += options.nameCoverage * coveredShare(coverage[doc]!, queryWeights) * queryShare
+      }
     }
 
     const exactDocs = new Set(exact.get(exactKey(query)) ?? [])
@@ -239,7 +257,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       if (scores[doc]! > 0 || exactDocs.has(doc)) candidates.push({doc, id: index.ids[doc]!, exact: exactDocs.has(doc), literal: literal[doc] === 1, score: scores[doc]!})
     }
     for (const doc of exactDocs) if (scores[doc] === 0) candidates.push({doc, id: index.ids[doc]!, exact: true, literal: false, score: 0})
-    return selectTop(candidates, limit, compareOrderable).map(({doc, score, exact: exactMatch, literal: typed}) => ({
+    return selectTop(candidates, limit, options.literalFirst ? compareOrderable : compareIgnoringLiteral).map(({doc, score, exact: exactMatch, literal: typed}) => ({
       entry: entries[doc]!,
       score,
       exact: exactMatch,
@@ -306,6 +324,11 @@ function coveredShare(name: {terms: readonly NameTerm[]; total: number}, queryWe
   let covered = 0
   for (const {term, idf: termIdf} of name.terms) covered += (queryWeights.get(term) ?? 0) * termIdf
   return covered / name.total
+}
+
+/** Exact matches first, then score, then id: `compareOrderable` without the typed-term rule. */
+function compareIgnoringLiteral(a: Orderable, b: Orderable): number {
+  return compareOrderable({...a, literal: true}, {...b, literal: true})
 }
 
 export const createEnhancedRanker: RankerFactory = (entries) => buildEnhancedRanker(entries)

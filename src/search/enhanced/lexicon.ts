@@ -22,7 +22,10 @@ im id ive its whats thats theres heres dont cant wont isnt doesnt didnt
 looking interested curious trying try wondering wonder am going gonna
 specific specifically particular detailed details information info comprehensive various
 currently right good best great nice well thing things stuff kind sort way ways
-okay ok yes sure maybe perhaps actually basically quick quickly`
+okay ok yes sure maybe perhaps actually basically quick quickly
+recommend recommends recommendation recommendations suggest suggests suggestion suggestions
+option options available availability platform platforms tool tools plugin plugins service services
+furious frustrated frustrating ridiculous ugh angry annoyed disappointed absolutely extremely urgently`
   .split(/\s+/)
   .filter((word) => word !== '')
 
@@ -297,4 +300,30 @@ export const IMPLICATIONS: readonly string[] = [
   'details > get info',
   'info > get details',
   'upcoming > schedule',
+  // Topics: everyday words for a subject → the words tools use to name the subject
+  'stock stocks shares equity equities dividend dividends earnings ipo nasdaq etf etfs bond bonds fund funds hedge investor investors invest investing investment investments portfolio trading trader crypto cryptocurrency cryptocurrencies bitcoin btc ethereum eth nft nfts blockchain defi token tokens coin coins altcoin litecoin dogecoin solana bullish bearish inflation economy economic > finance financial stocks',
+  'usd eur gbp jpy inr cny aud cad chf yen euro euros dollar dollars pound pounds rupee rupees peso pesos yuan franc francs > currency exchange convert',
+  'flight flights airfare hotel hotels airbnb hostel vacation holiday trip trips itinerary sightseeing attraction attractions tourist tourists tour tours cruise ferry beach beaches resort resorts backpacking destination destinations getaway > travel trip',
+  'buy buying purchase purchasing bargain cheapest laptop laptops phone phones smartphone smartphones camera cameras headphones earbuds tablet tablets smartwatch gadget gadgets shoes sneakers clothes clothing dress jacket furniture chair sofa mattress appliance appliances > product products shopping buy',
+  'forecast temperature temperatures rain rainfall raining snow snowfall wind windy humidity precipitation storm storms hurricane sunny cloudy uv > weather forecast',
+  'recipe recipes cook cooking bake baking dinner lunch breakfast meal meals dish dishes ingredient ingredients cuisine vegan vegetarian dessert desserts cake > recipe food cooking',
+  'calorie calories nutrition nutritional protein carbs diet dieting > diet nutrition calorie',
+  'job jobs internship internships career careers hiring employer employers vacancy vacancies resume interview interviews salary salaries > job career',
+  'house houses home homes apartment apartments condo condos property properties real_estate mortgage bedroom bedrooms > house property',
+  'rent rental rentals renting lease landlord tenant tenants > rent renting',
+  'law laws legal lawyer lawyers attorney court lawsuit contract contracts rights regulation regulations statute > law legal',
+  'course courses class classes tutor tutoring curriculum lecture lectures university college degree exam exams upskill upskilling > course learning education',
+  'headline headlines breaking politics political election elections > news',
+  'football soccer nba nfl mlb nhl basketball baseball hockey tennis golf cricket league leagues > sports',
+  'song songs album albums artist artists band bands playlist playlists lyrics concert concerts > music',
+  'movie movies film films cinema actor actors actress netflix > movie tv',
+  'novel novels author authors fiction nonfiction > book',
+  'horoscope horoscopes zodiac astrology gemini aries taurus virgo libra scorpio sagittarius capricorn aquarius pisces tarot > horoscope astrology',
+  'nasa astronomy planet planets mars telescope rover astronaut astronauts galaxy > space nasa',
+  'coding programming snippet snippets > code',
+  'backlink backlinks serp > seo keyword',
+  'advertising ads advert campaign campaigns ppc > marketing advertising ad',
+  'hack hacked hacker malware virus phishing breach breaches vulnerability vulnerabilities antivirus > security',
+  'gmail outlook inbox > email',
+  'translator spanish french german chinese japanese italian portuguese korean russian arabic > translate language',
 ]

@@ -25,8 +25,16 @@ export interface Concept {
   terms: ConceptTerm[]
 }
 
+/** How a lexicon term relates to the word that brings it in. */
+export type LexiconRelation = 'synonym' | 'implication'
+
+export interface LexiconTerm {
+  term: string
+  relation: LexiconRelation
+}
+
 /** Stemmed lexicon: stemmed word or phrase (words joined by a space) → stemmed terms it adds. */
-export type Lexicon = ReadonlyMap<string, readonly string[]>
+export type Lexicon = ReadonlyMap<string, readonly LexiconTerm[]>
 
 /** The longest lexicon phrase, in words. */
 const MAX_PHRASE_WORDS = 3
@@ -38,28 +46,38 @@ export function isQueryNoise(word: string): boolean {
   return STOP_WORDS.has(word) || FILLER.has(word)
 }
 
-/** Compiles the lexicon data with `stem`: every entry word and phrase becomes a stemmed key. */
+/**
+ * Compiles the lexicon data with `stem`: every entry word and phrase becomes a stemmed key. A
+ * term reachable both as a synonym and by implication counts as an implication (the stronger).
+ */
 export function compileLexicon(stem: (word: string) => string): Lexicon {
-  const lexicon = new Map<string, Set<string>>()
+  const lexicon = new Map<string, Map<string, LexiconRelation>>()
   const key = (entry: string) => entry.split('_').map(stem).join(' ')
   const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map(stem)
-  const link = (from: string, to: readonly string[]) => {
+  const link = (from: string, to: readonly string[], relation: LexiconRelation) => {
     const fromKey = key(from)
     let terms = lexicon.get(fromKey)
-    if (terms === undefined) lexicon.set(fromKey, (terms = new Set()))
+    if (terms === undefined) lexicon.set(fromKey, (terms = new Map()))
     const own = new Set(fromKey.split(' '))
-    for (const entry of to) for (const term of termsOf(entry)) if (!own.has(term)) terms.add(term)
+    for (const entry of to) {
+      for (const term of termsOf(entry)) if (!own.has(term) && terms.get(term) !== 'implication') terms.set(term, relation)
+    }
   }
   const entries = (text: string) => text.split(/\s+/).filter((word) => word !== '')
   for (const group of SYNONYM_GROUPS) {
     const words = entries(group)
-    for (const word of words) link(word, words)
+    for (const word of words) link(word, words, 'synonym')
   }
   for (const implication of IMPLICATIONS) {
     const [left = '', right = ''] = implication.split('>')
-    for (const word of entries(left)) link(word, entries(right))
+    for (const word of entries(left)) link(word, entries(right), 'implication')
   }
-  return new Map([...lexicon].map(([word, terms]) => [word, [...terms].sort()]))
+  return new Map(
+    [...lexicon].map(([word, terms]) => [
+      word,
+      [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, relation]) => ({term, relation})),
+    ]),
+  )
 }
 
 /** Everything query analysis needs to know about the catalog and the lexicon. */
@@ -72,7 +90,9 @@ export interface QueryContext {
   knownWords: ReadonlySet<string>
   /** The nearest catalog or lexicon word to a misspelt word, if one is close enough. */
   correct: (word: string) => string | undefined
-  expansionWeight: number
+  /** Weight of a synonym, and of a term a word implies, relative to the typed word. */
+  synonymWeight: number
+  implicationWeight: number
   typoWeight: number
 }
 
@@ -86,15 +106,19 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
   const words = wordsOf(query)
   const concepts: Concept[] = []
   const seen = new Set<string>()
-  const expansions = (key: string, from: string, weight: number): ConceptTerm[] =>
-    (lexicon.get(key) ?? []).map((term) => ({term, weight, expandedFrom: from}))
+  const expansions = (key: string, from: string, scale: number): ConceptTerm[] =>
+    (lexicon.get(key) ?? []).map(({term, relation}) => ({
+      term,
+      weight: scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight),
+      expandedFrom: from,
+    }))
 
   const addWord = (word: string, weight: number, from?: string): void => {
     const term = stem(word)
     if (seen.has(term)) return
     seen.add(term)
     const typed: ConceptTerm = from === undefined ? {term, weight} : {term, weight, expandedFrom: from}
-    concepts.push({text: from ?? word, terms: [typed, ...expansions(term, from ?? word, context.expansionWeight * weight)]})
+    concepts.push({text: from ?? word, terms: [typed, ...expansions(term, from ?? word, weight)]})
   }
 
   for (const word of words) {
@@ -123,7 +147,7 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
   for (let size = MAX_PHRASE_WORDS; size >= 2; size--) {
     for (let start = 0; start + size <= stems.length; start++) {
       const key = stems.slice(start, start + size).join(' ')
-      const terms = expansions(key, words.slice(start, start + size).join(' '), context.expansionWeight)
+      const terms = expansions(key, words.slice(start, start + size).join(' '), 1)
       if (terms.length > 0 && !seen.has(key)) {
         seen.add(key)
         concepts.push({text: words.slice(start, start + size).join(' '), terms})

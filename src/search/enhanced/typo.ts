@@ -23,7 +23,7 @@ export function allowedEdits(word: string): number {
 export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: string) => string | undefined {
   const byInitial = new Map<string, string[]>()
   for (const word of frequencies.keys()) {
-    if (word.length < MIN_TYPO_LENGTH - 1 || !/^[a-z]+$/.test(word)) continue
+    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) continue
     const list = byInitial.get(word[0]!)
     if (list === undefined) byInitial.set(word[0]!, [word])
     else list.push(word)
