@@ -47,6 +47,8 @@ export interface EnhancedOptions {
   typoWeight: number
   /** Score added when a query covers all of a tool name's words (scaled by the share covered). */
   nameCoverage: number
+  /** Score added when the query names the tool's owner (`github`, `notion`): a strong filter. */
+  ownerMatch: number
   /** The name-coverage bonus is multiplied by (share of the query the tool matches) ^ this. */
   queryCoveragePower: number
   stemmer: 'porter' | 'light'
@@ -70,6 +72,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   typoWeight: 0.8,
   nameCoverage: 4,
   queryCoveragePower: 1,
+  ownerMatch: 3,
   stemmer: 'porter',
   literalFirst: false,
 })
@@ -77,8 +80,10 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
 /** The `field` of a name-coverage contribution in `--explain`. */
 export const NAME_COVERAGE_FIELD = 'name-coverage'
 
-/** An owner with at least this many tools may have a namespace prefix (`browser_`, `kubectl_`). */
+/** An owner with at least this many tools may have a namespace prefix (`browser_`, `API-`). */
 const NAMESPACE_MIN_TOOLS = 3
+/** …when at least this share of its tools start with it (verbs like `create_` rarely reach it). */
+const NAMESPACE_MIN_SHARE = 0.6
 
 let lexiconCache: {stemmer: string; lexicon: Lexicon} | undefined
 
@@ -99,7 +104,7 @@ interface NameTerm {
 
 /**
  * Words of a tool name that say nothing about the capability: the owner's own name
- * (`hubspot-…`) and a prefix most of an owner's tools share (`browser_…`, `kubectl_…`).
+ * (`hubspot-…`) and a prefix most of an owner's tools share (`browser_…`, `API-…`).
  */
 function namespaceTerms(entries: readonly CatalogEntry[], nameTerms: readonly string[][], stem: (word: string) => string): Map<string, Set<string>> {
   const byOwner = new Map<string, number[]>()
@@ -117,7 +122,7 @@ function namespaceTerms(entries: readonly CatalogEntry[], nameTerms: readonly st
         const first = nameTerms[doc]![0]
         if (first !== undefined) firsts.set(first, (firsts.get(first) ?? 0) + 1)
       }
-      for (const [first, count] of firsts) if (count * 2 >= docs.length) terms.add(first)
+      for (const [first, count] of firsts) if (count >= NAMESPACE_MIN_SHARE * docs.length) terms.add(first)
     }
     namespaces.set(owner, terms)
   }
@@ -167,6 +172,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     const terms = [...new Set(nameTerms[doc])].filter((term) => !skip.has(term)).map((term) => ({term, idf: idfOf(term)}))
     return {terms, total: terms.reduce((sum, {idf: value}) => sum + value, 0)}
   })
+
+  const ownerTerms: string[][] = entries.map((entry) => [...new Set(ownerWords(entry).filter((word) => !STOP_WORDS.has(word)).map(stem))])
 
   const exact = exactMatchTable(entries)
   const context = {
@@ -248,6 +255,13 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       for (const doc of matched) {
         const queryShare = conceptTotal > 0 ? Math.pow(queryCovered[doc]! / conceptTotal, options.queryCoveragePower) : 1
         scores[doc]! += options.nameCoverage * coveredShare(coverage[doc]!, queryWeights) * queryShare
+      }
+    }
+
+    if (options.ownerMatch > 0) {
+      for (const doc of matched) {
+        const weight = Math.max(0, ...ownerTerms[doc]!.map((term) => queryWeights.get(term) ?? 0))
+        if (weight > 0) scores[doc]! += options.ownerMatch * weight
       }
     }
 

@@ -20,7 +20,7 @@ help helps helping assist assistance hey hi hello thanks thank kindly also just 
 any some something anything someone anyone somebody able possible know tell let lets give provide
 im id ive its whats thats theres heres dont cant wont isnt doesnt didnt
 looking interested curious trying try wondering wonder am going gonna
-specific specifically particular detailed details information info comprehensive various
+specific specifically particular detailed information comprehensive various
 currently right good best great nice well thing things stuff kind sort way ways
 okay ok yes sure maybe perhaps actually basically quick quickly
 recommend recommends recommendation recommendations suggest suggests suggestion suggestions
@@ -31,12 +31,12 @@ furious frustrated frustrating ridiculous ugh angry annoyed disappointed absolut
 
 export const SYNONYM_GROUPS: readonly string[] = [
   // Actions on things
-  'create make new generate build add establish produce',
+  'create make new generate build add establish produce insert',
   'delete remove erase drop destroy discard purge wipe get_rid clear',
   'update edit modify change alter patch amend tweak adjust',
   'read open view load',
   'show display print',
-  'list enumerate browse overview which',
+  'list enumerate browse overview which explore',
   'get fetch retrieve obtain grab pull_up',
   'search find lookup look_up locate seek discover hunt',
   'query filter',
@@ -98,6 +98,9 @@ export const SYNONYM_GROUPS: readonly string[] = [
   'toggle switch enable disable turn_on turn_off',
   'verify check validate',
   'fix repair correct',
+  'multiple several bulk batch at_once simultaneously',
+  'small tiny little mini',
+  'size sizes big bigger biggest large larger largest disk_space',
   // Software objects
   'folder directory dir folders directories subfolder',
   'document documents doc docs',
@@ -300,6 +303,35 @@ export const IMPLICATIONS: readonly string[] = [
   'details > get info',
   'info > get details',
   'upcoming > schedule',
+  'google googling > search web internet',
+  'dentist dentists plumber plumbers salon salons pharmacy pharmacies bakery bakeries gas_station museum museums pub pubs bar bars downtown > places local business',
+  'throttle throttling > emulate',
+  'javascript js > evaluate',
+  'hit > press',
+  'enter escape esc backspace arrow > key press',
+  'what_changed > diff changes',
+  'history > log',
+  'modified untracked uncommitted staged unstaged > status changes',
+  'show > get list view',
+  'read > contents get',
+  'reply > comment message',
+  'approve approved approval lgtm > review',
+  'how_long > distance time duration',
+  'contact contacts company companies deal deals ticket tickets lead leads > object objects record',
+  'note notes call calls meeting meetings > engagement activity',
+  'details > describe',
+  'pod pods deployment deployments namespace namespaces configmap configmaps ingress ingresses statefulset statefulsets daemonset daemonsets replicaset cronjob cronjobs > resource resources kubernetes',
+  'localhost > port local',
+  'dump > read',
+  'add > append',
+  'paragraph paragraphs bullet bullets heading headings > block content',
+  'mark > update set',
+  'set > update change',
+  'which_way > directions route',
+  'picture pictures photo > screenshot',
+  'publish > push',
+  'report_a_bug file_a_bug > create issue',
+  'catch_up > history recent messages',
   // Topics: everyday words for a subject → the words tools use to name the subject
   'stock stocks shares equity equities dividend dividends earnings ipo nasdaq etf etfs bond bonds fund funds hedge investor investors invest investing investment investments portfolio trading trader crypto cryptocurrency cryptocurrencies bitcoin btc ethereum eth nft nfts blockchain defi token tokens coin coins altcoin litecoin dogecoin solana bullish bearish inflation economy economic > finance financial stocks',
   'usd eur gbp jpy inr cny aud cad chf yen euro euros dollar dollars pound pounds rupee rupees peso pesos yuan franc francs > currency exchange convert',
