@@ -79,6 +79,9 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
 
 /** The `field` of a name-coverage contribution in `--explain`. */
 export const NAME_COVERAGE_FIELD = 'name-coverage'
+/** The `field` of an owner-match contribution. */
+export const OWNER_MATCH_FIELD = 'owner-match'
+
 
 /** An owner with at least this many tools may have a namespace prefix (`browser_`, `API-`). */
 const NAMESPACE_MIN_TOOLS = 3
@@ -87,6 +90,7 @@ const NAMESPACE_MIN_SHARE = 0.6
 
 let lexiconCache: {stemmer: string; lexicon: Lexicon} | undefined
 
+/** The compiled lexicon for a stemmer (compiled once per process). */
 function lexiconFor(stemmer: EnhancedOptions['stemmer'], stem: (word: string) => string): Lexicon {
   if (lexiconCache?.stemmer !== stemmer) lexiconCache = {stemmer, lexicon: compileLexicon(stem)}
   return lexiconCache.lexicon
