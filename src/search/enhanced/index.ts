@@ -18,7 +18,7 @@ import type {CatalogEntry} from '../../catalog/types.js'
 import {idf} from '../bm25.js'
 import {InvertedIndex} from '../inverted-index.js'
 import {exactMatchTable} from '../openclaw.js'
-import {compareOrderable, exactKey, type Orderable, selectTop} from '../order.js'
+import {compareByCodeUnits, exactKey, type Orderable, selectTop} from '../order.js'
 import {stem as lightStem} from '../stem.js'
 import {STOP_WORDS} from '../stop-words.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
@@ -45,15 +45,15 @@ export interface EnhancedOptions {
   implicationWeight: number
   /** Weight of a typo correction relative to a correctly typed word. */
   typoWeight: number
-  /** Score added when a query covers all of a tool name's words (scaled by the share covered). */
+  /**
+   * Score added when a query covers all of a tool name's words: scaled by the (idf-weighted)
+   * share of the name covered and by the share of the query the tool matched at all, so a
+   * one-word name (`git_show`) does not win on one common word of a long request.
+   */
   nameCoverage: number
   /** Score added when the query names the tool's owner (`github`, `notion`): a strong filter. */
   ownerMatch: number
-  /** The name-coverage bonus is multiplied by (share of the query the tool matches) ^ this. */
-  queryCoveragePower: number
   stemmer: 'porter' | 'light'
-  /** Order hits with a typed term before expansion-only hits, as the openclaw ranker does. */
-  literalFirst: boolean
 }
 
 /** The tuned defaults (see bench/README: tuned on the MetaTool tune half and the MCP queries). */
@@ -71,10 +71,8 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   implicationWeight: 0.8,
   typoWeight: 0.8,
   nameCoverage: 4,
-  queryCoveragePower: 1,
   ownerMatch: 3,
   stemmer: 'porter',
-  literalFirst: false,
 })
 
 /** The `field` of a name-coverage contribution in `--explain`. */
@@ -99,6 +97,16 @@ function lexiconFor(stemmer: EnhancedOptions['stemmer'], stem: (word: string) =>
 /** Surface words of the lexicon, so typos of them can be corrected too. */
 function lexiconWords(): string[] {
   return [...SYNONYM_GROUPS, ...IMPLICATIONS].flatMap((line) => line.replace('>', ' ').split(/[\s_]+/)).filter((word) => word !== '')
+}
+
+/** A query analyzed once per search, shared by scoring and explaining. */
+interface QueryPlan {
+  concepts: Concept[]
+  /** Per concept, what it is worth for query coverage (see `conceptWorth`). */
+  worth: number[]
+  totalWorth: number
+  /** Every term the query can match, with its highest weight. */
+  termWeights: Map<string, number>
 }
 
 interface NameTerm {
@@ -210,19 +218,50 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     return parts
   }
 
-  const search = (query: string, limit: number): RankedHit[] => {
-    if (limit <= 0) return []
+  /**
+   * What a query is worth per concept for query coverage: the idf of the typed term when the
+   * catalog has it, else of its best stand-in (a correction or expansion); 0 when the catalog has
+   * none of its terms (a name or number the catalog never mentions does not dilute coverage).
+   */
+  const conceptWorth = (concept: Concept): number => {
+    const typed = concept.terms.find((term) => term.expandedFrom === undefined && documentFrequencies.has(term.term))
+    if (typed !== undefined) return idfOf(typed.term)
+    return Math.max(0, ...concept.terms.filter((term) => documentFrequencies.has(term.term)).map((term) => idfOf(term.term)))
+  }
+
+  const plan = (query: string): QueryPlan => {
     const concepts = queryConcepts(query, context)
+    const worth = concepts.map(conceptWorth)
+    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: termWeights(concepts)}
+  }
+
+  /** The share of the query (by concept worth) a document matched, from 0 to 1. */
+  const queryShare = (query: QueryPlan, matchedWorth: number): number => (query.totalWorth > 0 ? matchedWorth / query.totalWorth : 1)
+
+  /** The name-coverage bonus for a document, given the share of the query it matched. */
+  const nameCoverageBonus = (doc: number, query: QueryPlan, share: number): number =>
+    options.nameCoverage * coveredShare(coverage[doc]!, query.termWeights) * share
+
+  /** The owner-match bonus: the query names (or implies) the tool's owner. */
+  const ownerMatchTerm = (doc: number, query: QueryPlan): {term: string; weight: number} | undefined => {
+    let found: {term: string; weight: number} | undefined
+    for (const term of ownerTerms[doc]!) {
+      const weight = query.termWeights.get(term)
+      if (weight !== undefined && (found === undefined || weight > found.weight)) found = {term, weight}
+    }
+    return found
+  }
+
+  const search = (text: string, limit: number): RankedHit[] => {
+    if (limit <= 0) return []
+    const query = plan(text)
     const scores = new Float64Array(n)
     const literal = new Uint8Array(n)
+    const matchedWorth = new Float64Array(n)
     const matched: number[] = []
     const best = new Float64Array(n)
     const weighted = new Float64Array(n)
-    // Query coverage: the idf-weighted share of the query's concepts a document matches.
-    const conceptIdf = concepts.map((concept) => Math.max(0, ...concept.terms.filter((term) => term.weight >= 1 || !concept.terms.some((t) => t.weight >= 1 && documentFrequencies.has(t.term))).map((term) => (documentFrequencies.has(term.term) ? idfOf(term.term) : 0))))
-    const conceptTotal = conceptIdf.reduce((sum, value) => sum + value, 0)
-    const queryCovered = new Float64Array(n)
-    for (const [c, concept] of concepts.entries()) {
+    query.concepts.forEach((concept, c) => {
       const reached: number[] = []
       for (const {term, weight, expandedFrom} of concept.terms) {
         const df = documentFrequencies.get(term)
@@ -250,44 +289,40 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         if (scores[doc] === 0) matched.push(doc)
         scores[doc]! += best[doc]!
         best[doc] = 0
-        queryCovered[doc]! += conceptIdf[c]!
+        matchedWorth[doc]! += query.worth[c]!
       }
+    })
+
+    for (const doc of matched) {
+      if (options.nameCoverage > 0) scores[doc]! += nameCoverageBonus(doc, query, queryShare(query, matchedWorth[doc]!))
+      const owner = options.ownerMatch > 0 ? ownerMatchTerm(doc, query) : undefined
+      if (owner !== undefined) scores[doc]! += options.ownerMatch * owner.weight
     }
 
-    const queryWeights = termWeights(concepts)
-    if (options.nameCoverage > 0) {
-      for (const doc of matched) {
-        const queryShare = conceptTotal > 0 ? Math.pow(queryCovered[doc]! / conceptTotal, options.queryCoveragePower) : 1
-        scores[doc]! += options.nameCoverage * coveredShare(coverage[doc]!, queryWeights) * queryShare
-      }
-    }
-
-    if (options.ownerMatch > 0) {
-      for (const doc of matched) {
-        const weight = Math.max(0, ...ownerTerms[doc]!.map((term) => queryWeights.get(term) ?? 0))
-        if (weight > 0) scores[doc]! += options.ownerMatch * weight
-      }
-    }
-
-    const exactDocs = new Set(exact.get(exactKey(query)) ?? [])
+    const exactDocs = new Set(exact.get(exactKey(text)) ?? [])
     const candidates: Array<Orderable & {doc: number}> = []
     for (const doc of matched) {
       if (scores[doc]! > 0 || exactDocs.has(doc)) candidates.push({doc, id: index.ids[doc]!, exact: exactDocs.has(doc), literal: literal[doc] === 1, score: scores[doc]!})
     }
     for (const doc of exactDocs) if (scores[doc] === 0) candidates.push({doc, id: index.ids[doc]!, exact: true, literal: false, score: 0})
-    return selectTop(candidates, limit, options.literalFirst ? compareOrderable : compareIgnoringLiteral).map(({doc, score, exact: exactMatch, literal: typed}) => ({
+    return selectTop(candidates, limit, compareExactThenScore).map(({doc, score, exact: exactMatch, literal: typed}) => ({
       entry: entries[doc]!,
       score,
       exact: exactMatch,
       literal: typed,
-      contributions: explain(doc, concepts, queryWeights),
+      contributions: explain(doc, query),
     }))
   }
 
-  /** The contributions that make up a document's score, in query order, then name coverage. */
-  const explain = (doc: number, concepts: readonly Concept[], queryWeights: ReadonlyMap<string, number>): TermContribution[] => {
+  /**
+   * The contributions that make up a document's score: per concept, its best term split by field
+   * (BM25F shares the saturation, so each field gets its share of the weighted tf); then the
+   * name-coverage bonus per covered name term; then the owner match. They add up to the score.
+   */
+  const explain = (doc: number, query: QueryPlan): TermContribution[] => {
     const contributions: TermContribution[] = []
-    for (const concept of concepts) {
+    let matchedWorth = 0
+    query.concepts.forEach((concept, c) => {
       let top: {value: number; weight: number; term: string; expandedFrom?: string; parts: Array<{field: FieldName; part: number}>} | undefined
       for (const {term, weight, expandedFrom} of concept.terms) {
         const parts = termParts(term, doc)
@@ -296,7 +331,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         const value = weight * idfOf(term) * saturate(total)
         if (top === undefined || value > top.value) top = {value, weight, term, expandedFrom, parts}
       }
-      if (top === undefined) continue
+      if (top === undefined) return
+      matchedWorth += query.worth[c]!
       const total = top.parts.reduce((sum, {part}) => sum + part, 0)
       for (const {field, part} of top.parts) {
         contributions.push({
@@ -307,15 +343,19 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
           ...(top.expandedFrom === undefined ? {} : {expandedFrom: top.expandedFrom}),
         })
       }
-    }
-    if (options.nameCoverage > 0) {
-      const {terms, total} = coverage[doc]!
+    })
+    if (contributions.length === 0) return contributions
+    const share = queryShare(query, matchedWorth)
+    const {terms, total} = coverage[doc]!
+    if (options.nameCoverage > 0 && total > 0) {
       for (const {term, idf: termIdf} of terms) {
-        const weight = queryWeights.get(term)
-        if (weight === undefined || total === 0) continue
-        contributions.push({term, weight, score: (options.nameCoverage * weight * termIdf) / total, field: NAME_COVERAGE_FIELD})
+        const weight = query.termWeights.get(term)
+        if (weight === undefined) continue
+        contributions.push({term, weight, score: (options.nameCoverage * weight * termIdf * share) / total, field: NAME_COVERAGE_FIELD, ...expandedFromOf(query, term)})
       }
     }
+    const owner = options.ownerMatch > 0 ? ownerMatchTerm(doc, query) : undefined
+    if (owner !== undefined) contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...expandedFromOf(query, owner.term)})
     return contributions
   }
 
@@ -344,9 +384,27 @@ function coveredShare(name: {terms: readonly NameTerm[]; total: number}, queryWe
   return covered / name.total
 }
 
-/** Exact matches first, then score, then id: `compareOrderable` without the typed-term rule. */
-function compareIgnoringLiteral(a: Orderable, b: Orderable): number {
-  return compareOrderable({...a, literal: true}, {...b, literal: true})
+/**
+ * The enhanced order: exact name/id matches first, then score, then id. Unlike the openclaw
+ * order, a hit reached only through the lexicon is not put below every typed-term hit: the
+ * lexicon is curated, and measured, that rule cost more than it saved (bench/README).
+ */
+function compareExactThenScore(a: Orderable, b: Orderable): number {
+  if (a.exact !== b.exact) return a.exact ? -1 : 1
+  if (a.score !== b.score) return b.score - a.score
+  return compareByCodeUnits(a.id, b.id)
+}
+
+/** `{expandedFrom}` for a term the query did not type (for coverage and owner contributions). */
+function expandedFromOf(query: QueryPlan, term: string): {expandedFrom?: string} {
+  for (const concept of query.concepts) {
+    for (const candidate of concept.terms) {
+      if (candidate.term === term && candidate.weight === query.termWeights.get(term)) {
+        return candidate.expandedFrom === undefined ? {} : {expandedFrom: candidate.expandedFrom}
+      }
+    }
+  }
+  return {}
 }
 
 export const createEnhancedRanker: RankerFactory = (entries) => buildEnhancedRanker(entries)
