@@ -9,6 +9,7 @@ export const DEFAULT_RANKER = 'openclaw'
 
 const RANKERS: Record<string, () => Promise<RankerFactory>> = {
   openclaw: async () => (await import('./openclaw.js')).createOpenClawRanker,
+  enhanced: async () => (await import('./enhanced/index.js')).createEnhancedRanker,
 }
 
 /** Registered ranker names, in registration order. */
