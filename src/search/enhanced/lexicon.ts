@@ -318,7 +318,7 @@ export const IMPLICATIONS: readonly string[] = [
   'history > log',
   'modified untracked uncommitted staged unstaged > status changes',
   'show > get list view',
-  'read > contents get',
+  'read > contents',
   'reply > comment message',
   'approve approved approval lgtm > review',
   'how_long > distance time duration',
