@@ -10,7 +10,12 @@
  *   the ideal list (all relevant ids first, at most 10 of them).
  * Everything here is pure; reading files and printing belong to the command.
  */
-import {ToolsearchError} from '../errors.js'
+import {readFile} from 'node:fs/promises'
+import {resolve} from 'node:path'
+
+import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {safeInline} from '../output/terminal.js'
+import {styler} from '../output/style.js'
 import type {Ranker, RankedHit} from './types.js'
 
 /** How deep a ranker is asked to rank for MRR@10 and nDCG@10. */
@@ -99,7 +104,7 @@ export function parseLabelledQueries(text: string, file: string): LabelledQuery[
     const line = index + 1
     if (raw.trim() === '') return
     const fail = (problem: string) =>
-      new ToolsearchError('eval-queries', `${file}:${line}: ${problem}`, {file, line})
+      new ToolsearchError('invalid-eval-queries', `${file}:${line}: ${problem}`, {file, line, exitCode: ExitCode.usage})
     let value: unknown
     try {
       value = JSON.parse(raw)
@@ -114,8 +119,22 @@ export function parseLabelledQueries(text: string, file: string): LabelledQuery[
     if (bad !== -1) throw fail(`relevant[${bad}] must be a non-empty string.`)
     queries.push({query, relevant: [...new Set(relevant as string[])], line})
   })
-  if (queries.length === 0) throw new ToolsearchError('eval-queries', `${file}: no labelled queries found.`, {file})
+  if (queries.length === 0) throw new ToolsearchError('invalid-eval-queries', `${file}: no labelled queries found.`, {file, exitCode: ExitCode.usage})
   return queries
+}
+
+/** Reads and parses a labelled query file; an unreadable file is a usage error (exit 2). */
+export async function readLabelledQueries(file: string, cwd: string = process.cwd()): Promise<LabelledQuery[]> {
+  let text: string
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw usageError(`Queries file not found: ${file}`, {file})
+    if (code === 'EISDIR') throw usageError(`${file}: is a directory, not a queries file`, {file})
+    throw usageError(`Cannot read queries file ${file}: ${(error as Error).message}`, {file, cause: error})
+  }
+  return parseLabelledQueries(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file)
 }
 
 export interface CatalogCoverage {
@@ -193,4 +212,71 @@ export function evaluateRanker(ranker: Ranker, queries: readonly LabelledQuery[]
     }
   }
   return {ranker: ranker.name, queries: queries.length, metrics: meanMetrics(perQuery), misses}
+}
+
+/** Everything `toolsearch eval` reports, as returned under `--json`. */
+export interface EvaluationReport {
+  /** The query file, as given. */
+  queriesFile: string
+  /** Queries scored (after restricting to the catalog). */
+  queries: number
+  /** Cataloged tools the rankers searched. */
+  tools: number
+  /** Relevant ids that name no tool in the catalog (ignored). */
+  unknownIds: string[]
+  /** Lines of the queries skipped because none of their relevant tools is in the catalog. */
+  skippedLines: number[]
+  /** A query counts as missed when no relevant tool is among this many results. */
+  missDepth: number
+  rankers: RankerEvaluation[]
+}
+
+/** How a number is shown in the table: 4 decimals, like the bench results. */
+function formatMetric(value: number): string {
+  return value.toFixed(4)
+}
+
+function padEnd(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - [...text].length))
+}
+
+/** The side-by-side table: one row per metric, one column per ranker; the best value in bold. */
+export function renderMetricsTable(report: EvaluationReport, options: {color: boolean}): string {
+  const style = styler(options.color)
+  const names = report.rankers.map((evaluation) => safeInline(evaluation.ranker))
+  const labelWidth = Math.max(...Object.values(METRIC_NAMES).map((name) => name.length))
+  const widths = names.map((name) => Math.max(name.length, 6))
+  const header = [padEnd('metric', labelWidth), ...names.map((name, i) => padEnd(name, widths[i]!))].join('  ')
+  const rows = (Object.keys(METRIC_NAMES) as Array<keyof Metrics>).map((key) => {
+    const values = report.rankers.map((evaluation) => evaluation.metrics[key])
+    const top = Math.max(...values)
+    const cells = values.map((value, i) => {
+      const cell = padEnd(formatMetric(value), widths[i]!)
+      return values.length > 1 && value === top ? style.bold(cell) : cell
+    })
+    return [padEnd(METRIC_NAMES[key], labelWidth), ...cells].join('  ').trimEnd()
+  })
+  const title = `${report.queries} ${report.queries === 1 ? 'query' : 'queries'} from ${safeInline(report.queriesFile)} over ${report.tools} ${report.tools === 1 ? 'tool' : 'tools'}`
+  return [title, '', style.bold(header.trimEnd()), ...rows].join('\n')
+}
+
+/** Per ranker, the queries it missed and what it returned instead. */
+export function renderMisses(report: EvaluationReport, options: {color: boolean}): string {
+  const style = styler(options.color)
+  const blocks = report.rankers.map((evaluation) => {
+    const title = style.bold(
+      `${safeInline(evaluation.ranker)} missed ${evaluation.misses.length} of ${evaluation.queries} (no relevant tool in the top ${report.missDepth})`,
+    )
+    const lines = evaluation.misses.map((miss) => {
+      const rank = miss.rank === null ? 'not in the top 10' : `first relevant at rank ${miss.rank}`
+      const returned = miss.returned.length === 0 ? '(nothing)' : miss.returned.map((hit, i) => `${i + 1}. ${safeInline(hit.id)}`).join('  ')
+      return [
+        `  line ${miss.line}: ${safeInline(miss.query)}`,
+        `    expected: ${miss.relevant.map((id) => safeInline(id)).join(', ')} (${rank})`,
+        `    returned: ${returned}`,
+      ].join('\n')
+    })
+    return [title, ...lines].join('\n')
+  })
+  return blocks.join('\n\n')
 }

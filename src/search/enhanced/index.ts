@@ -192,7 +192,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     stem,
     lexicon,
     hasTerm: (term: string) => documentFrequencies.has(term),
-    knownWords: known,
+    knownWords: new Set([...wordFrequencies].filter(([word, count]) => count > 0 && word.length >= 3).map(([word]) => word)),
     correct: typoCorrector(wordFrequencies),
     synonymWeight: options.synonymWeight,
     implicationWeight: options.implicationWeight,

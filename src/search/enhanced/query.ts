@@ -86,7 +86,7 @@ export interface QueryContext {
   lexicon: Lexicon
   /** Whether the index has the stemmed term in any field. */
   hasTerm: (term: string) => boolean
-  /** Catalog words (unstemmed) that glued query words may be split into. */
+  /** Catalog words (unstemmed, any field) that glued query words may be split into. */
   knownWords: ReadonlySet<string>
   /** The nearest catalog or lexicon word to a misspelt word, if one is close enough. */
   correct: (word: string) => string | undefined

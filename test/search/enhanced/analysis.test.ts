@@ -1,0 +1,196 @@
+/** The enhanced ranker's text analysis: words, glued names, stems, lexicon, typos, query concepts. */
+import {describe, expect, it} from 'vitest'
+
+import {catalogVocabulary, entryFieldWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
+import {compileLexicon, isQueryNoise, queryConcepts, type QueryContext} from '../../../src/search/enhanced/query.js'
+import {porterStem} from '../../../src/search/enhanced/stem.js'
+import {typoCorrector} from '../../../src/search/enhanced/typo.js'
+import {firstSentence, wordsOf} from '../../../src/search/enhanced/words.js'
+import {tool} from '../tools.js'
+
+describe('wordsOf', () => {
+  it('splits names on _, -, ., camelCase and digits, never keeping the glued whole', () => {
+    expect(wordsOf('get_file_contents')).toEqual(['get', 'file', 'contents'])
+    expect(wordsOf('getFileContents')).toEqual(['get', 'file', 'contents'])
+    expect(wordsOf('API-get-block-children')).toEqual(['api', 'get', 'block', 'children'])
+    expect(wordsOf('browser.take-screenshot')).toEqual(['browser', 'take', 'screenshot'])
+    expect(wordsOf('parseHTMLPage v2')).toEqual(['parse', 'html', 'page', 'v', '2'])
+  })
+
+  it('keeps sentences as lowercase words', () => {
+    expect(wordsOf('Read a file (UTF-8).')).toEqual(['read', 'a', 'file', 'utf', '8'])
+  })
+})
+
+describe('firstSentence', () => {
+  it('stops at the first sentence end followed by a space or the end', () => {
+    expect(firstSentence('  Read contents from files. Supports offsets.')).toBe('Read contents from files.')
+    expect(firstSentence('Use v1.2 of the API! Then more.')).toBe('Use v1.2 of the API!')
+  })
+
+  it('falls back to the first line when no sentence ends', () => {
+    expect(firstSentence('Notion | Retrieve a page\nError Responses: 400')).toBe('Notion | Retrieve a page')
+  })
+})
+
+describe('glued words', () => {
+  const known = new Set(['sequential', 'thinking', 'air', 'quality', 'forecast', 'car', 'park'])
+
+  it('splits a glued lowercase word into the fewest known words', () => {
+    expect(splitGluedWord('sequentialthinking', known)).toEqual(['sequential', 'thinking'])
+    expect(splitGluedWord('airqualityforecast', known)).toEqual(['air', 'quality', 'forecast'])
+  })
+
+  it('leaves known, short, unsplittable and mixed words alone', () => {
+    expect(splitGluedWord('thinking', known)).toBeUndefined()
+    expect(splitGluedWord('carpa', known)).toBeUndefined()
+    expect(splitGluedWord('carparkxyz', known)).toBeUndefined()
+    expect(splitGluedWord('car_park', known)).toBeUndefined()
+  })
+
+  it('adds the pieces of a glued name after its own words', () => {
+    expect(nameWords('sequentialthinking', known)).toEqual(['sequentialthinking', 'sequential', 'thinking'])
+  })
+
+  it('learns the vocabulary from descriptions and labels, not from names', () => {
+    const entries = [tool('hdbcarpark', {description: 'Find a car park.'})]
+    const vocabulary = catalogVocabulary(entries)
+    expect(vocabulary.has('park')).toBe(true)
+    expect(vocabulary.has('hdbcarpark')).toBe(false)
+  })
+})
+
+describe('entry fields', () => {
+  it('separates name, owner, label, summary, the rest of the description and trusted parameters', () => {
+    const entry = tool('get_forecast', {
+      sourceName: 'weather',
+      label: 'Forecast',
+      description: 'Get the forecast. Use the city name.',
+      parameters: {type: 'object', properties: {city: {type: 'string', description: 'City to look up'}}},
+    })
+    expect(entryFieldWords(entry, new Set())).toEqual({
+      name: ['get', 'forecast'],
+      owner: ['weather'],
+      label: ['forecast'],
+      summary: ['get', 'the', 'forecast'],
+      description: ['use', 'the', 'city', 'name'],
+      parameters: ['city', 'city', 'to', 'look', 'up'],
+    })
+  })
+
+  it('never reads an MCP schema and leaves out the default owners', () => {
+    const mcp = tool('query', {source: 'mcp', sourceName: 'postgres', parameters: {type: 'object', properties: {sql: {type: 'string'}}}})
+    expect(entryFieldWords(mcp, new Set()).parameters).toEqual([])
+    const core = tool('read', {sourceName: 'core'})
+    expect(entryFieldWords(core, new Set()).owner).toEqual([])
+  })
+})
+
+describe('Porter stemming with exceptions', () => {
+  it('conflates word forms', () => {
+    expect(porterStem('recommendations')).toBe(porterStem('recommend'))
+    expect(porterStem('deleting')).toBe(porterStem('delete'))
+  })
+
+  it('keeps apart words Porter would merge wrongly', () => {
+    expect(porterStem('news')).not.toBe(porterStem('new'))
+    expect(porterStem('settings')).not.toBe(porterStem('set'))
+    expect(porterStem('settings')).toBe(porterStem('setting'))
+    expect(porterStem('organization')).not.toBe(porterStem('organ'))
+  })
+})
+
+describe('lexicon', () => {
+  const lexicon = compileLexicon(porterStem)
+  const termsOf = (word: string) => (lexicon.get(porterStem(word)) ?? []).map(({term, relation}) => `${term}:${relation}`)
+
+  it('links the words of a synonym group both ways', () => {
+    expect(termsOf('erase')).toContain(`${porterStem('delete')}:synonym`)
+    expect(termsOf('delete')).toContain(`${porterStem('erase')}:synonym`)
+  })
+
+  it('follows implications one way only', () => {
+    expect(termsOf('kubectl')).toContain(`${porterStem('kubernetes')}:implication`)
+    expect(termsOf('kubernetes')).not.toContain('kubectl:implication')
+  })
+
+  it('keys phrases by their stemmed words and never maps a word to itself', () => {
+    expect(lexicon.get('how mani')?.map(({term}) => term)).toContain('count')
+    const selfLinks = [...lexicon].filter(([key, terms]) => terms.some(({term}) => key.split(' ').includes(term)))
+    expect(selfLinks).toEqual([])
+  })
+})
+
+describe('query noise', () => {
+  it('drops stop words and request filler, keeps capability words', () => {
+    expect(isQueryNoise('the')).toBe(true)
+    expect(isQueryNoise('please')).toBe(true)
+    expect(isQueryNoise('recommend')).toBe(true)
+    expect(isQueryNoise('list')).toBe(false)
+    expect(isQueryNoise('get')).toBe(false)
+  })
+})
+
+describe('typo correction', () => {
+  const correct = typoCorrector(
+    new Map([
+      ['click', 3],
+      ['clip', 1],
+      ['search', 5],
+      ['postgres', 1],
+      ['cli', 9],
+    ]),
+  )
+
+  it('finds the nearest known word with the same first letter', () => {
+    expect(correct('serach')).toBe('search')
+    expect(correct('postgress')).toBe('postgres')
+    // clik is one edit from click and from clip: the more common word wins.
+    expect(correct('clik')).toBe('click')
+  })
+
+  it('never corrects short words, other initials or words too far away', () => {
+    expect(correct('cli')).toBeUndefined()
+    expect(correct('klick')).toBeUndefined()
+    expect(correct('sandwich')).toBeUndefined()
+  })
+})
+
+describe('query concepts', () => {
+  const lexicon = compileLexicon(porterStem)
+  const context = (known: string[]): QueryContext => ({
+    stem: porterStem,
+    lexicon,
+    hasTerm: (term) => known.map(porterStem).includes(term),
+    knownWords: new Set(known),
+    correct: typoCorrector(new Map(known.map((word) => [word, 1]))),
+    synonymWeight: 0.5,
+    implicationWeight: 0.8,
+    typoWeight: 0.7,
+  })
+
+  it('gives typed words weight 1 and lexicon terms their relation weight, with expandedFrom', () => {
+    const [concept] = queryConcepts('erase', context(['delete']))
+    expect(concept!.text).toBe('erase')
+    expect(concept!.terms[0]).toEqual({term: 'eras', weight: 1})
+    expect(concept!.terms).toContainEqual({term: porterStem('delete'), weight: 0.5, expandedFrom: 'erase'})
+    const [kubectl] = queryConcepts('kubectl', context([]))
+    expect(kubectl!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'kubectl'})
+  })
+
+  it('drops filler and counts each typed word once', () => {
+    expect(queryConcepts('please please help me', context([]))).toEqual([])
+    expect(queryConcepts('delete deleted', context(['delete']))).toHaveLength(1)
+  })
+
+  it('splits glued words the catalog knows and corrects typos at the typo weight', () => {
+    expect(queryConcepts('cherrypick', context(['cherry', 'pick'])).map((concept) => concept.text)).toEqual(['cherry', 'pick'])
+    const [typo] = queryConcepts('serach', context(['search']))
+    expect(typo!.terms[0]).toEqual({term: 'search', weight: 0.7, expandedFrom: 'serach'})
+  })
+
+  it('adds lexicon phrases as their own concepts', () => {
+    const concepts = queryConcepts('how many users', context(['user']))
+    expect(concepts.map((concept) => concept.text)).toContain('how many')
+  })
+})

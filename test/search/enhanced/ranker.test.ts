@@ -1,0 +1,168 @@
+/**
+ * The enhanced ranker's rules, each on a tiny catalog built for it. Every test says why its top
+ * hit should win.
+ */
+import {describe, expect, it} from 'vitest'
+
+import {
+  buildEnhancedRanker,
+  createEnhancedRanker,
+  ENHANCED,
+  NAME_COVERAGE_FIELD,
+  OWNER_MATCH_FIELD,
+} from '../../../src/search/enhanced/index.js'
+import {createOpenClawRanker} from '../../../src/search/openclaw.js'
+import {loadRanker, rankerNames} from '../../../src/search/rankers.js'
+import type {RankedHit} from '../../../src/search/types.js'
+import {tool} from '../tools.js'
+
+const ids = (hits: RankedHit[]): string[] => hits.map((hit) => hit.entry.id)
+const sum = (hit: RankedHit): number => hit.contributions.reduce((total, contribution) => total + contribution.score, 0)
+
+describe('enhanced ranker', () => {
+  it('is registered as "enhanced" next to the default', async () => {
+    expect(rankerNames()).toEqual(['openclaw', 'enhanced'])
+    expect(await loadRanker('enhanced')).toBe(createEnhancedRanker)
+  })
+
+  it('weights the name above the description', () => {
+    // Both mention "archive" once in equally long text; only one is named for it.
+    const catalog = [
+      tool('zip_folder', {description: 'Archive a folder into one file.'}),
+      tool('archive_folder', {description: 'Pack a folder into one file.'}),
+    ]
+    const hits = createEnhancedRanker(catalog).search('archive', 5)
+    expect(ids(hits)).toEqual(['openclaw:plugin:archive_folder', 'openclaw:plugin:zip_folder'])
+  })
+
+  it('weights the first sentence of a description above the usage notes after it', () => {
+    // Same words, same length: "invoice" is the purpose of one tool and a side note of the other.
+    const catalog = [
+      tool('alpha', {description: 'Send an invoice to a customer. Works with any ledger.'}),
+      tool('beta', {description: 'Send a reminder to a customer. Works with any invoice.'}),
+    ]
+    expect(ids(createEnhancedRanker(catalog).search('invoice', 5))[0]).toBe('openclaw:plugin:alpha')
+  })
+
+  it('splits names on separators and camelCase, so words in any name style match', () => {
+    const catalog = [tool('API-get-blockChildren', {description: 'Children.'}), tool('other', {description: 'Something else.'})]
+    expect(ids(createEnhancedRanker(catalog).search('block children', 5))).toEqual(['openclaw:plugin:API-get-blockChildren'])
+  })
+
+  it('finds tools through synonyms the openclaw ranker does not know, marked as expansions', () => {
+    const catalog = [tool('delete_file', {description: 'Remove a file from disk.'}), tool('read_file', {description: 'Read a file.'})]
+    expect(createOpenClawRanker(catalog).search('erase', 5)).toEqual([])
+    const [hit, ...rest] = createEnhancedRanker(catalog).search('erase', 5)
+    expect(hit!.entry.id).toBe('openclaw:plugin:delete_file')
+    expect(rest).toEqual([])
+    expect(hit!.literal).toBe(false)
+    expect(hit!.contributions.every((contribution) => contribution.expandedFrom === 'erase' && contribution.weight < 1)).toBe(true)
+  })
+
+  it('follows implications one way: kubectl finds Kubernetes tools, not the reverse', () => {
+    const catalog = [tool('pod_logs', {description: 'Print the logs of a Kubernetes pod.'}), tool('kubectl_raw', {description: 'Run any command.'})]
+    const ranker = createEnhancedRanker(catalog)
+    expect(ids(ranker.search('kubectl logs', 5))[0]).toBe('openclaw:plugin:pod_logs')
+    expect(ids(ranker.search('kubernetes', 5))).toEqual(['openclaw:plugin:pod_logs'])
+  })
+
+  it('corrects a typo against the catalog words, at a lower weight', () => {
+    const catalog = [tool('web_search', {description: 'Search the web.'}), tool('notes', {description: 'Keep notes.'})]
+    const [hit] = createEnhancedRanker(catalog).search('serach the web', 5)
+    expect(hit!.entry.id).toBe('openclaw:plugin:web_search')
+    expect(hit!.contributions).toContainEqual(expect.objectContaining({term: 'search', weight: ENHANCED.typoWeight, expandedFrom: 'serach'}))
+  })
+
+  it('splits a glued query word into words the catalog uses', () => {
+    const catalog = [tool('cherry_pick', {description: 'Apply one commit onto the current branch.'}), tool('merge', {description: 'Merge branches.'})]
+    expect(ids(createEnhancedRanker(catalog).search('cherrypick abc123', 5))[0]).toBe('openclaw:plugin:cherry_pick')
+  })
+
+  it('prefers the tool whose whole name the query asks for (name coverage)', () => {
+    // Both share "issue"; only one name is fully covered by the request.
+    const catalog = [
+      tool('create_issue', {description: 'Open a new issue in a tracker.'}),
+      tool('list_issues', {description: 'List issues in a tracker.'}),
+    ]
+    const [hit] = createEnhancedRanker(catalog).search('list the issues', 5)
+    expect(hit!.entry.id).toBe('openclaw:plugin:list_issues')
+    expect(hit!.contributions.some((contribution) => contribution.field === NAME_COVERAGE_FIELD)).toBe(true)
+  })
+
+  it('prefers the tools of an owner the query names (owner match)', () => {
+    // The same tool under two owners: naming one owner decides.
+    const catalog = [
+      tool('create_issue', {source: 'mcp', sourceName: 'gitlab', description: 'Create a new issue in a project.'}),
+      tool('create_issue', {source: 'mcp', sourceName: 'github', description: 'Create a new issue in a repository.'}),
+    ]
+    const [hit] = createEnhancedRanker(catalog).search('create an issue on gitlab', 5)
+    expect(hit!.entry.id).toBe('mcp:gitlab:create_issue')
+    expect(hit!.contributions).toContainEqual(expect.objectContaining({field: OWNER_MATCH_FIELD, term: 'gitlab', score: ENHANCED.ownerMatch}))
+  })
+
+  it('never searches MCP schemas, but does search trusted parameters', () => {
+    const schema = {type: 'object', properties: {zanzibar: {type: 'string', description: 'quokka'}}}
+    const catalog = [tool('remote', {source: 'mcp', sourceName: 'server', parameters: schema}), tool('local', {parameters: schema})]
+    expect(ids(createEnhancedRanker(catalog).search('quokka', 5))).toEqual(['openclaw:plugin:local'])
+  })
+
+  it('returns [] when nothing matches, for filler-only queries, and for limit 0', () => {
+    const ranker = createEnhancedRanker([tool('read_file', {description: 'Read a file.'})])
+    expect(ranker.search('bonjour tout le monde', 5)).toEqual([])
+    expect(ranker.search('please help me', 5)).toEqual([])
+    expect(ranker.search('read', 0)).toEqual([])
+  })
+
+  it('puts an exact name or id first, even one that tokenizes to nothing', () => {
+    const catalog = [tool('do', {description: 'Perform an action.'}), tool('run_action', {description: 'Do the thing. Do it now.'})]
+    const ranker = createEnhancedRanker(catalog)
+    expect(ranker.search('do', 5)[0]).toMatchObject({exact: true, score: 0, contributions: []})
+    expect(ids(ranker.search(' OpenClaw:Plugin:Run_Action ', 5))[0]).toBe('openclaw:plugin:run_action')
+  })
+
+  it('breaks ties by id and does not depend on catalog order', () => {
+    const catalog = [
+      tool('fetch', {sourceName: 'zeta', description: 'Fetch a page.'}),
+      tool('fetch', {sourceName: 'alpha', description: 'Fetch a page.'}),
+      tool('fetch', {sourceName: 'mid', description: 'Fetch a page.'}),
+    ]
+    const forward = createEnhancedRanker(catalog).search('fetch a page', 5)
+    const backward = createEnhancedRanker([...catalog].reverse()).search('fetch a page', 5)
+    expect(ids(forward)).toEqual(['openclaw:alpha:fetch', 'openclaw:mid:fetch', 'openclaw:zeta:fetch'])
+    expect(forward).toEqual(backward)
+    expect(forward[0]!.score).toBe(forward[2]!.score)
+  })
+
+  it('cuts at the limit', () => {
+    const catalog = ['a', 'b', 'c'].map((name) => tool(`file_${name}`, {description: 'A file tool.'}))
+    expect(createEnhancedRanker(catalog).search('file', 2)).toHaveLength(2)
+  })
+
+  it('explains every score: contributions with term, field and weight add up to the score', () => {
+    const catalog = [
+      tool('create_issue', {source: 'mcp', sourceName: 'github', label: 'Create issue', description: 'Create a new issue. Needs a title.'}),
+      tool('delete_branch', {source: 'mcp', sourceName: 'github', description: 'Delete a branch.'}),
+      tool('kubectl_logs', {source: 'mcp', sourceName: 'kubernetes', description: 'Print pod logs.'}),
+    ]
+    const ranker = createEnhancedRanker(catalog)
+    for (const query of ['open a new bug on github', 'remove the branch', 'kubectl logs', 'serach isues']) {
+      const hits = ranker.search(query, 5)
+      expect(hits.length).toBeGreaterThan(0)
+      for (const hit of hits) {
+        expect(sum(hit)).toBeCloseTo(hit.score, 10)
+        for (const contribution of hit.contributions) {
+          expect(contribution.field).toMatch(/^(name|owner|label|summary|description|parameters|name-coverage|owner-match)$/)
+          expect(contribution.score).toBeGreaterThan(0)
+        }
+      }
+    }
+  })
+
+  it('can be built with other options, for measuring (the light stemmer, no bonuses)', () => {
+    const catalog = [tool('list_issues', {description: 'List issues.'})]
+    const plain = buildEnhancedRanker(catalog, {...ENHANCED, stemmer: 'light', nameCoverage: 0, ownerMatch: 0})
+    const [hit] = plain.search('issues', 5)
+    expect(hit!.contributions.some((contribution) => contribution.field === NAME_COVERAGE_FIELD)).toBe(false)
+    expect(sum(hit!)).toBeCloseTo(hit!.score, 10)
+  })
+})
