@@ -5,7 +5,8 @@
  * Catalog schemas are authored by hand and vary: ajv runs non-strict (unknown keywords and
  * formats are ignored, not errors), with the draft named by `$schema` (2019-09 and 2020-12;
  * anything else is checked as draft-07), never fetches remote `$ref`s (an unresolvable `$ref`
- * makes the schema invalid), and compiles each schema on its own so `$id`s never collide.
+ * makes the schema invalid), and compiles each schema with its own ajv instance so `$id`s of
+ * different schemas never collide.
  */
 import type {ErrorObject, ValidateFunction} from 'ajv'
 
@@ -58,7 +59,7 @@ async function compileSchema(entry: CatalogEntry, schema: unknown, role: SchemaR
 type AjvInstance = {compile(schema: object): ValidateFunction}
 
 async function ajvFor(schema: unknown): Promise<AjvInstance> {
-  const options = {allErrors: true, strict: false, verbose: true, logger: false as const, addUsedSchema: false, validateFormats: true}
+  const options = {allErrors: true, strict: false, verbose: true, logger: false as const, validateFormats: true}
   const draft = typeof schema === 'object' && schema !== null ? String((schema as {$schema?: unknown}).$schema ?? '') : ''
   if (draft.includes('2020-12')) return new (await import('ajv/dist/2020.js')).Ajv2020(options)
   if (draft.includes('2019-09')) return new (await import('ajv/dist/2019.js')).Ajv2019(options)

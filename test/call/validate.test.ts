@@ -106,6 +106,19 @@ describe('invalid schemas', () => {
     expect(() => assertValidArguments(tool, schemas, {children: [{children: []}]})).not.toThrow()
     expect(() => assertValidArguments(tool, schemas, {children: [{kids: []}]})).toThrow('/children/0/kids: must NOT have additional properties')
   })
+
+  it('accepts a recursive schema without $id ($ref "#" is its own root)', async () => {
+    const tree = {type: 'object', properties: {child: {$ref: '#'}}, additionalProperties: false}
+    const tool = entry('tree', {parameters: tree})
+    const schemas = await compileToolSchemas(tool)
+    expect(() => assertValidArguments(tool, schemas, {child: {child: {}}})).not.toThrow()
+    expect(() => assertValidArguments(tool, schemas, {child: {kid: 1}})).toThrow('/child/kid: must NOT have additional properties')
+  })
+
+  it('reports a $ref cycle that never reaches a schema as an invalid inputSchema', async () => {
+    const loop = {$ref: '#/definitions/a', definitions: {a: {$ref: '#/definitions/b'}, b: {$ref: '#/definitions/a'}}}
+    await expect(compileToolSchemas(entry('loop', {parameters: loop}))).rejects.toThrow('Tool "openclaw:plugin:loop" has an invalid inputSchema.')
+  })
 })
 
 describe('output validation', () => {
