@@ -4,7 +4,7 @@
  * MCP servers that could not be used) go to stderr through `note`; the data comes back.
  */
 import {applyToolPolicy, loadCatalogs, mergeToolPolicies, type ToolPolicy} from '../catalog/index.js'
-import type {Catalog} from '../catalog/types.js'
+import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
 import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
 import {safeInline} from '../output/terminal.js'
 
@@ -55,4 +55,12 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
   }
   return {config, settings, policy, catalog: applyToolPolicy(loaded, policy)}
+}
+
+/**
+ * `{ unavailableMcpServers }` for a command's `--json` output when some MCP server could not be
+ * started, reached or listed (its tools are absent); `{}` when every server was used.
+ */
+export function unavailableMcpServersField(catalog: Catalog): {unavailableMcpServers?: UnavailableMcpServer[]} {
+  return catalog.unavailableMcpServers.length > 0 ? {unavailableMcpServers: catalog.unavailableMcpServers} : {}
 }
