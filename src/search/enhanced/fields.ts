@@ -71,12 +71,11 @@ export function ownerWords(entry: CatalogEntry): string[] {
   return DEFAULT_OWNERS.has(entry.sourceName) ? [] : wordsOf(entry.sourceName)
 }
 
-/** Every field of `entry`, as words. */
-export function entryFieldWords(entry: CatalogEntry, known: ReadonlySet<string>): FieldWords {
+/** The fields of `entry` other than its name, as words. */
+export function entryTextWords(entry: CatalogEntry): Omit<FieldWords, 'name'> {
   const summary = firstSentence(entry.description)
   const rest = entry.description.trim().slice(summary.length)
   return {
-    name: nameWords(entry.name, known),
     owner: ownerWords(entry),
     label: entry.label === undefined ? [] : wordsOf(entry.label),
     summary: wordsOf(summary),
@@ -85,14 +84,19 @@ export function entryFieldWords(entry: CatalogEntry, known: ReadonlySet<string>)
   }
 }
 
+/** Every field of `entry`, as words; glued name parts are split against `known` words. */
+export function entryFieldWords(entry: CatalogEntry, known: ReadonlySet<string>): FieldWords {
+  return {name: nameWords(entry.name, known), ...entryTextWords(entry)}
+}
+
 /**
  * The words a catalog uses in its descriptions and labels (3+ letters), which glued names are
  * split into. Names are left out on purpose: a glued name must not "explain" itself.
  */
-export function catalogVocabulary(entries: readonly CatalogEntry[]): Set<string> {
+export function catalogVocabulary(texts: ReadonlyArray<Omit<FieldWords, 'name'>>): Set<string> {
   const known = new Set<string>()
-  for (const entry of entries) {
-    for (const word of wordsOf(`${entry.label ?? ''} ${entry.description}`)) if (word.length >= MIN_SEGMENT_LENGTH) known.add(word)
+  for (const text of texts) {
+    for (const field of [text.label, text.summary, text.description]) for (const word of field) if (word.length >= MIN_SEGMENT_LENGTH) known.add(word)
   }
   return known
 }

@@ -7,33 +7,32 @@
  *    with Porter; lexicon synonyms and implications at a lower weight; glued words split; typos
  *    corrected against the catalog's own words;
  * 2. BM25F over weighted fields (name above summary above the rest of the description, owner,
- *    label, trusted parameters), one score per concept from its best term;
+ *    label, trusted parameters), one score per concept from its best term (`WeightedIndex`);
  * 3. a name-coverage bonus: the share of the tool name's words (idf-weighted) the query asked
- *    for, since a tool name is usually the capability itself (`create_issue`);
- * 4. order: exact name/id matches first, then hits with a typed term, then score, then id.
+ *    for, since a tool name is usually the capability itself (`create_issue`), scaled by how
+ *    much of the query the tool matched at all;
+ * 4. an owner-match bonus when the query names (or implies) the tool's server or plugin;
+ * 5. order: exact name/id matches first, then score, then id. Unlike the openclaw order, a hit
+ *    reached only through the lexicon is not put below every typed-term hit: the lexicon is
+ *    curated, and measured, that rule cost more than it saved (bench/README).
  * Every point of a score is a `TermContribution` (term, field, weight, expandedFrom), and they
  * add up to the score.
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {idf} from '../bm25.js'
-import {InvertedIndex} from '../inverted-index.js'
 import {exactMatchTable} from '../openclaw.js'
-import {compareByCodeUnits, exactKey, type Orderable, selectTop} from '../order.js'
+import {compareByCodeUnits, exactKey, selectTop} from '../order.js'
 import {stem as lightStem} from '../stem.js'
 import {STOP_WORDS} from '../stop-words.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
-import {catalogVocabulary, entryFieldWords, FIELD_NAMES, type FieldName, ownerWords} from './fields.js'
+import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords} from './fields.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
-import {type Concept, compileLexicon, type Lexicon, queryConcepts} from './query.js'
+import {type Concept, compileLexicon, type Lexicon, queryConcepts, type QueryContext} from './query.js'
 import {memoizeStem, porterStem} from './stem.js'
 import {typoCorrector} from './typo.js'
+import {type AnalyzedDocument, type FieldParams, WeightedIndex} from './weighted-index.js'
 
-export interface FieldParams {
-  /** How much one occurrence in this field counts against one in the description. */
-  weight: number
-  /** BM25 length normalisation for this field (0: length ignored, 1: fully normalised). */
-  b: number
-}
+export type {FieldParams} from './weighted-index.js'
 
 export interface EnhancedOptions {
   fields: Readonly<Record<FieldName, FieldParams>>
@@ -56,7 +55,7 @@ export interface EnhancedOptions {
   stemmer: 'porter' | 'light'
 }
 
-/** The tuned defaults (see bench/README: tuned on the MetaTool tune half and the MCP queries). */
+/** The tuned defaults (bench/README: tuned on the MetaTool tune half and bench/queries/mcp-tools.jsonl). */
 export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   fields: Object.freeze({
     name: {weight: 3, b: 0.3},
@@ -79,7 +78,6 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
 export const NAME_COVERAGE_FIELD = 'name-coverage'
 /** The `field` of an owner-match contribution. */
 export const OWNER_MATCH_FIELD = 'owner-match'
-
 
 /** An owner with at least this many tools may have a namespace prefix (`browser_`, `API-`). */
 const NAMESPACE_MIN_TOOLS = 3
@@ -109,11 +107,6 @@ interface QueryPlan {
   termWeights: Map<string, number>
 }
 
-interface NameTerm {
-  term: string
-  idf: number
-}
-
 /**
  * Words of a tool name that say nothing about the capability: the owner's own name
  * (`hubspot-…`) and a prefix most of an owner's tools share (`browser_…`, `API-…`).
@@ -141,92 +134,92 @@ function namespaceTerms(entries: readonly CatalogEntry[], nameTerms: readonly st
   return namespaces
 }
 
+/** Term → documents, for the sparse bonus lookups (name coverage, owner match). */
+function postingsOf(termsByDoc: readonly (readonly string[])[]): Map<string, number[]> {
+  const postings = new Map<string, number[]>()
+  termsByDoc.forEach((terms, doc) => {
+    for (const term of terms) {
+      const docs = postings.get(term)
+      if (docs === undefined) postings.set(term, [doc])
+      else docs.push(doc)
+    }
+  })
+  return postings
+}
+
 export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: EnhancedOptions = ENHANCED): Ranker {
   const stem = memoizeStem(options.stemmer === 'porter' ? porterStem : lightStem)
   const lexicon = lexiconFor(options.stemmer, stem)
-  const known = catalogVocabulary(entries)
-  const fields = FIELD_NAMES.filter((field) => options.fields[field].weight > 0)
 
-  // Analyze every entry once: field words → stemmed terms; count words and terms per document.
+  // Words of every field (names last: their glued parts are split against the other fields' words).
+  const texts = entries.map(entryTextWords)
+  const known = catalogVocabulary(texts)
   const wordFrequencies = new Map<string, number>()
-  const documentFrequencies = new Map<string, number>()
-  const nameTerms: string[][] = []
-  const documents = entries.map((entry) => {
-    const words = entryFieldWords(entry, known)
-    const analyzed: Record<string, string[]> = {}
-    const docWords = new Set<string>()
-    const docTerms = new Set<string>()
-    for (const field of fields) {
-      const terms: string[] = []
-      for (const word of words[field]) {
-        if (STOP_WORDS.has(word)) continue
-        docWords.add(word)
-        const term = stem(word)
-        docTerms.add(term)
-        terms.push(term)
+  const analyze = (words: readonly string[], seen: Set<string>): string[] => {
+    const terms: string[] = []
+    for (const word of words) {
+      if (STOP_WORDS.has(word)) continue
+      if (!seen.has(word)) {
+        seen.add(word)
+        wordFrequencies.set(word, (wordFrequencies.get(word) ?? 0) + 1)
       }
-      analyzed[field] = terms
+      terms.push(stem(word))
     }
-    for (const word of docWords) wordFrequencies.set(word, (wordFrequencies.get(word) ?? 0) + 1)
-    for (const term of docTerms) documentFrequencies.set(term, (documentFrequencies.get(term) ?? 0) + 1)
-    nameTerms.push(analyzed.name ?? [])
-    return {id: entry.id, fields: analyzed}
+    return terms
+  }
+  const documents: Array<AnalyzedDocument<FieldName>> = entries.map((entry, doc) => {
+    const seen = new Set<string>()
+    const text = texts[doc]!
+    return {
+      name: analyze(nameWords(entry.name, known), seen),
+      owner: analyze(text.owner, seen),
+      label: analyze(text.label, seen),
+      summary: analyze(text.summary, seen),
+      description: analyze(text.description, seen),
+      parameters: analyze(text.parameters, seen),
+    }
   })
+  const knownWords = new Set([...wordFrequencies.keys()].filter((word) => word.length >= 3))
   for (const word of lexiconWords()) if (!wordFrequencies.has(word)) wordFrequencies.set(word, 0)
-  const index = InvertedIndex.build(documents)
+
+  const index = WeightedIndex.build(documents, options.fields)
   const n = index.size
-  const idfOf = (term: string): number => idf(documentFrequencies.get(term) ?? 0, n)
+  const idfOf = (term: string): number => idf(index.documentFrequency(term), n)
 
-  // Name coverage: each tool's distinct name terms without its namespace, with their idf.
-  const namespaces = namespaceTerms(entries, nameTerms, stem)
-  const coverage: Array<{terms: NameTerm[]; total: number}> = entries.map((entry, doc) => {
+  // Name coverage: each tool's distinct name terms without its namespace, and their total idf.
+  const namespaces = namespaceTerms(entries, documents.map((document) => document.name as string[]), stem)
+  const coverageTerms = entries.map((entry, doc) => {
     const skip = namespaces.get(entry.sourceName)!
-    const terms = [...new Set(nameTerms[doc])].filter((term) => !skip.has(term)).map((term) => ({term, idf: idfOf(term)}))
-    return {terms, total: terms.reduce((sum, {idf: value}) => sum + value, 0)}
+    return [...new Set(documents[doc]!.name)].filter((term) => !skip.has(term))
   })
-
-  const ownerTerms: string[][] = entries.map((entry) => [...new Set(ownerWords(entry).filter((word) => !STOP_WORDS.has(word)).map(stem))])
+  const coverageTotals = Float64Array.from(coverageTerms, (terms) => terms.reduce((sum, term) => sum + idfOf(term), 0))
+  const coveragePostings = postingsOf(coverageTerms)
+  const ownerTerms = documents.map((document) => [...new Set(document.owner)])
+  const ownerPostings = postingsOf(ownerTerms)
 
   const exact = exactMatchTable(entries)
-  const context = {
+  const context: QueryContext = {
     stem,
     lexicon,
-    hasTerm: (term: string) => documentFrequencies.has(term),
-    knownWords: new Set([...wordFrequencies].filter(([word, count]) => count > 0 && word.length >= 3).map(([word]) => word)),
+    hasTerm: (term) => index.has(term),
+    knownWords,
     correct: typoCorrector(wordFrequencies),
     synonymWeight: options.synonymWeight,
     implicationWeight: options.implicationWeight,
     typoWeight: options.typoWeight,
   }
-
-  const fieldData = fields.map((field) => ({
-    field,
-    ...options.fields[field],
-    lengths: index.fieldLengths(field),
-    average: index.averageFieldLength(field),
-  }))
+  /** BM25's saturation of a (weighted) term frequency. */
   const saturate = (weightedTf: number): number => (weightedTf * (options.k1 + 1)) / (weightedTf + options.k1)
 
-  /** One term's BM25F parts in one document, per field (weighted, length-normalised tf). */
-  const termParts = (term: string, doc: number): Array<{field: FieldName; part: number}> => {
-    const parts: Array<{field: FieldName; part: number}> = []
-    for (const data of fieldData) {
-      const tf = index.termFrequency(data.field, term, doc)
-      if (tf === 0) continue
-      parts.push({field: data.field, part: (data.weight * tf) / normaliser(data, doc)})
-    }
-    return parts
-  }
-
   /**
-   * What a query is worth per concept for query coverage: the idf of the typed term when the
-   * catalog has it, else of its best stand-in (a correction or expansion); 0 when the catalog has
-   * none of its terms (a name or number the catalog never mentions does not dilute coverage).
+   * What a concept is worth for query coverage: the idf of the typed term when the catalog has
+   * it, else of its best stand-in (a correction or expansion); 0 when the catalog has none of
+   * its terms (a name or number the catalog never mentions does not dilute coverage).
    */
   const conceptWorth = (concept: Concept): number => {
-    const typed = concept.terms.find((term) => term.expandedFrom === undefined && documentFrequencies.has(term.term))
+    const typed = concept.terms.find((term) => term.expandedFrom === undefined && index.has(term.term))
     if (typed !== undefined) return idfOf(typed.term)
-    return Math.max(0, ...concept.terms.filter((term) => documentFrequencies.has(term.term)).map((term) => idfOf(term.term)))
+    return Math.max(0, ...concept.terms.filter((term) => index.has(term.term)).map((term) => idfOf(term.term)))
   }
 
   const plan = (query: string): QueryPlan => {
@@ -238,133 +231,152 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   /** The share of the query (by concept worth) a document matched, from 0 to 1. */
   const queryShare = (query: QueryPlan, matchedWorth: number): number => (query.totalWorth > 0 ? matchedWorth / query.totalWorth : 1)
 
-  /** The name-coverage bonus for a document, given the share of the query it matched. */
-  const nameCoverageBonus = (doc: number, query: QueryPlan, share: number): number =>
-    options.nameCoverage * coveredShare(coverage[doc]!, query.termWeights) * share
-
-  /** The owner-match bonus: the query names (or implies) the tool's owner. */
-  const ownerMatchTerm = (doc: number, query: QueryPlan): {term: string; weight: number} | undefined => {
-    let found: {term: string; weight: number} | undefined
-    for (const term of ownerTerms[doc]!) {
-      const weight = query.termWeights.get(term)
-      if (weight !== undefined && (found === undefined || weight > found.weight)) found = {term, weight}
-    }
-    return found
-  }
+  // Scratch space, reused by every search (searches are synchronous) and left zeroed after each.
+  const scores = new Float64Array(n)
+  const best = new Float64Array(n)
+  const worthMatched = new Float64Array(n)
+  const covered = new Float64Array(n)
+  const ownerWeight = new Float64Array(n)
+  const literal = new Uint8Array(n)
+  const exactFlag = new Uint8Array(n)
+  const reached = new Int32Array(n)
+  const matched = new Int32Array(n)
+  const k1 = options.k1
 
   const search = (text: string, limit: number): RankedHit[] => {
     if (limit <= 0) return []
     const query = plan(text)
-    const scores = new Float64Array(n)
-    const literal = new Uint8Array(n)
-    const matchedWorth = new Float64Array(n)
-    const matched: number[] = []
-    const best = new Float64Array(n)
-    const weighted = new Float64Array(n)
+    let matchedCount = 0
     query.concepts.forEach((concept, c) => {
-      const reached: number[] = []
+      let reachedCount = 0
       for (const {term, weight, expandedFrom} of concept.terms) {
-        const df = documentFrequencies.get(term)
-        if (df === undefined) continue
-        const termIdf = idf(df, n)
-        const touched: number[] = []
-        for (const data of fieldData) {
-          const postings = index.postings(data.field, term)
-          if (postings === undefined) continue
-          for (let i = 0; i < postings.docs.length; i++) {
-            const doc = postings.docs[i]!
-            if (weighted[doc] === 0) touched.push(doc)
-            weighted[doc]! += (data.weight * postings.tfs[i]!) / normaliser(data, doc)
-          }
-        }
-        for (const doc of touched) {
-          const value = weight * termIdf * saturate(weighted[doc]!)
-          weighted[doc] = 0
-          if (best[doc] === 0) reached.push(doc)
+        const postings = index.postings(term)
+        if (postings === undefined) continue
+        const {docs, weights} = postings
+        const scale = weight * idf(docs.length, n) * (k1 + 1)
+        const typed = expandedFrom === undefined ? 1 : 0
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i]!
+          const tf = weights[i]!
+          const value = (scale * tf) / (tf + k1)
+          if (best[doc] === 0) reached[reachedCount++] = doc
           if (value > best[doc]!) best[doc] = value
-          if (expandedFrom === undefined) literal[doc] = 1
+          literal[doc]! |= typed
         }
       }
-      for (const doc of reached) {
-        if (scores[doc] === 0) matched.push(doc)
+      const worth = query.worth[c]!
+      for (let i = 0; i < reachedCount; i++) {
+        const doc = reached[i]!
+        if (scores[doc] === 0) matched[matchedCount++] = doc
         scores[doc]! += best[doc]!
         best[doc] = 0
-        matchedWorth[doc]! += query.worth[c]!
+        worthMatched[doc]! += worth
       }
     })
 
-    for (const doc of matched) {
-      if (options.nameCoverage > 0) scores[doc]! += nameCoverageBonus(doc, query, queryShare(query, matchedWorth[doc]!))
-      const owner = options.ownerMatch > 0 ? ownerMatchTerm(doc, query) : undefined
-      if (owner !== undefined) scores[doc]! += options.ownerMatch * owner.weight
+    // Bonuses, through the sparse postings of the query's terms (every such tool is matched:
+    // names and owners are indexed fields).
+    const touched: number[] = []
+    for (const [term, weight] of query.termWeights) {
+      if (options.nameCoverage > 0) {
+        const termIdf = idfOf(term)
+        for (const doc of coveragePostings.get(term) ?? []) {
+          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched.push(doc)
+          covered[doc]! += weight * termIdf
+        }
+      }
+      if (options.ownerMatch > 0) {
+        for (const doc of ownerPostings.get(term) ?? []) {
+          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched.push(doc)
+          if (weight > ownerWeight[doc]!) ownerWeight[doc] = weight
+        }
+      }
+    }
+    for (const doc of touched) {
+      if (covered[doc]! > 0) scores[doc]! += (options.nameCoverage * covered[doc]! * queryShare(query, worthMatched[doc]!)) / coverageTotals[doc]!
+      scores[doc]! += options.ownerMatch * ownerWeight[doc]!
+      covered[doc] = 0
+      ownerWeight[doc] = 0
     }
 
-    const exactDocs = new Set(exact.get(exactKey(text)) ?? [])
-    const candidates: Array<Orderable & {doc: number}> = []
-    for (const doc of matched) {
-      if (scores[doc]! > 0 || exactDocs.has(doc)) candidates.push({doc, id: index.ids[doc]!, exact: exactDocs.has(doc), literal: literal[doc] === 1, score: scores[doc]!})
+    // Exact name/id matches join even when no term matched (`do`); then the top `limit`.
+    const exactDocs = exact.get(exactKey(text)) ?? []
+    for (const doc of exactDocs) {
+      exactFlag[doc] = 1
+      if (scores[doc] === 0) matched[matchedCount++] = doc
     }
-    for (const doc of exactDocs) if (scores[doc] === 0) candidates.push({doc, id: index.ids[doc]!, exact: true, literal: false, score: 0})
-    return selectTop(candidates, limit, compareExactThenScore).map(({doc, score, exact: exactMatch, literal: typed}) => ({
-      entry: entries[doc]!,
-      score,
-      exact: exactMatch,
-      literal: typed,
-      contributions: explain(doc, query),
-    }))
+    const order = (a: number, b: number): number => {
+      if (exactFlag[a] !== exactFlag[b]) return exactFlag[a] === 1 ? -1 : 1
+      if (scores[a] !== scores[b]) return scores[b]! - scores[a]!
+      return compareByCodeUnits(entries[a]!.id, entries[b]!.id)
+    }
+    const top = selectTop(matched.subarray(0, matchedCount), limit, order)
+    const hits = top.map((doc) => ({entry: entries[doc]!, score: scores[doc]!, exact: exactFlag[doc] === 1, literal: literal[doc] === 1, contributions: explain(doc, query)}))
+    for (let i = 0; i < matchedCount; i++) {
+      const doc = matched[i]!
+      scores[doc] = 0
+      worthMatched[doc] = 0
+      literal[doc] = 0
+      exactFlag[doc] = 0
+    }
+    return hits
   }
 
   /**
    * The contributions that make up a document's score: per concept, its best term split by field
-   * (BM25F shares the saturation, so each field gets its share of the weighted tf); then the
+   * (BM25F shares one saturation, so each field gets its share of the weighted tf); then the
    * name-coverage bonus per covered name term; then the owner match. They add up to the score.
    */
   const explain = (doc: number, query: QueryPlan): TermContribution[] => {
     const contributions: TermContribution[] = []
     let matchedWorth = 0
     query.concepts.forEach((concept, c) => {
-      let top: {value: number; weight: number; term: string; expandedFrom?: string; parts: Array<{field: FieldName; part: number}>} | undefined
+      let top: {value: number; weight: number; term: string; expandedFrom?: string; shares: Array<{field: FieldName; share: number}>} | undefined
       for (const {term, weight, expandedFrom} of concept.terms) {
-        const parts = termParts(term, doc)
-        if (parts.length === 0) continue
-        const total = parts.reduce((sum, {part}) => sum + part, 0)
-        const value = weight * idfOf(term) * saturate(total)
-        if (top === undefined || value > top.value) top = {value, weight, term, expandedFrom, parts}
+        const shares = index.fieldShares(term, doc)
+        if (shares.length === 0) continue
+        const value = weight * idfOf(term) * saturate(shares.reduce((sum, {share}) => sum + share, 0))
+        if (top === undefined || value > top.value) top = {value, weight, term, expandedFrom, shares}
       }
       if (top === undefined) return
       matchedWorth += query.worth[c]!
-      const total = top.parts.reduce((sum, {part}) => sum + part, 0)
-      for (const {field, part} of top.parts) {
-        contributions.push({
-          term: top.term,
-          weight: top.weight,
-          score: (top.value * part) / total,
-          field,
-          ...(top.expandedFrom === undefined ? {} : {expandedFrom: top.expandedFrom}),
-        })
+      const total = top.shares.reduce((sum, {share}) => sum + share, 0)
+      for (const {field, share} of top.shares) {
+        contributions.push({term: top.term, weight: top.weight, score: (top.value * share) / total, field, ...(top.expandedFrom === undefined ? {} : {expandedFrom: top.expandedFrom})})
       }
     })
     if (contributions.length === 0) return contributions
-    const share = queryShare(query, matchedWorth)
-    const {terms, total} = coverage[doc]!
-    if (options.nameCoverage > 0 && total > 0) {
-      for (const {term, idf: termIdf} of terms) {
+    if (options.nameCoverage > 0 && coverageTotals[doc]! > 0) {
+      const share = queryShare(query, matchedWorth)
+      for (const term of coverageTerms[doc]!) {
         const weight = query.termWeights.get(term)
         if (weight === undefined) continue
-        contributions.push({term, weight, score: (options.nameCoverage * weight * termIdf * share) / total, field: NAME_COVERAGE_FIELD, ...expandedFromOf(query, term)})
+        const score = (options.nameCoverage * weight * idfOf(term) * share) / coverageTotals[doc]!
+        contributions.push({term, weight, score, field: NAME_COVERAGE_FIELD, ...expandedFromOf(query, term, weight)})
       }
     }
-    const owner = options.ownerMatch > 0 ? ownerMatchTerm(doc, query) : undefined
-    if (owner !== undefined) contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...expandedFromOf(query, owner.term)})
+    if (options.ownerMatch > 0) {
+      let owner: {term: string; weight: number} | undefined
+      for (const term of ownerTerms[doc]!) {
+        const weight = query.termWeights.get(term)
+        if (weight !== undefined && (owner === undefined || weight > owner.weight)) owner = {term, weight}
+      }
+      if (owner !== undefined) contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...expandedFromOf(query, owner.term, owner.weight)})
+    }
     return contributions
   }
 
   return {name: 'enhanced', search}
 }
 
-/** BM25's length normaliser for `doc` in one field. */
-function normaliser(data: {b: number; lengths: Readonly<Float64Array>; average: number}, doc: number): number {
-  return data.average > 0 ? 1 - data.b + (data.b * data.lengths[doc]!) / data.average : 1
+/** `{expandedFrom}` of the query term with this term and weight (absent for typed terms). */
+function expandedFromOf(query: QueryPlan, term: string, weight: number): {expandedFrom?: string} {
+  for (const concept of query.concepts) {
+    for (const candidate of concept.terms) {
+      if (candidate.term === term && candidate.weight === weight) return candidate.expandedFrom === undefined ? {} : {expandedFrom: candidate.expandedFrom}
+    }
+  }
+  return {}
 }
 
 /** Every term the query can match, with its highest weight. */
@@ -374,37 +386,6 @@ function termWeights(concepts: readonly Concept[]): Map<string, number> {
     for (const {term, weight} of concept.terms) if (weight > (weights.get(term) ?? 0)) weights.set(term, weight)
   }
   return weights
-}
-
-/** The idf-weighted share of a tool name's terms the query asks for (0–1). */
-function coveredShare(name: {terms: readonly NameTerm[]; total: number}, queryWeights: ReadonlyMap<string, number>): number {
-  if (name.total === 0) return 0
-  let covered = 0
-  for (const {term, idf: termIdf} of name.terms) covered += (queryWeights.get(term) ?? 0) * termIdf
-  return covered / name.total
-}
-
-/**
- * The enhanced order: exact name/id matches first, then score, then id. Unlike the openclaw
- * order, a hit reached only through the lexicon is not put below every typed-term hit: the
- * lexicon is curated, and measured, that rule cost more than it saved (bench/README).
- */
-function compareExactThenScore(a: Orderable, b: Orderable): number {
-  if (a.exact !== b.exact) return a.exact ? -1 : 1
-  if (a.score !== b.score) return b.score - a.score
-  return compareByCodeUnits(a.id, b.id)
-}
-
-/** `{expandedFrom}` for a term the query did not type (for coverage and owner contributions). */
-function expandedFromOf(query: QueryPlan, term: string): {expandedFrom?: string} {
-  for (const concept of query.concepts) {
-    for (const candidate of concept.terms) {
-      if (candidate.term === term && candidate.weight === query.termWeights.get(term)) {
-        return candidate.expandedFrom === undefined ? {} : {expandedFrom: candidate.expandedFrom}
-      }
-    }
-  }
-  return {}
 }
 
 export const createEnhancedRanker: RankerFactory = (entries) => buildEnhancedRanker(entries)

@@ -1,7 +1,7 @@
 /** The enhanced ranker's text analysis: words, glued names, stems, lexicon, typos, query concepts. */
 import {describe, expect, it} from 'vitest'
 
-import {catalogVocabulary, entryFieldWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
+import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
 import {compileLexicon, isQueryNoise, queryConcepts, type QueryContext} from '../../../src/search/enhanced/query.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector} from '../../../src/search/enhanced/typo.js'
@@ -54,7 +54,7 @@ describe('glued words', () => {
 
   it('learns the vocabulary from descriptions and labels, not from names', () => {
     const entries = [tool('hdbcarpark', {description: 'Find a car park.'})]
-    const vocabulary = catalogVocabulary(entries)
+    const vocabulary = catalogVocabulary(entries.map(entryTextWords))
     expect(vocabulary.has('park')).toBe(true)
     expect(vocabulary.has('hdbcarpark')).toBe(false)
   })

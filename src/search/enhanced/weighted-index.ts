@@ -1,0 +1,104 @@
+/**
+ * The enhanced ranker's index: BM25F needs, per term and document, the sum over fields of
+ * `weight × tf / length normaliser`, saturated once. Field weights and lengths are fixed when the
+ * index is built, so that sum is computed then, and a query walks one merged posting list per
+ * term instead of one per field. Per-field counts are kept for `--explain` only.
+ */
+
+export interface FieldParams {
+  /** How much one occurrence in this field counts against one in the description. */
+  weight: number
+  /** BM25 length normalisation for this field (0: length ignored, 1: fully normalised). */
+  b: number
+}
+
+/** A document as the index sees it: per field, its analyzed terms. */
+export type AnalyzedDocument<F extends string> = Readonly<Record<F, readonly string[]>>
+
+/** The documents containing a term (ascending) and the term's weighted, normalised tf in each. */
+export interface WeightedPostings {
+  docs: Int32Array
+  weights: Float64Array
+}
+
+export class WeightedIndex<F extends string> {
+  /** Number of documents. */
+  readonly size: number
+  private readonly postingsByTerm: Map<string, WeightedPostings>
+  private readonly fields: ReadonlyArray<{field: F; params: FieldParams; lengths: Float64Array; average: number}>
+  private readonly documents: ReadonlyArray<AnalyzedDocument<F>>
+
+  private constructor(
+    size: number,
+    postingsByTerm: Map<string, WeightedPostings>,
+    fields: ReadonlyArray<{field: F; params: FieldParams; lengths: Float64Array; average: number}>,
+    documents: ReadonlyArray<AnalyzedDocument<F>>,
+  ) {
+    this.size = size
+    this.postingsByTerm = postingsByTerm
+    this.fields = fields
+    this.documents = documents
+  }
+
+  /** Builds the index; document numbers are positions in `documents`. Fields of weight 0 are skipped. */
+  static build<F extends string>(documents: ReadonlyArray<AnalyzedDocument<F>>, params: Readonly<Record<F, FieldParams>>): WeightedIndex<F> {
+    const fields = (Object.keys(params) as F[])
+      .filter((field) => params[field].weight > 0)
+      .map((field) => {
+        const lengths = new Float64Array(documents.length)
+        let total = 0
+        documents.forEach((document, doc) => {
+          lengths[doc] = document[field].length
+          total += document[field].length
+        })
+        return {field, params: params[field], lengths, average: documents.length === 0 ? 0 : total / documents.length}
+      })
+    const lists = new Map<string, {docs: number[]; weights: number[]}>()
+    const weights = new Map<string, number>()
+    documents.forEach((document, doc) => {
+      weights.clear()
+      for (const data of fields) {
+        const increment = data.params.weight / normaliser(data, doc)
+        for (const term of document[data.field]) weights.set(term, (weights.get(term) ?? 0) + increment)
+      }
+      for (const [term, value] of weights) {
+        let list = lists.get(term)
+        if (list === undefined) lists.set(term, (list = {docs: [], weights: []}))
+        list.docs.push(doc)
+        list.weights.push(value)
+      }
+    })
+    const postingsByTerm = new Map<string, WeightedPostings>()
+    for (const [term, list] of lists) postingsByTerm.set(term, {docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights)})
+    return new WeightedIndex(documents.length, postingsByTerm, fields, documents)
+  }
+
+  postings(term: string): WeightedPostings | undefined {
+    return this.postingsByTerm.get(term)
+  }
+
+  /** Number of documents with `term` in any field. */
+  documentFrequency(term: string): number {
+    return this.postingsByTerm.get(term)?.docs.length ?? 0
+  }
+
+  has(term: string): boolean {
+    return this.postingsByTerm.has(term)
+  }
+
+  /** A term's weighted tf in one document, split by field (fields where it is absent left out). */
+  fieldShares(term: string, doc: number): Array<{field: F; share: number}> {
+    const shares: Array<{field: F; share: number}> = []
+    for (const data of this.fields) {
+      let tf = 0
+      for (const candidate of this.documents[doc]![data.field]) if (candidate === term) tf++
+      if (tf > 0) shares.push({field: data.field, share: (data.params.weight * tf) / normaliser(data, doc)})
+    }
+    return shares
+  }
+}
+
+/** BM25's length normaliser for `doc` in one field: `1 − b + b × length / average length`. */
+function normaliser(data: {params: FieldParams; lengths: Float64Array; average: number}, doc: number): number {
+  return data.average > 0 ? 1 - data.params.b + (data.params.b * data.lengths[doc]!) / data.average : 1
+}
