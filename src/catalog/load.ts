@@ -6,8 +6,8 @@ import {readFile} from 'node:fs/promises'
 import {dirname, resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
-import {catalogError} from './errors.js'
-import {type CatalogFormat, parseCatalogDocument} from './formats.js'
+import {catalogError, childPath} from './errors.js'
+import {parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument} from './guard.js'
 import {hasOwn, isRecord} from './json.js'
 import type {Catalog, CatalogEntry, McpServerConfig, UnavailableMcpServer} from './types.js'
@@ -24,12 +24,6 @@ export interface LoadCatalogOptions {
   /** Connect + list timeout per live MCP server, in milliseconds. */
   mcpTimeoutMs?: number
   signal?: AbortSignal
-}
-
-export interface LoadedCatalogFile {
-  file: string
-  format: CatalogFormat
-  entries: CatalogEntry[]
 }
 
 /** Reads and parses one file: JSON first (fast, exact), JSON5 when that fails. */
@@ -49,6 +43,7 @@ export async function readCatalogDocument(file: string, cwd: string = process.cw
 /** Parses catalog text; a syntax error names the file, line and column. */
 export async function parseCatalogText(text: string, file: string): Promise<unknown> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  if (source.trim() === '') throw catalogError(file, '', 'the file is empty (expected a JSON object or an array of tools)')
   try {
     return JSON.parse(source)
   } catch {
@@ -76,40 +71,65 @@ function mayDeclareMcpServers(document: unknown): boolean {
   return isRecord(document) && (hasOwn(document, 'mcpServers') || (hasOwn(document, 'servers') && !hasOwn(document, 'tools')))
 }
 
+/** One file, parsed: its own tools and the keys of the MCP servers it declares, in file order. */
+interface ParsedFile {
+  entries: CatalogEntry[]
+  serverKeys: string[]
+}
+
 /**
- * Loads and merges catalog files, in order. Live MCP servers declared in them are started and
- * listed; the ones that fail are reported in `unavailableMcpServers`, not thrown. Two entries with
- * one id, or one server key declared twice, are errors.
+ * Loads and merges catalog files, in order. Every file is read and checked first; then the live
+ * MCP servers of all files are started together (one listing, in parallel) and the ones that fail
+ * are reported in `unavailableMcpServers`, not thrown. Merged entries keep file order: each file's
+ * own tools, then the tools of the servers it declares. Two entries with one id, or one server key
+ * declared twice, are errors — raised before any server starts.
  */
 export async function loadCatalogs(files: readonly string[], options: LoadCatalogOptions = {}): Promise<Catalog> {
   const cwd = options.cwd ?? process.cwd()
-  const catalog: Catalog = {entries: [], mcpServers: {}, unavailableMcpServers: []}
+  const servers: Record<string, McpServerConfig> = {}
   const serverFiles = new Map<string, string>()
+  const parsedFiles: ParsedFile[] = []
   for (const file of files) {
     const document = await readCatalogDocument(file, cwd)
     assertSafeCatalogDocument(document, file)
-    const servers = mayDeclareMcpServers(document) ? await declaredMcpServers(document, file) : undefined
-    const parsed = parseCatalogDocument(document, {file, directory: dirname(resolve(cwd, file)), owner: options.owner, hasMcpServers: servers !== undefined})
-    catalog.entries.push(...parsed.entries)
-    if (servers === undefined) continue
-    for (const key of Object.keys(servers)) {
-      const earlier = serverFiles.get(key)
-      if (earlier !== undefined) throw catalogError(file, `mcpServers.${key}`, `server "${key}" is already declared in ${earlier}`)
-      serverFiles.set(key, file)
+    const declared = mayDeclareMcpServers(document) ? await declaredMcpServers(document, file) : undefined
+    const parsed = parseCatalogDocument(document, {file, directory: dirname(resolve(cwd, file)), owner: options.owner, hasMcpServers: declared !== undefined})
+    const serverKeys: string[] = []
+    if (declared !== undefined) {
+      for (const [key, config] of Object.entries(declared.servers)) {
+        const earlier = serverFiles.get(key)
+        if (earlier !== undefined) throw catalogError(file, childPath(declared.path, key), `server "${key}" is already declared in ${earlier}`)
+        serverFiles.set(key, file)
+        servers[key] = config
+        serverKeys.push(key)
+      }
     }
-    Object.assign(catalog.mcpServers, servers)
-    const listed = await listServers(servers, options)
-    catalog.entries.push(...listed.entries)
-    catalog.unavailableMcpServers.push(...listed.unavailable)
+    parsedFiles.push({entries: parsed.entries, serverKeys})
   }
-  assertUniqueIds(catalog.entries)
-  return catalog
+  assertUniqueIds(parsedFiles.flatMap((parsed) => parsed.entries))
+
+  const listed = await listServers(servers, options)
+  const toolsByServer = new Map<string, CatalogEntry[]>()
+  for (const entry of listed.entries) {
+    const tools = toolsByServer.get(entry.sourceName)
+    if (tools === undefined) toolsByServer.set(entry.sourceName, [entry])
+    else tools.push(entry)
+  }
+  const entries = parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
+  assertUniqueIds(entries)
+  return {entries, mcpServers: servers, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
 }
 
-async function declaredMcpServers(document: unknown, file: string): Promise<Record<string, McpServerConfig> | undefined> {
+/** `items` ordered like `keys` (declaration order across files, which an object's key order is not for keys like "1"). */
+function inServerOrder(items: UnavailableMcpServer[], keys: string[]): UnavailableMcpServer[] {
+  const position = new Map(keys.map((key, i) => [key, i]))
+  return [...items].sort((a, b) => (position.get(a.server) ?? 0) - (position.get(b.server) ?? 0))
+}
+
+async function declaredMcpServers(document: unknown, file: string): Promise<{servers: Record<string, McpServerConfig>; path: string} | undefined> {
   const {findMcpServerBlock, parseMcpServers} = await import('./mcp/index.js')
   const found = findMcpServerBlock(document)
-  return found === undefined ? undefined : parseMcpServers(found.block, file, found.path)
+  return found === undefined ? undefined : {servers: parseMcpServers(found.block, file, found.path), path: found.path}
 }
 
 async function listServers(servers: Record<string, McpServerConfig>, options: LoadCatalogOptions): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]}> {
@@ -124,7 +144,7 @@ export function assertUniqueIds(entries: readonly CatalogEntry[]): void {
   for (const entry of entries) {
     const earlier = seen.get(entry.id)
     if (earlier !== undefined) {
-      throw catalogError(entry.origin.file, entry.origin.path, `duplicate tool id "${entry.id}" (first defined at ${earlier.origin.file}: ${earlier.origin.path})`)
+      throw catalogError(entry.origin.file, entry.origin.path, `duplicate tool id ${JSON.stringify(entry.id)} (first defined at ${earlier.origin.file}: ${earlier.origin.path})`)
     }
     seen.set(entry.id, entry)
   }

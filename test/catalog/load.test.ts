@@ -8,6 +8,7 @@ import {loadCatalogs} from '../../src/catalog/index.js'
 import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
 import {createOpenClawRanker} from '../../src/search/openclaw.js'
 import {tempDir} from '../helpers/cli.js'
+import {fixtureServer, leftoverServers, pidFile, recordedPids} from '../mcp/helpers.js'
 
 function write(dir: string, name: string, content: string): string {
   const file = join(dir, name)
@@ -95,6 +96,63 @@ describe('loadCatalogs', () => {
     const c = write(dir, 'c.json', JSON.stringify({mcpServers: {srv: {command: join(dir, 'missing')}}}))
     const error = await loadError([b, c])
     expect(error.message).toBe(`${c}: mcpServers.srv: server "srv" is already declared in ${b}`)
+  })
+
+  it('names the real block of a duplicate server: servers.<key> in a VS Code file', async () => {
+    const dir = tempDir()
+    const a = write(dir, 'a.json', JSON.stringify({mcpServers: {srv: {command: join(dir, 'missing')}}}))
+    const vscode = write(dir, 'vscode.json', JSON.stringify({servers: {srv: {type: 'stdio', command: join(dir, 'missing')}}}))
+    expect((await loadError([a, vscode])).message).toBe(`${vscode}: servers.srv: server "srv" is already declared in ${a}`)
+  })
+
+  it('starts the servers of every file in one listing, keeping file order in the merged entries', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    // "1" is an integer-like key: an object would list it before "zed", whatever the file order.
+    const first = write(dir, 'first.json', JSON.stringify({tools: [{name: 'own_first'}], mcpServers: {zed: fixtureServer(pids)}}))
+    const second = write(dir, 'second.json', JSON.stringify({tools: [{name: 'own_second'}], mcpServers: {1: fixtureServer(pids)}}))
+    const progress: string[] = []
+    const catalog = await loadCatalogs([first, second], {mcpTimeoutMs: 20_000, env: {PATH: process.env.PATH}, progress: (line) => progress.push(line)})
+    // One listing for both files: a single count over both servers.
+    expect(progress.filter((line) => line.startsWith('Starting MCP servers: 0/'))).toEqual([expect.stringMatching(/^Starting MCP servers: 0\/2 done /)])
+    const owners = catalog.entries.map((entry) => (entry.source === 'mcp' ? entry.sourceName : entry.name))
+    expect([...new Set(owners)]).toEqual(['own_first', 'zed', 'own_second', '1'])
+    expect(catalog.unavailableMcpServers).toEqual([])
+    expect(Object.keys(catalog.mcpServers).sort()).toEqual(['1', 'zed'])
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('reports unavailable servers in declaration order across files', async () => {
+    const dir = tempDir()
+    const first = write(dir, 'first.json', JSON.stringify({mcpServers: {zed: {command: join(dir, 'missing')}}}))
+    const second = write(dir, 'second.json', JSON.stringify({mcpServers: {1: {command: join(dir, 'missing')}}}))
+    const catalog = await loadCatalogs([first, second], {mcpTimeoutMs: 5000})
+    expect(catalog.unavailableMcpServers.map((server) => server.server)).toEqual(['zed', '1'])
+  })
+
+  it('refuses a duplicate server or tool id before any server starts', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const a = write(dir, 'a.json', JSON.stringify({tools: [{name: 'read'}], mcpServers: {srv: fixtureServer(pids)}}))
+    const sameServer = write(dir, 'b.json', JSON.stringify({mcpServers: {srv: fixtureServer(pids)}}))
+    expect((await loadError([a, sameServer])).message).toBe(`${sameServer}: mcpServers.srv: server "srv" is already declared in ${a}`)
+    const sameTool = write(dir, 'c.json', JSON.stringify({tools: [{name: 'read'}]}))
+    expect((await loadError([a, sameTool])).message).toBe(`${sameTool}: tools[0]: duplicate tool id "openclaw:core:read" (first defined at ${a}: tools[0])`)
+    expect(recordedPids(pids)).toEqual([])
+  })
+
+  it('names an empty file, and a file that is a JSON string, number or null', async () => {
+    const dir = tempDir()
+    write(dir, 'empty.json', '')
+    write(dir, 'blank.json5', '\ufeff  \n')
+    expect((await loadError(['empty.json'], dir)).message).toBe('empty.json: the file is empty (expected a JSON object or an array of tools)')
+    expect((await loadError(['blank.json5'], dir)).message).toBe('blank.json5: the file is empty (expected a JSON object or an array of tools)')
+    for (const [name, text] of [['string.json', '"tools"'], ['number.json', '42'], ['null.json', 'null']]) {
+      write(dir, name!, text!)
+      const error = await loadError([name!], dir)
+      expect(error.message).toBe(`${name}: a catalog must be a JSON object or an array of tools`)
+      expect(error.exitCode).toBe(2)
+    }
   })
 })
 
