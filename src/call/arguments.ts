@@ -10,7 +10,11 @@
  * JSON. Types come from `type`, `enum`/`const` values and one level of `anyOf`/`oneOf`. Text that
  * fits none of the declared types stays a string, so validation names the problem. Undeclared
  * properties are strings. With `--raw` every value is parsed as JSON verbatim instead.
+ *
+ * Arguments are built as own data properties (`Object.fromEntries`, spread), never assigned, so a
+ * key named `__proto__` stays a plain key and never changes a prototype.
  */
+import {isRecord} from '../catalog/json.js'
 import type {JsonSchema} from '../catalog/types.js'
 import {usageError} from '../errors.js'
 
@@ -24,30 +28,23 @@ export function parseArgumentsJson(text: string, source: string): Record<string,
   } catch (error) {
     throw usageError(`${source} is not valid JSON: ${(error as Error).message}`)
   }
-  if (!isPlainObject(value)) throw usageError(`${source} must be a JSON object of tool arguments.`)
+  if (!isRecord(value)) throw usageError(`${source} must be a JSON object of tool arguments.`)
   return value
 }
 
 /** `key=value` pairs as an object, typed by `schema` (or parsed as JSON with `raw`). */
 export function parseKeyValuePairs(pairs: readonly string[], schema: JsonSchema, options: {raw?: boolean} = {}): Record<string, unknown> {
-  const args: Record<string, unknown> = {}
-  for (const pair of pairs) {
+  const seen = new Set<string>()
+  const typed = pairs.map((pair) => {
     const equals = pair.indexOf('=')
     if (equals <= 0) throw usageError(`Expected key=value, got "${pair}".`)
     const key = pair.slice(0, equals)
     const text = pair.slice(equals + 1)
-    if (Object.hasOwn(args, key)) throw usageError(`Argument "${key}" is given more than once.`)
-    const value = options.raw ? parseRawValue(key, text) : coerceValue(text, declaredProperty(schema, key), key)
-    Object.defineProperty(args, key, {value, enumerable: true, writable: true, configurable: true})
-  }
-  return args
-}
-
-/** `args` with `pairs` applied over it (own properties only; `__proto__` stays a plain key). */
-export function mergeArguments(base: Record<string, unknown>, pairs: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = {...base}
-  for (const [key, value] of Object.entries(pairs)) Object.defineProperty(merged, key, {value, enumerable: true, writable: true, configurable: true})
-  return merged
+    if (seen.has(key)) throw usageError(`Argument "${key}" is given more than once.`)
+    seen.add(key)
+    return [key, options.raw ? parseRawValue(key, text) : coerceValue(text, declaredProperty(schema, key), key)] as const
+  })
+  return Object.fromEntries(typed)
 }
 
 function parseRawValue(key: string, text: string): unknown {
@@ -59,7 +56,7 @@ function parseRawValue(key: string, text: string): unknown {
 }
 
 /** Types `text` by the property schema (see the module comment). */
-export function coerceValue(text: string, property: unknown, key: string): unknown {
+function coerceValue(text: string, property: unknown, key: string): unknown {
   const types = declaredTypes(property)
   if (types.size === 0 || types.has('string')) return text
   if ((types.has('number') || types.has('integer')) && /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text)) return Number(text)
@@ -79,14 +76,14 @@ export function coerceValue(text: string, property: unknown, key: string): unkno
 }
 
 function declaredProperty(schema: JsonSchema, key: string): unknown {
-  if (!isPlainObject(schema) || !isPlainObject(schema.properties) || !Object.hasOwn(schema.properties, key)) return undefined
+  if (!isRecord(schema) || !isRecord(schema.properties) || !Object.hasOwn(schema.properties, key)) return undefined
   return schema.properties[key]
 }
 
 /** JSON types a property accepts, from `type`, `const`/`enum` and one level of `anyOf`/`oneOf`. */
 function declaredTypes(property: unknown, depth = 0): Set<JsonType> {
   const types = new Set<JsonType>()
-  if (!isPlainObject(property)) return types
+  if (!isRecord(property)) return types
   const typeField = Array.isArray(property.type) ? property.type : [property.type]
   for (const type of typeField) if (isJsonType(type)) types.add(type)
   const literals = [...(Array.isArray(property.enum) ? property.enum : []), ...(Object.hasOwn(property, 'const') ? [property.const] : [])]
@@ -109,8 +106,4 @@ function jsonTypeOf(value: unknown): JsonType {
   if (Array.isArray(value)) return 'array'
   const type = typeof value
   return type === 'number' || type === 'boolean' || type === 'string' ? type : 'object'
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

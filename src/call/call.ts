@@ -19,14 +19,18 @@ import {readFile} from 'node:fs/promises'
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
-import {mergeArguments, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
-import {executeTool, noExecutorMessage} from './execute.js'
+import {parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
+import {executeTool} from './execute.js'
 import {lookupTool} from './lookup.js'
 import {repairToolCallRequest} from './request.js'
 import {assertValidArguments, assertValidOutput, compileToolSchemas} from './validate.js'
 
 /** Exit code of a call stopped by Ctrl-C (128 + SIGINT), as shells report it. */
 export const INTERRUPTED_EXIT_CODE = 130
+
+export function noExecutorMessage(id: string): string {
+  return `Tool "${id}" has no executor in this catalog.`
+}
 
 /** The `--json` output of a call. */
 export interface CallEnvelope {
@@ -78,8 +82,8 @@ export async function resolveCall(input: CallInput, entries: readonly CatalogEnt
   let base: Record<string, unknown> = {}
   if (input.argsJson !== undefined) base = parseArgumentsJson(input.argsJson, '--args')
   if (input.argsFile !== undefined) base = parseArgumentsJson(await readArgumentsFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
-  const pairs = parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})
-  return {entry, args: mergeArguments(base, pairs), ignoredKeys: []}
+  // Pairs override the same keys of --args; spreading keeps a `__proto__` key a plain argument.
+  return {entry, args: {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}, ignoredKeys: []}
 }
 
 async function readArgumentsFile(path: string, readStdin: () => Promise<string>): Promise<string> {
@@ -123,7 +127,7 @@ export async function runCall(entry: CatalogEntry, args: Record<string, unknown>
   if (options.signal?.aborted) throw interrupted(tool)
   if (blocked !== undefined) return {status: 'blocked', envelope: {tool, result: blocked}}
 
-  const outcome = await executeTool(entry, args, {catalog: options.catalog, timeoutMs: options.timeoutMs, signal: options.signal, env: options.env})
+  const outcome = await executeTool(entry.run, args, {catalog: options.catalog, timeoutMs: options.timeoutMs, signal: options.signal, env: options.env})
   if (options.signal?.aborted) throw interrupted(tool)
   if (outcome.status === 'tool-error') {
     const details = outcome.result === undefined ? {tool} : {tool, result: outcome.result}

@@ -21,11 +21,10 @@ import {appendFile, open} from 'node:fs/promises'
 import {performance} from 'node:perf_hooks'
 
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
+import {CONTROL_TOOLS} from '../directory/controls.js'
 import {ExitCode, isToolsearchError, usageError} from '../errors.js'
 
 export const SESSION_LOG_VERSION = 1
-/** Always visible when Tool Search is on: tool_search, tool_describe, tool_call. */
-export const CONTROL_TOOL_COUNT = 3
 
 export interface SessionCatalogSummary {
   /** Schemas the model gets up front: the controls plus the directly visible tools. */
@@ -54,8 +53,9 @@ export type SessionLine = SessionEvent & {v: number; ts: string; durationMs: num
 
 /** What the session needs to know of the catalog: its policy-filtered entries. */
 export function summarizeCatalog(entries: readonly CatalogEntry[]): SessionCatalogSummary {
+  const controls = CONTROL_TOOLS.length
   const directTools = entries.filter((entry) => entry.visibility !== 'deferred').length
-  return {upFrontSchemas: CONTROL_TOOL_COUNT + directTools, controls: CONTROL_TOOL_COUNT, directTools, deferredTools: entries.length - directTools}
+  return {upFrontSchemas: controls + directTools, controls, directTools, deferredTools: entries.length - directTools}
 }
 
 export function toolRef(entry: Pick<CatalogEntry, 'id' | 'name' | 'source' | 'sourceName'>): SessionToolRef {
@@ -80,11 +80,8 @@ export function redactArguments(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return depth > 32 ? '<array>' : value.map((item) => redactArguments(item, depth + 1))
   if (typeof value === 'object') {
     if (depth > 32) return '<object>'
-    const redacted: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(redacted, key, {value: redactArguments(item, depth + 1), enumerable: true, writable: true, configurable: true})
-    }
-    return redacted
+    // fromEntries defines own properties, so a `__proto__` key stays data.
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactArguments(item, depth + 1)]))
   }
   return `<${typeof value}>`
 }

@@ -10,6 +10,7 @@
  */
 import type {ErrorObject, ValidateFunction} from 'ajv'
 
+import {isRecord} from '../catalog/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError} from '../errors.js'
 import {inputHint} from '../hints/index.js'
@@ -47,7 +48,7 @@ export async function compileToolSchemas(entry: CatalogEntry): Promise<ToolSchem
 
 async function compileSchema(entry: CatalogEntry, schema: unknown, role: SchemaRole): Promise<ValidateFunction> {
   const invalid = (cause?: unknown) => new ToolsearchError('invalid-schema', invalidSchemaMessage(entry.id, role), {cause, details: {schema: role}})
-  if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) throw invalid()
+  if (typeof schema !== 'boolean' && !isRecord(schema)) throw invalid()
   try {
     const ajv = await ajvFor(schema)
     return ajv.compile(schema as object)
@@ -148,8 +149,4 @@ export function propertySuggestions(errors: readonly ErrorObject[]): string[] {
 function declaredProperties(schema: unknown): string[] {
   if (!isRecord(schema) || !isRecord(schema.properties)) return []
   return Object.keys(schema.properties)
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

@@ -14,6 +14,7 @@
  * Tokens are estimated as ceil(bytes / 4), the usual rule of thumb for English text and JSON; the
  * ratios do not depend on it.
  */
+import {isRecord} from '../catalog/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {type Style, styler} from '../output/style.js'
 import {CONTROL_TOOLS, type ToolDefinition} from './controls.js'
@@ -30,12 +31,8 @@ export function estimateTokens(bytes: number): number {
 
 /** The provider tool definition a model would get for this entry if it were directly visible. */
 export function toolDefinition(entry: CatalogEntry): ToolDefinition {
-  const parameters = isPlainObject(entry.parameters) ? entry.parameters : EMPTY_OBJECT_SCHEMA
+  const parameters = isRecord(entry.parameters) ? entry.parameters : EMPTY_OBJECT_SCHEMA
   return {name: entry.name, description: entry.description, parameters}
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
 export interface SurfacePayload {

@@ -120,26 +120,29 @@ function composedLength(rowChars: number, rowCount: number, omitted: number, mod
 /**
  * Renders the directory for a policy-filtered catalog. To fit the budget it tries descriptions
  * cut to 180, then 64 characters, then name-only rows, then drops rows from the end of the sorted
- * list; dropped tools stay searchable and callable and are counted in the footer.
+ * list; dropped tools stay searchable and callable and are counted in the footer. The whole text,
+ * footer included, counts towards the budget.
  */
 export function renderDirectory(entries: readonly CatalogEntry[], options: DirectoryOptions): Directory {
+  const {mode} = options
   const maxChars = directoryBudget(options.contextWindow)
   const deferredCount = deferredEntries(entries).length
-  if (deferredCount === 0) return finish(DIRECTORY_EMPTY, {maxChars, rows: 0, omitted: 0, descriptionCap: DESCRIPTION_CAPS[0], mode: options.mode})
+  const done = (rows: readonly string[], descriptionCap: number) => {
+    const omitted = deferredCount - rows.length
+    const text = deferredCount === 0 ? DIRECTORY_EMPTY : compose(rows, omitted, mode)
+    return finish(text, {maxChars, rows: rows.length, omitted, descriptionCap, mode})
+  }
+  if (deferredCount === 0) return done([], DESCRIPTION_CAPS[0])
 
   const listable = listableEntries(entries)
+  let rows: string[] = []
   for (const cap of [...DESCRIPTION_CAPS, NAMES_ONLY]) {
-    const rows = listable.map((entry) => directoryRow(entry, cap))
+    rows = listable.map((entry) => directoryRow(entry, cap))
     const rowChars = rows.reduce((sum, row) => sum + row.length, 0)
-    const omitted = deferredCount - rows.length
-    const fits = composedLength(rowChars, rows.length, omitted, options.mode) <= maxChars
-    if (fits || cap === NAMES_ONLY) {
-      const kept = fits ? rows : rowsThatFit(rows, deferredCount, maxChars, options.mode)
-      const text = compose(kept, deferredCount - kept.length, options.mode)
-      return finish(text, {maxChars, rows: kept.length, omitted: deferredCount - kept.length, descriptionCap: cap, mode: options.mode})
-    }
+    if (composedLength(rowChars, rows.length, deferredCount - rows.length, mode) <= maxChars) return done(rows, cap)
   }
-  throw new Error('unreachable: the name-only pass always returns')
+  // Even name-only rows do not all fit: keep as many as fit, from the start of the sorted list.
+  return done(rowsThatFit(rows, deferredCount, maxChars, mode), NAMES_ONLY)
 }
 
 /**

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {mergeArguments, parseArgumentsJson, parseKeyValuePairs} from '../../src/call/arguments.js'
+import {parseArgumentsJson, parseKeyValuePairs} from '../../src/call/arguments.js'
 
 const schema = {
   type: 'object',
@@ -56,6 +56,11 @@ describe('key=value pairs', () => {
     const args = parseKeyValuePairs(['__proto__={"polluted":true}'], {}, {raw: true})
     expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
     expect(Object.keys(args)).toEqual(['__proto__'])
+    // Typed by a schema that declares an own `__proto__` property: parsed as JSON, kept as data.
+    const typed = parseKeyValuePairs(['__proto__={"polluted":true}'], JSON.parse('{"properties": {"__proto__": {"type": "object"}}}'))
+    expect(Object.getPrototypeOf(typed)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(typed, '__proto__')?.value).toEqual({polluted: true})
+    expect((typed as {polluted?: unknown}).polluted).toBeUndefined()
   })
 })
 
@@ -64,9 +69,5 @@ describe('--args JSON', () => {
     expect(parseArgumentsJson('{"a": 1}', '--args')).toEqual({a: 1})
     expect(() => parseArgumentsJson('{a: 1}', '--args')).toThrow(/^--args is not valid JSON: /)
     expect(() => parseArgumentsJson('[1]', 'args.json')).toThrow('args.json must be a JSON object of tool arguments.')
-  })
-
-  it('lets pairs override the JSON object', () => {
-    expect(mergeArguments({a: 1, b: 2}, {b: 3})).toEqual({a: 1, b: 3})
   })
 })

@@ -25,6 +25,16 @@ describe('repairToolCallRequest', () => {
     expect(repair({id: 'water', args: {zone: 'north'}, zone: 'south', minutes: 3})).toEqual({target: 'water', args: {zone: 'north'}, ignoredKeys: ['zone', 'minutes']})
   })
 
+  it('reports every top-level key a nested args leaves unused: a selector naming no tool, a second wrapper', () => {
+    expect(repair({id: 'water', name: 'Ada', args: {zone: 'north'}, input: {zone: 'south'}})).toEqual({
+      target: 'water',
+      args: {zone: 'north'},
+      ignoredKeys: ['name', 'input'],
+    })
+    // Selectors that agree, an empty wrapper and dotted keys are all used, not ignored.
+    expect(repair({id: 'openclaw:plugin:water', name: 'water', input: {}, 'args.minutes': 2, args: {zone: 'north'}}).ignoredKeys).toEqual([])
+  })
+
   it('merges nested args over dotted keys', () => {
     expect(repair({id: 'water', 'args.zone': 'south', 'args.minutes': 2, args: {zone: 'north'}}).args).toEqual({zone: 'north', minutes: 2})
   })
@@ -72,5 +82,14 @@ describe('repairToolCallRequest', () => {
     expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
     expect(Object.keys(args)).toEqual(['__proto__'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('keeps __proto__ a plain argument when it arrives dotted or nested', () => {
+    for (const text of ['{"id": "water", "args.__proto__": {"polluted": true}}', '{"id": "water", "args": {"__proto__": {"polluted": true}}}']) {
+      const {args} = repair(JSON.parse(text))
+      expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
+      expect(Object.keys(args)).toEqual(['__proto__'])
+      expect((args as {polluted?: unknown}).polluted).toBeUndefined()
+    }
   })
 })

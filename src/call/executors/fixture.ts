@@ -5,6 +5,7 @@
  * result of the first case whose `when` is a deep subset of the arguments, else the default;
  * with no default, an unmatched call is a tool error.
  */
+import {isRecord} from '../../catalog/json.js'
 import type {CasesRun, FixtureRun} from '../../catalog/types.js'
 import type {ExecutionOutcome} from '../types.js'
 
@@ -27,13 +28,9 @@ export function isDeepSubset(partial: unknown, value: unknown): boolean {
   if (Array.isArray(partial)) {
     return Array.isArray(value) && partial.length === value.length && partial.every((item, index) => isDeepSubset(item, value[index]))
   }
-  if (isObject(partial)) {
-    if (!isObject(value) || Array.isArray(value)) return false
+  if (isRecord(partial)) {
+    if (!isRecord(value)) return false
     return Object.keys(partial).every((key) => Object.hasOwn(value, key) && isDeepSubset(partial[key], value[key]))
   }
   return partial === value
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object'
 }
