@@ -7,7 +7,7 @@ import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
 import {ExitCode, ToolsearchError} from '../../src/errors.js'
 import {assertImportComplete, assertOutputIsNotInput, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
-import {updateFileAtomically} from '../../src/config/write.js'
+import {updateFileAtomically} from '../../src/fs/atomic-write.js'
 
 export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
   static summary = 'Write the tools of live MCP servers to a native catalog file for offline use.'
@@ -43,7 +43,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
     const outcome = await updateFileAtomically(flags.out, (current) => {
       if (current !== undefined && !flags.force) throw fileExistsError(flags.out)
       return {text, result: undefined}
-    })
+    }, {what: 'catalog'})
     const report: ImportReport = {
       file: flags.out,
       status: outcome.status,

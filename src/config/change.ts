@@ -19,7 +19,7 @@ import {type ConfigPath, formatConfigPath} from './path.js'
 import type {EditableSource} from './plan.js'
 import {readConfigText} from './read.js'
 import {type ConfigProblem, findConfigProblems, introducedProblems} from './validate.js'
-import {type WriteOptions, updateFileAtomically} from './write.js'
+import {type WriteOptions, updateFileAtomically} from '../fs/atomic-write.js'
 import {unifiedDiff} from './diff.js'
 
 export interface PlannedChange<T> {
@@ -30,7 +30,10 @@ export interface PlannedChange<T> {
 
 export type ChangePlanner<T> = (document: ConfigDocument, source: EditableSource) => PlannedChange<T> | Promise<PlannedChange<T>>
 
-export interface ChangeOptions extends WriteOptions {
+/** The writer's options for a config: what is written is always "config". */
+export type ConfigWriteOptions = Omit<WriteOptions, 'what'>
+
+export interface ChangeOptions extends ConfigWriteOptions {
   env: NodeJS.ProcessEnv
   dryRun?: boolean
   /** Base directory for the file names shown in the diff header. */
@@ -124,7 +127,7 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
-    options,
+    {...options, what: 'config'},
   )
   const name = displayName(outcome.file, options.cwd)
   const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)

@@ -2,7 +2,7 @@
  * Glue between command flags and the config library, shared by the config and doctor commands.
  */
 import type {ConfigLocateOptions} from './index.js'
-import {DEFAULT_LOCK_WAIT_MS} from './write.js'
+import {DEFAULT_LOCK_WAIT_MS} from '../fs/atomic-write.js'
 
 export interface ConfigFlagValues {
   config?: string

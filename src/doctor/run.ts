@@ -8,13 +8,12 @@
  * nothing changes (at most 10 passes). The passes are then expressed as one edit against the
  * file as it was read, so `--dry-run` shows exactly what `--fix` writes.
  */
-import {type ChangeOutcome, changeConfig, editableSource} from '../config/change.js'
+import {type ChangeOutcome, type ConfigWriteOptions, changeConfig, editableSource} from '../config/change.js'
 import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
 import type {ConfigLocation} from '../config/index.js'
 import {type ConfigDocument, documentFromText} from '../config/load.js'
 import {readConfigText} from '../config/read.js'
 import {findConfigProblems} from '../config/validate.js'
-import type {WriteOptions} from '../config/write.js'
 import {ToolsearchError, isToolsearchError} from '../errors.js'
 import {formatMessage} from './registry.js'
 import type {Check, CheckContext, Finding} from './types.js'
@@ -82,7 +81,7 @@ export async function fixText(checks: Check[], location: ConfigLocation, text: s
   return {text: current, changes}
 }
 
-export interface DoctorOptions extends WriteOptions {
+export interface DoctorOptions extends ConfigWriteOptions {
   env: NodeJS.ProcessEnv
   fix?: boolean
   dryRun?: boolean

@@ -4,7 +4,7 @@ import * as fsp from 'node:fs/promises'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 
-import {STALE_LOCK_MS, type WriterFs, updateFileAtomically} from '../../src/config/write.js'
+import {STALE_LOCK_MS, type WriterFs, updateFileAtomically} from '../../src/fs/atomic-write.js'
 import {tempDir} from '../helpers/cli.js'
 
 const children: Array<ReturnType<typeof spawn>> = []
@@ -33,7 +33,7 @@ describe('updateFileAtomically', () => {
   it('creates a new file with mode 0600 in a directory created 0700', async () => {
     const dir = join(tempDir(), 'state', '.openclaw')
     const file = join(dir, 'openclaw.json')
-    const outcome = await updateFileAtomically(file, replaceWith('{}\n'))
+    const outcome = await updateFileAtomically(file, replaceWith('{}\n'), {what: 'config'})
     expect(outcome).toMatchObject({status: 'written', created: true, backup: undefined})
     expect(readFileSync(file, 'utf8')).toBe('{}\n')
     expect(mode(file)).toBe(0o600)
@@ -46,7 +46,7 @@ describe('updateFileAtomically', () => {
     const file = join(dir, 'openclaw.json5')
     writeFileSync(file, 'old')
     chmodSync(file, 0o640)
-    await updateFileAtomically(file, replaceWith('new'))
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config'})
     expect(readFileSync(file, 'utf8')).toBe('new')
     expect(mode(file)).toBe(0o640)
     expect(readdirSync(dir).sort()).toEqual(['openclaw.json5', 'openclaw.json5.bak'])
@@ -57,7 +57,7 @@ describe('updateFileAtomically', () => {
     writeFileSync(file, 'same')
     utimesSync(file, new Date(2020, 0, 1), new Date(2020, 0, 1))
     const before = statSync(file).mtimeMs
-    const outcome = await updateFileAtomically(file, replaceWith('same'))
+    const outcome = await updateFileAtomically(file, replaceWith('same'), {what: 'config'})
     expect(outcome.status).toBe('unchanged')
     expect(statSync(file).mtimeMs).toBe(before)
     expect(existsSync(`${file}.bak`)).toBe(false)
@@ -68,7 +68,7 @@ describe('updateFileAtomically', () => {
     const file = join(dir, 'openclaw.json5')
     writeFileSync(file, 'v0')
     writeFileSync(join(dir, 'openclaw.json5.bak.old'), 'keep me')
-    for (let version = 1; version <= 7; version++) await updateFileAtomically(file, replaceWith(`v${version}`))
+    for (let version = 1; version <= 7; version++) await updateFileAtomically(file, replaceWith(`v${version}`), {what: 'config'})
     expect(readFileSync(file, 'utf8')).toBe('v7')
     const ring = ['.bak', '.bak.1', '.bak.2', '.bak.3', '.bak.4'].map((suffix) => `${file}${suffix}`)
     expect(ring.map((path) => readFileSync(path, 'utf8'))).toEqual(['v6', 'v5', 'v4', 'v3', 'v2'])
@@ -84,7 +84,7 @@ describe('updateFileAtomically', () => {
     writeFileSync(target, 'old')
     const link = join(dir, 'openclaw.json5')
     symlinkSync('real/openclaw.json5', link)
-    const outcome = await updateFileAtomically(link, replaceWith('new'))
+    const outcome = await updateFileAtomically(link, replaceWith('new'), {what: 'config'})
     expect(outcome.file).toBe(target)
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
     expect(readlinkSync(link)).toBe('real/openclaw.json5')
@@ -103,7 +103,7 @@ describe('updateFileAtomically', () => {
         return fsp.rename(from, to)
       },
     }
-    await expect(updateFileAtomically(file, replaceWith('new'), {fs: failingFs})).rejects.toThrow(`Cannot write config ${file}: EXDEV: injected rename failure; the file was left as it was.`)
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', fs: failingFs})).rejects.toThrow(`Cannot write config ${file}: EXDEV: injected rename failure; the file was left as it was.`)
     expect(readFileSync(file, 'utf8')).toBe('original')
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp') || name.endsWith('.lock'))).toEqual([])
   })
@@ -127,7 +127,7 @@ describe('updateFileAtomically', () => {
         return handle
       },
     }
-    await expect(updateFileAtomically(file, replaceWith('new'), {fs: failingFs})).rejects.toThrow('ENOSPC: injected disk full')
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', fs: failingFs})).rejects.toThrow('ENOSPC: injected disk full')
     expect(readFileSync(file, 'utf8')).toBe('original')
     expect(readdirSync(dir)).toEqual(['openclaw.json5'])
   })
@@ -137,7 +137,7 @@ describe('updateFileAtomically', () => {
     writeFileSync(file, 'original')
     const pid = liveProcess()
     writeFileSync(`${file}.lock`, JSON.stringify({pid, time: Date.now()}))
-    await expect(updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 200})).rejects.toThrow(new RegExp(`^Config file ${file} is locked by process ${pid}, since .*; nothing was written`))
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 200})).rejects.toThrow(new RegExp(`^Config file ${file} is locked by process ${pid}, since .*; nothing was written`))
     expect(readFileSync(file, 'utf8')).toBe('original')
     expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8')).pid).toBe(pid)
   })
@@ -146,7 +146,7 @@ describe('updateFileAtomically', () => {
     const file = join(tempDir(), 'openclaw.json5')
     writeFileSync(file, 'original')
     writeFileSync(`${file}.lock`, JSON.stringify({pid: await deadPid(), time: Date.now()}))
-    await updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 200})
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 200})
     expect(readFileSync(file, 'utf8')).toBe('new')
     expect(existsSync(`${file}.lock`)).toBe(false)
   })
@@ -155,7 +155,7 @@ describe('updateFileAtomically', () => {
     const file = join(tempDir(), 'openclaw.json5')
     writeFileSync(file, 'original')
     writeFileSync(`${file}.lock`, JSON.stringify({pid: liveProcess(), time: Date.now() - STALE_LOCK_MS - 1000}))
-    await updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 200})
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 200})
     expect(readFileSync(file, 'utf8')).toBe('new')
   })
 
@@ -164,7 +164,7 @@ describe('updateFileAtomically', () => {
     writeFileSync(file, 'original')
     writeFileSync(`${file}.lock`, JSON.stringify({pid: process.pid, time: Date.now()}))
     setTimeout(() => fsp.unlink(`${file}.lock`), 150)
-    await updateFileAtomically(file, replaceWith('new'), {lockWaitMs: 3000})
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 3000})
     expect(readFileSync(file, 'utf8')).toBe('new')
   })
 
@@ -175,7 +175,7 @@ describe('updateFileAtomically', () => {
       writeFileSync(file, 'edited by someone else')
       return {text: 'mine', result: undefined}
     }
-    await expect(updateFileAtomically(file, compute)).rejects.toThrow('changed while it was being written')
+    await expect(updateFileAtomically(file, compute, {what: 'config'})).rejects.toThrow('changed while it was being written')
     expect(readFileSync(file, 'utf8')).toBe('edited by someone else')
   })
 })
