@@ -3,7 +3,7 @@ import {Args} from '@oclif/core'
 import {lookupTool} from '../src/call/lookup.js'
 import {logSessionEvent, toolRef} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
+import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags, sessionFlags} from '../src/cli/flags.js'
 import {describeEntry, renderToolDescription} from '../src/search/describe.js'
 
@@ -23,12 +23,21 @@ export default class Describe extends BaseCommand<typeof Describe> {
 
   static flags = {...catalogFlags, ...configFlags, ...sessionFlags}
 
+  /** Set once the catalog is loaded; `--json` output, errors included, carries it. */
+  private unavailableMcpServers: ReturnType<typeof unavailableMcpServersField> = {}
+
+  public override toErrorJson(err: unknown): unknown {
+    const {error} = super.toErrorJson(err) as {error: Record<string, unknown>}
+    return {error: {...error, ...this.unavailableMcpServers}}
+  }
+
   async run(): Promise<unknown> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    this.unavailableMcpServers = unavailableMcpServersField(context.catalog)
     const entry = lookupTool(context.catalog.entries, this.args.tool)
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})
-    return described
+    return {...described, ...this.unavailableMcpServers}
   }
 }

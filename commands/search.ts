@@ -5,9 +5,11 @@ import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
-import {runSearchRequest, serializeResponse} from '../src/search/batch.js'
+import {readStdin} from '../src/cli/stdin.js'
+import {safeInline} from '../src/output/terminal.js'
+import {runSearchRequest} from '../src/search/batch.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
-import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
+import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable, terminalJson} from '../src/search/render.js'
 import {explainHit, parseRequestJson, requestFromFlags, resolveLimit, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
 
 export default class Search extends BaseCommand<typeof Search> {
@@ -56,7 +58,7 @@ export default class Search extends BaseCommand<typeof Search> {
     if (mode === 'request' || mode === 'batch') {
       const request = mode === 'request' ? parseRequestJson(flags.request!) : requestFromFlags(words, flags.query ?? [], flags.limit)
       const response = runSearchRequest(request, ranker, context.settings)
-      this.print(mode === 'request' ? serializeResponse(response) : renderBatchResponse(response, table))
+      this.print(mode === 'request' ? terminalJson(response, 2) : renderBatchResponse(response, table))
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
       return response
     }
@@ -66,7 +68,7 @@ export default class Search extends BaseCommand<typeof Search> {
 
     if (mode === 'stdin') {
       const lines = stdinQueries(await readStdin()).map((query) => stdinResult(ranker, query, limit))
-      for (const line of lines) this.print(JSON.stringify(line))
+      for (const line of lines) this.print(terminalJson(line))
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(lines))
       return lines
     }
@@ -74,15 +76,9 @@ export default class Search extends BaseCommand<typeof Search> {
     const query = words.join(' ')
     const explained = ranker.search(query, limit).map(explainHit)
     await logSessionEvent(flags.session, context.catalog.entries, searchEvent([{query, candidates: explained.map(({hit}) => hit)}]))
-    if (explained.length === 0) this.print(`No tools match "${query}".`)
+    if (explained.length === 0) this.print(`No tools match "${safeInline(query)}".`)
     else if (flags.explain) this.print(`${renderHitTable(explained.map(({hit}) => hit), table)}\n\n${renderExplanations(explained, table)}`)
     else this.print(renderHitTable(explained.map(({hit}) => hit), table))
     return flags.explain ? explained.map(({hit, explain}) => ({...hit, explain})) : explained.map(({hit}) => hit)
   }
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
 }

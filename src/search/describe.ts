@@ -6,7 +6,7 @@ import type {CatalogEntry} from '../catalog/types.js'
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import {type SearchHit, toSearchHit} from './hits.js'
-import type {RenderOptions} from './render.js'
+import {type RenderOptions, terminalJson} from './render.js'
 
 export interface ToolDescription extends SearchHit {
   parameters: unknown
@@ -32,7 +32,7 @@ function indent(text: string): string {
     .join('\n')
 }
 
-/** The description as labelled lines; schemas as indented JSON (escapes keep control characters inert). */
+/** The description as labelled lines; schemas as indented JSON, every control character escaped. */
 export function renderToolDescription(described: ToolDescription, entry: CatalogEntry, options: RenderOptions): string {
   const style = styler(options.color)
   const field = (label: string, value: string): string => `  ${style.bold(`${label}:`.padEnd(13))}${value}`
@@ -45,7 +45,7 @@ export function renderToolDescription(described: ToolDescription, entry: Catalog
   lines.push(field('input', safeInline(described.input)))
   if (described.output !== undefined) lines.push(field('output', safeInline(described.output)))
   lines.push(`  ${style.bold('description:')}`, indent(described.description === '' ? '(none)' : safeBlock(described.description)))
-  lines.push(`  ${style.bold('parameters:')}`, indent(JSON.stringify(described.parameters, null, 2)))
-  if (described.outputSchema !== undefined) lines.push(`  ${style.bold('outputSchema:')}`, indent(JSON.stringify(described.outputSchema, null, 2)))
+  lines.push(`  ${style.bold('parameters:')}`, indent(terminalJson(described.parameters, 2)))
+  if (described.outputSchema !== undefined) lines.push(`  ${style.bold('outputSchema:')}`, indent(terminalJson(described.outputSchema, 2)))
   return lines.join('\n')
 }

@@ -8,6 +8,8 @@ import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const EXAMPLE = join(ROOT, 'examples/catalog.json5')
 const HOSTILE = join(ROOT, 'test/fixtures/catalogs/hostile.json')
+/** Characters that must never reach a terminal raw: ESC, BEL, DEL, a C1 CSI, a bidi override. */
+const UNSAFE = /[\u001b\u0007\u007f\u009b\u202e]/
 const search = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(['search', '--catalog', EXAMPLE, ...args], options)
 
 type Hit = SearchHit
@@ -274,9 +276,28 @@ describe('search: hostile and broken catalogs', () => {
   it('neutralises escape sequences from catalogs in the table', async () => {
     const result = await runCli(['search', '--catalog', HOSTILE, 'harmless'])
     expect(result.code).toBe(0)
-    expect(result.stdout).not.toMatch(/[\u001b\u0007\u202e]/)
+    expect(result.stdout).not.toMatch(UNSAFE)
     expect(result.stdout).toContain('clear\\u001b[2J_screen')
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(5)
+    expect(result.stdout).toContain('   input: { "mode\\u009b"?: string }\n')
+  })
+
+  it('prints --request and --stdin JSON with every control character escaped, still the same JSON', async () => {
+    const request = await runCli(['search', '--catalog', HOSTILE, '--request', '{"query":"harmless"}'])
+    expect(request.code).toBe(0)
+    expect(request.stdout).not.toMatch(UNSAFE)
+    const expected = (await runCli(['search', '--catalog', HOSTILE, '--request', '{"query":"harmless"}', '--json'])).stdout
+    expect(JSON.parse(request.stdout)).toEqual(JSON.parse(expected))
+    const labels = (JSON.parse(request.stdout) as {results: Array<{candidates: Hit[]}>}).results[0]!.candidates.map((hit) => hit.label)
+    expect(labels).toContain('\u202eevil label')
+    const lines = await runCli(['search', '--catalog', HOSTILE, '--stdin'], {input: 'harmless\n'})
+    expect(lines.stdout).not.toMatch(UNSAFE)
+    expect((JSON.parse(lines.stdout) as {candidates: Hit[]}).candidates.map((hit) => hit.output)).toContain('{ done: "\u009b\u202e" }')
+  })
+
+  it('neutralises a query that matches nothing', async () => {
+    const result = await search(['\u001b[2Jnothing\u009b'])
+    expect(result.stdout).toBe('No tools match "\\u001b[2Jnothing\\u009b".\n')
   })
 
   it('names the file and entry of a bad catalog (exit 2)', async () => {

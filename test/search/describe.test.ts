@@ -113,7 +113,21 @@ describe('toolsearch describe', () => {
   it('neutralises escape sequences in what it prints', async () => {
     const result = await runCli(['describe', '--catalog', join(ROOT, 'test/fixtures/catalogs/hostile.json'), 'clear\u001b[2J_screen'])
     expect(result.code).toBe(0)
-    expect(result.stdout).not.toMatch(/[\u001b\u0007\u202e]/)
+    expect(result.stdout).not.toMatch(/[\u001b\u0007\u007f\u009b\u202e]/)
     expect(result.stdout).toContain('Looks harmless.\\u001b]0;owned\\u0007\n    Injected row\\u001b[31m red')
+    // JSON.stringify leaves DEL, C1 controls and bidi overrides raw: the schemas are escaped too.
+    expect(result.stdout).toContain('      "description": "Options \\u009b2J \\u202ereversed\\u007f",\n')
+    expect(result.stdout).toContain('          "const": "\\u009b\\u202e"\n')
+  })
+
+  it('carries unavailableMcpServers under --json when a server could not be used, errors included', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'mixed.json'), JSON.stringify({tools: [{name: 'notes'}], mcpServers: {ghost: {command: join(dir, 'missing-server')}}}))
+    const found = parseJsonOutput<Record<string, unknown>>(await runCli(['describe', '--catalog', 'mixed.json', 'notes', '--json'], {cwd: dir}))
+    expect(found).toMatchObject({id: 'openclaw:core:notes', unavailableMcpServers: [{server: 'ghost', error: expect.any(String)}]})
+    expect(Object.keys(found).at(-1)).toBe('unavailableMcpServers')
+    const missing = await runCli(['describe', '--catalog', 'mixed.json', 'ghost_tool', '--json'], {cwd: dir})
+    expect(missing.code).toBe(1)
+    expect(parseJsonOutput(missing)).toMatchObject({error: {code: 'unknown-tool', unavailableMcpServers: [{server: 'ghost', error: expect.any(String)}]}})
   })
 })
