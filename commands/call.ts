@@ -4,7 +4,7 @@ import {type ApprovalMode} from '../src/call/approval.js'
 import {type CallInput, INTERRUPTED_EXIT_CODE, type ResolvedCall, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
+import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {ExitCode} from '../src/errors.js'
@@ -41,11 +41,20 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or den
     timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP 30 s).', helpValue: '<ms>'}),
   }
 
+  /** Set once the catalog is loaded; `--json` output, errors included, carries it. */
+  private unavailableMcpServers: ReturnType<typeof unavailableMcpServersField> = {}
+
+  public override toErrorJson(err: unknown): unknown {
+    const {error} = super.toErrorJson(err) as {error: Record<string, unknown>}
+    return {error: {...error, ...this.unavailableMcpServers}}
+  }
+
   async run(): Promise<unknown> {
     const {flags} = this
     await assertSessionWritable(flags.session)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     const entries = context.catalog.entries
+    this.unavailableMcpServers = unavailableMcpServersField(context.catalog)
     const input: CallInput = {target: this.args.tool, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs: this.argvRest.slice(this.args.tool === undefined ? 0 : 1), raw: flags.raw}
 
     const interrupt = new AbortController()
@@ -53,14 +62,14 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or den
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
     let resolved: ResolvedCall | undefined
     try {
-      resolved = await resolveCall(input, entries, readStdin)
+      resolved = await resolveCall(input, context.catalog, readStdin)
       for (const key of resolved.ignoredKeys) this.note(`Note: ignored top-level key "${safeInline(key)}": a nested args object wins.`)
       const outcome = await runCall(resolved.entry, resolved.args, {catalog: context.catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal: interrupt.signal})
       const exitCode = outcome.status === 'blocked' ? ExitCode.blocked : ExitCode.ok
       await logSessionEvent(flags.session, entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))
       if (outcome.status === 'blocked') process.exitCode = ExitCode.blocked
       this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
-      return outcome.envelope
+      return {...outcome.envelope, ...this.unavailableMcpServers}
     } catch (error) {
       await logSessionEvent(flags.session, entries, failedCallSessionEvent(resolved?.entry ?? input.target ?? '', resolved?.args, error))
       throw error

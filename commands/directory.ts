@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
+import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import {type DirectoryMode, renderDirectory} from '../src/directory/render.js'
 import {safeBlock} from '../src/output/terminal.js'
@@ -31,6 +31,6 @@ export default class Directory extends BaseCommand<typeof Directory> {
     const mode = (this.flags.mode as DirectoryMode | undefined) ?? context.settings.mode
     const directory = renderDirectory(context.catalog.entries, {mode, contextWindow: this.flags['context-window']})
     this.print(safeBlock(directory.text))
-    return directory
+    return {...directory, ...unavailableMcpServersField(context.catalog)}
   }
 }

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
+import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
 import {payloadReport, renderPayloadReport} from '../src/directory/payload.js'
 
@@ -22,6 +22,6 @@ export default class Payload extends BaseCommand<typeof Payload> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window']})
     this.print(renderPayloadReport(report, {color: this.color}))
-    return report
+    return {...report, ...unavailableMcpServersField(context.catalog)}
   }
 }

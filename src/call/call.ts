@@ -6,7 +6,8 @@
  * 1. arguments: `--request` repairs (§8.3), or `--args`/`--args-file` plus `key=value` pairs;
  * 2. lookup over the policy-filtered catalog (§8.1): a denied tool is an unknown tool, exit 1 with
  *    the unknown-tool message — the same answer the model gets, so the exit code does not reveal
- *    which tools a policy hides;
+ *    which tools a policy hides. An id of a tool on an MCP server that could not be started
+ *    (`mcp:<server>:<tool>`) is unavailable instead (exit 4): its server is down;
  * 3. trusted entries: both schemas compile, the arguments validate (exit 1);
  * 4. an executor exists (exit 4);
  * 5. approval (exit 3 with `{ status: "blocked", reason }` as the result) — asked only for a call
@@ -17,7 +18,7 @@
 import {readFile} from 'node:fs/promises'
 
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
-import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../errors.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
 import {parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
 import {executeTool} from './execute.js'
@@ -61,8 +62,8 @@ export interface ResolvedCall {
   ignoredKeys: string[]
 }
 
-/** Steps 1–2: the tool and its arguments. Throws usage errors (2) and lookup errors (1). */
-export async function resolveCall(input: CallInput, entries: readonly CatalogEntry[], readStdin: () => Promise<string>): Promise<ResolvedCall> {
+/** Steps 1–2: the tool and its arguments. Throws usage errors (2), lookup errors (1) and unavailable servers (4). */
+export async function resolveCall(input: CallInput, catalog: Catalog, readStdin: () => Promise<string>): Promise<ResolvedCall> {
   if (input.request !== undefined) {
     if (input.target !== undefined || input.argsJson !== undefined || input.argsFile !== undefined || input.pairs.length > 0) {
       throw usageError('--request carries the tool and its arguments: do not combine it with an id, --args, --args-file or key=value pairs.')
@@ -73,17 +74,32 @@ export async function resolveCall(input: CallInput, entries: readonly CatalogEnt
     } catch (error) {
       throw usageError(`--request is not valid JSON: ${(error as Error).message}`)
     }
-    const repaired = repairToolCallRequest(request, entries)
-    return {entry: lookupTool(entries, repaired.target), args: repaired.args, ignoredKeys: repaired.ignoredKeys}
+    const repaired = repairToolCallRequest(request, catalog.entries)
+    return {entry: await findTool(catalog, repaired.target), args: repaired.args, ignoredKeys: repaired.ignoredKeys}
   }
   if (input.target === undefined) throw usageError('Name the tool to call: toolsearch call <id|name> (or pass --request).')
   if (input.argsJson !== undefined && input.argsFile !== undefined) throw usageError('Use either --args or --args-file, not both.')
-  const entry = lookupTool(entries, input.target)
+  const entry = await findTool(catalog, input.target)
   let base: Record<string, unknown> = {}
   if (input.argsJson !== undefined) base = parseArgumentsJson(input.argsJson, '--args')
   if (input.argsFile !== undefined) base = parseArgumentsJson(await readArgumentsFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
   // Pairs override the same keys of --args; spreading keeps a `__proto__` key a plain argument.
   return {entry, args: {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}, ignoredKeys: []}
+}
+
+/**
+ * The lookup of §8.1, except that an unknown id of the form `mcp:<server>:<tool>`, where that
+ * server could not be started, reached or listed, is an unavailable executor (exit 4).
+ */
+async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry> {
+  try {
+    return lookupTool(catalog.entries, target)
+  } catch (error) {
+    const down = catalog.unavailableMcpServers.find(({server}) => target.startsWith(`mcp:${server}:`))
+    if (down === undefined || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error
+    const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
+    throw new ToolsearchError('tool-unavailable', `${formatUnavailableMcpServer(down)}; tool "${target}" cannot be called.`, {exitCode: ExitCode.unavailable})
+  }
 }
 
 async function readArgumentsFile(path: string, readStdin: () => Promise<string>): Promise<string> {

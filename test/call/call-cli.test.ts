@@ -361,6 +361,46 @@ describe('call --request: model-side repairs', () => {
   })
 })
 
+describe('call: MCP servers that cannot start', () => {
+  /** A fixture tool next to an MCP server whose command does not exist (no network needed). */
+  function catalogWithDeadServer(): string {
+    const catalog = join(tempDir(), 'catalog.json')
+    const servers = {ghost: {command: 'definitely-not-a-program-xyz', args: []}}
+    writeFileSync(catalog, JSON.stringify({tools: [{name: 'ping', description: 'Ping.', run: {result: 'pong'}}], mcpServers: servers}))
+    return catalog
+  }
+  const ghost = {server: 'ghost', error: expect.stringContaining('definitely-not-a-program-xyz')}
+
+  it('lists them as unavailableMcpServers in the --json envelope and warns on stderr', async () => {
+    const result = await runCli(['call', '--catalog', catalogWithDeadServer(), 'ping', '--json'])
+    expect(result.code).toBe(0)
+    expect(parseJsonOutput(result)).toEqual({tool: {id: 'openclaw:core:ping', name: 'ping', source: 'openclaw'}, result: 'pong', unavailableMcpServers: [ghost]})
+    expect(result.stderr).toContain('Warning: MCP server "ghost" is unavailable')
+  })
+
+  it('lists them in --json errors too', async () => {
+    const result = await runCli(['call', '--catalog', catalogWithDeadServer(), 'pong', '--json'])
+    expect(result.code).toBe(1)
+    expect(parseJsonOutput<ErrorJson & {error: {unavailableMcpServers: unknown}}>(result).error).toMatchObject({code: 'unknown-tool', unavailableMcpServers: [ghost]})
+  })
+
+  it('calls a tool of a server that is down by id: unavailable (exit 4), not unknown', async () => {
+    const catalog = catalogWithDeadServer()
+    const result = await runCli(['call', '--catalog', catalog, 'mcp:ghost:echo', '--json'])
+    expect(result.code).toBe(4)
+    const error = parseJsonOutput<ErrorJson>(result).error
+    expect(error.code).toBe('tool-unavailable')
+    expect(error.message).toMatch(/^MCP server "ghost" is unavailable: .*definitely-not-a-program-xyz.*; tool "mcp:ghost:echo" cannot be called\.$/)
+    // A name cannot be traced to a server: it stays an unknown tool.
+    expect((await runCli(['call', '--catalog', catalog, 'echo'])).code).toBe(1)
+  })
+
+  it('leaves the key out when every server was used', async () => {
+    const {catalog} = catalogDir()
+    expect(parseJsonOutput<Record<string, unknown>>(await runCli(['call', '--catalog', catalog, 'openclaw:one:dup', '--json']))).not.toHaveProperty('unavailableMcpServers')
+  })
+})
+
 describe('call: usage errors (exit 2)', () => {
   it.each([
     [['call'], 'Name the tool to call'],

@@ -115,6 +115,18 @@ describe('toolsearch directory', () => {
     expect(parseJsonOutput<Directory>(await runCli(['directory', '--catalog', catalog, '--json'])).text).toContain('Paints \u001b[31mred')
   })
 
+  it('lists MCP servers that could not start as unavailableMcpServers under --json, only when there are some', async () => {
+    const dir = tempDir()
+    const catalog = writeJson(dir, 'down.json', {tools: [{name: 'ping', description: 'Ping.'}], mcpServers: {ghost: {command: 'definitely-not-a-program-xyz'}}})
+    const result = await runCli(['directory', '--catalog', catalog, '--json'])
+    expect(result.code).toBe(0)
+    const data = parseJsonOutput<Directory & {unavailableMcpServers: unknown}>(result)
+    expect(data.unavailableMcpServers).toEqual([{server: 'ghost', error: expect.stringContaining('definitely-not-a-program-xyz')}])
+    expect(data.rows).toBe(1)
+    expect(result.stderr).toContain('Warning: MCP server "ghost" is unavailable')
+    expect(parseJsonOutput<Record<string, unknown>>(await runCli(['directory', '--catalog', EXAMPLE, '--json']))).not.toHaveProperty('unavailableMcpServers')
+  })
+
   it('reports a bad catalog as one JSON error document under --json', async () => {
     const catalog = join(tempDir(), 'broken.json')
     writeFileSync(catalog, '{ tools: [ { name: 3 } ] }')

@@ -76,4 +76,16 @@ describe('toolsearch payload', () => {
     const json = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--json']))
     expect(json.tools.bytes).toBeGreaterThan(json.direct.bytes)
   })
+
+  it('lists MCP servers that could not start as unavailableMcpServers under --json, only when there are some', async () => {
+    const catalog = join(tempDir(), 'down.json')
+    writeFileSync(catalog, JSON.stringify({tools: [{name: 'ping', description: 'Ping.'}], mcpServers: {ghost: {command: 'definitely-not-a-program-xyz'}}}))
+    const result = await runCli(['payload', '--catalog', catalog, '--json'])
+    expect(result.code).toBe(0)
+    const report = parseJsonOutput<PayloadJson & {unavailableMcpServers: unknown}>(result)
+    expect(report.entries).toBe(1)
+    expect(report.unavailableMcpServers).toEqual([{server: 'ghost', error: expect.stringContaining('definitely-not-a-program-xyz')}])
+    const healthy = parseJsonOutput<Record<string, unknown>>(await runCli(['payload', '--catalog', join(ROOT, 'examples', 'catalog.json5'), '--json']))
+    expect(healthy).not.toHaveProperty('unavailableMcpServers')
+  })
 })
