@@ -66,21 +66,22 @@ function isPositiveInteger(value: unknown): value is number {
  * ToolsearchError (exit 1) with the model-facing message on the first broken rule.
  */
 export function resolveSearchRequest(request: unknown, limits: SearchLimits): ResolvedQuery[] {
-  const clamp = (limit: number): number => Math.min(limit, limits.maxSearchLimit)
-  if (!isRecord(request) || (!hasOwn(request, 'query') && !hasOwn(request, 'queries'))) throw requestError('provide query or queries.')
-  const hasQueries = hasOwn(request, 'queries')
-  if (hasOwn(request, 'query') && typeof request.query !== 'string') throw requestError('query must be a string.')
-  const scalar = typeof request.query === 'string' && request.query.trim() !== '' ? request.query : undefined
-  const queries = request.queries
+  const fields: Record<string, unknown> = isRecord(request) ? request : {}
+  const hasQueries = hasOwn(fields, 'queries')
+  const hasLimit = hasOwn(fields, 'limit')
+  if (!hasOwn(fields, 'query') && !hasQueries) throw requestError('provide query or queries.')
+  const scalar = typeof fields.query === 'string' && fields.query.trim() !== '' ? fields.query : undefined
+  const queries = fields.queries
   if (hasQueries && (!Array.isArray(queries) || (queries.length === 0 && scalar === undefined))) throw requestError('queries must be a non-empty array.')
-  if (!hasQueries && scalar === undefined) throw requestError('provide query or queries.')
-  if (hasOwn(request, 'limit') && scalar === undefined) throw requestError('set limit on each batch query, not on the batch request.')
-  if (hasOwn(request, 'limit') && !isPositiveInteger(request.limit)) throw requestError('limit must be a positive integer.')
+  if (hasOwn(fields, 'query') && typeof fields.query !== 'string') throw requestError('query must be a string.')
+  if (scalar === undefined && !hasQueries) throw requestError('provide query or queries.')
+  if (hasLimit && scalar === undefined) throw requestError('set limit on each batch query, not on the batch request.')
+  if (hasLimit && !isPositiveInteger(fields.limit)) throw requestError('limit must be a positive integer.')
 
-  const resolved: ResolvedQuery[] = []
-  if (scalar !== undefined) resolved.push({query: scalar, limit: clamp(isPositiveInteger(request.limit) ? request.limit : limits.searchDefaultLimit)})
   const batch = resolveBatchEntries(Array.isArray(queries) ? queries : [], limits)
-  return [...resolved, ...batch]
+  if (scalar === undefined) return batch
+  const limit = isPositiveInteger(fields.limit) ? fields.limit : limits.searchDefaultLimit
+  return [{query: scalar, limit: Math.min(limit, limits.maxSearchLimit)}, ...batch]
 }
 
 function resolveBatchEntries(queries: unknown[], limits: SearchLimits): ResolvedQuery[] {
@@ -109,7 +110,7 @@ function resolveBatchEntries(queries: unknown[], limits: SearchLimits): Resolved
 }
 
 /** Runs resolved searches; descriptions are compacted (whitespace collapsed, 180 characters). */
-export function runResolvedQueries(queries: readonly ResolvedQuery[], ranker: Ranker): BatchResponse {
+function runResolvedQueries(queries: readonly ResolvedQuery[], ranker: Ranker): BatchResponse {
   return {
     results: queries.map(({query, limit}) => ({
       query,

@@ -98,6 +98,12 @@ describe('request validation', () => {
   })
 
   it('checks rules in order: the first broken one is reported', () => {
+    // The spec lists the queries rule before the query-type rule: a non-string query is no scalar.
+    expect(messageOf({query: 5, queries: []})).toBe('queries must be a non-empty array.')
+    expect(messageOf({query: 5, queries: 'x'})).toBe('queries must be a non-empty array.')
+    expect(messageOf({query: 5, queries: [{query: 'x'}], limit: 3})).toBe('query must be a string.')
+    expect(messageOf({queries: [{query: 'x'}], limit: 0})).toBe('set limit on each batch query, not on the batch request.')
+    expect(messageOf({query: 'a', limit: 0, queries: [{query: ''}]})).toBe('limit must be a positive integer.')
     expect(messageOf({queries: [{query: ''}, 'x']})).toBe('queries[0].query must be a non-empty string.')
     expect(messageOf({queries: Array.from({length: 17}, () => ({query: 'x', limit: 0}))})).toBe('queries[0].limit must be a positive integer.')
   })
