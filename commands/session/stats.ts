@@ -2,14 +2,14 @@ import {readFile} from 'node:fs/promises'
 
 import {Args} from '@oclif/core'
 
-import {renderSessionStats, summarizeSession} from '../../src/call/session-stats.js'
+import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {usageError} from '../../src/errors.js'
 
 export default class SessionStats extends BaseCommand<typeof SessionStats> {
   static summary = 'Summarise a session log: schemas visible up front, searches, describes and the tools finally called.'
 
-  static description = `Reads a log written with --session by search, describe and call (one JSON line per operation). Lines that are not session events are skipped and counted.`
+  static description = `Reads a log written with --session by search, describe and call (one JSON line per operation). A line that is not a session event (not JSON, an unknown op, missing fields — such as the half-written last line of a run that crashed) is skipped with a warning on stderr naming its line number; the rest still summarises.`
 
   static examples = ['<%= config.bin %> session stats session.jsonl', '<%= config.bin %> session stats session.jsonl --json']
 
@@ -25,6 +25,7 @@ export default class SessionStats extends BaseCommand<typeof SessionStats> {
       throw usageError(`Cannot read session log ${this.args.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {file: this.args.file})
     }
     const stats = summarizeSession(text)
+    for (const warning of skippedLineWarnings(stats, this.args.file)) this.note(warning)
     this.print(renderSessionStats(stats, this.args.file, {color: this.color}))
     return {file: this.args.file, ...stats}
   }

@@ -42,7 +42,8 @@ export interface SessionToolRef {
   sourceName: string
 }
 
-export type CallStatus = 'ok' | 'tool-error' | 'unavailable' | 'blocked' | 'error'
+export const CALL_STATUSES = ['ok', 'tool-error', 'unavailable', 'blocked', 'error'] as const
+export type CallStatus = (typeof CALL_STATUSES)[number]
 
 export type SessionEvent =
   | {op: 'search'; queries: string[]; candidates: number; ids: string[]; sources: ToolSource[]}

@@ -3,14 +3,16 @@
  * the model saw up front, how many searches and describes it needed, and which tools it finally
  * called, from which source. Pure: text in, summary out; a renderer prints it.
  *
- * Lines that are not JSON objects with a known `op` are counted as skipped, not fatal, so a log
- * cut short by a crash still summarises. "Visible up front" is taken from the last event (the
- * catalog as it stood at the end of the run).
+ * A line that is not a session event (not JSON, no known `op`, or missing what its `op` needs —
+ * e.g. the half-written last line of a run that crashed) is skipped, not fatal, so such a log still
+ * summarises; each skipped line is reported with its number and the problem. "Visible up front"
+ * is taken from the last event (the catalog as it stood at the end of the run).
  */
+import {isRecord} from '../catalog/json.js'
 import type {ToolSource} from '../catalog/types.js'
 import {type Style, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
-import type {CallStatus, SessionCatalogSummary} from './session-log.js'
+import {CALL_STATUSES, type CallStatus, type SessionCatalogSummary} from './session-log.js'
 
 export interface CalledTool {
   /** The tool id, or the target as typed when the lookup failed. */
@@ -22,10 +24,16 @@ export interface CalledTool {
   statuses: Partial<Record<CallStatus, number>>
 }
 
+/** A line of the log that is not a session event: its 1-based number and why. */
+export interface SkippedLine {
+  line: number
+  problem: string
+}
+
 export interface SessionStats {
   events: number
-  /** Lines that were not session events. */
-  skippedLines: number
+  /** Lines that were not session events, in file order. */
+  skipped: SkippedLine[]
   upFront?: SessionCatalogSummary
   searches: number
   queries: number
@@ -42,60 +50,73 @@ export interface SessionStats {
 
 export function summarizeSession(text: string): SessionStats {
   // Keys in reading order; `upFront` is filled in by the events.
-  const stats: SessionStats = {events: 0, skippedLines: 0, upFront: undefined, searches: 0, queries: 0, candidates: 0, describes: 0, described: [], calls: 0, called: [], okCallsBySource: {}}
+  const stats: SessionStats = {events: 0, skipped: [], upFront: undefined, searches: 0, queries: 0, candidates: 0, describes: 0, described: [], calls: 0, called: [], okCallsBySource: {}}
   const called = new Map<string, CalledTool>()
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue
-    const event = parseEvent(line)
-    if (event === undefined) {
-      stats.skippedLines++
-      continue
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return
+    const parsed = parseEvent(line)
+    if (typeof parsed === 'string') {
+      stats.skipped.push({line: index + 1, problem: parsed})
+      return
     }
+    const event = parsed
     stats.events++
     if (isSummary(event.catalog)) stats.upFront = event.catalog
     if (event.op === 'search') {
       stats.searches++
-      stats.queries += Array.isArray(event.queries) ? event.queries.length : 0
-      stats.candidates += typeof event.candidates === 'number' ? event.candidates : 0
+      stats.queries += event.queries.length
+      stats.candidates += event.candidates
     } else if (event.op === 'describe') {
       stats.describes++
-      const id = String(event.id)
-      if (!stats.described.includes(id)) stats.described.push(id)
+      if (!stats.described.includes(event.id)) stats.described.push(event.id)
     } else {
       stats.calls++
-      const id = typeof event.id === 'string' ? event.id : String(event.target ?? '')
+      const id = event.id ?? event.target
       const tool = called.get(id) ?? {id, name: undefined, source: undefined, calls: 0, statuses: {}}
       if (typeof event.name === 'string') tool.name = event.name
       if (isSource(event.source)) tool.source = event.source
       tool.calls++
-      const status = (typeof event.status === 'string' ? event.status : 'error') as CallStatus
-      tool.statuses[status] = (tool.statuses[status] ?? 0) + 1
-      if (status === 'ok' && tool.source !== undefined) stats.okCallsBySource[tool.source] = (stats.okCallsBySource[tool.source] ?? 0) + 1
+      tool.statuses[event.status] = (tool.statuses[event.status] ?? 0) + 1
+      if (event.status === 'ok' && tool.source !== undefined) stats.okCallsBySource[tool.source] = (stats.okCallsBySource[tool.source] ?? 0) + 1
       called.set(id, tool)
     }
-  }
+  })
   stats.called = [...called.values()]
   return stats
 }
 
-type RawEvent = Record<string, unknown> & {op: 'search' | 'describe' | 'call'}
+type LoggedEvent = {catalog?: unknown; name?: unknown; source?: unknown} & (
+  | {op: 'search'; queries: unknown[]; candidates: number}
+  | {op: 'describe'; id: string}
+  | ({op: 'call'; status: CallStatus} & ({id: string; target?: unknown} | {id?: undefined; target: string}))
+)
 
-function parseEvent(line: string): RawEvent | undefined {
+/** The event on one line, or why the line is not one. Reads only what the summary uses. */
+function parseEvent(line: string): LoggedEvent | string {
   let value: unknown
   try {
     value = JSON.parse(line)
   } catch {
-    return undefined
+    return 'not JSON'
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
-  const op = (value as {op?: unknown}).op
-  return op === 'search' || op === 'describe' || op === 'call' ? (value as RawEvent) : undefined
+  if (!isRecord(value)) return 'not a JSON object'
+  switch (value.op) {
+    case 'search':
+      return Array.isArray(value.queries) && typeof value.candidates === 'number' ? (value as LoggedEvent) : 'a search event needs "queries" (an array) and "candidates" (a number)'
+    case 'describe':
+      return typeof value.id === 'string' ? (value as LoggedEvent) : 'a describe event needs "id" (a string)'
+    case 'call': {
+      const names = typeof value.id === 'string' || (value.id === undefined && typeof value.target === 'string')
+      const status = (CALL_STATUSES as readonly unknown[]).includes(value.status)
+      return names && status ? (value as LoggedEvent) : `a call event needs "id" or "target" (a string) and "status" (one of ${CALL_STATUSES.join(', ')})`
+    }
+    default:
+      return '"op" is not search, describe or call'
+  }
 }
 
 function isSummary(value: unknown): value is SessionCatalogSummary {
-  if (value === null || typeof value !== 'object') return false
-  const summary = value as Record<string, unknown>
-  return ['upFrontSchemas', 'controls', 'directTools', 'deferredTools'].every((key) => typeof summary[key] === 'number')
+  return isRecord(value) && ['upFrontSchemas', 'controls', 'directTools', 'deferredTools'].every((key) => typeof value[key] === 'number')
 }
 
 function isSource(value: unknown): value is ToolSource {
@@ -104,10 +125,22 @@ function isSource(value: unknown): value is ToolSource {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
 
+/** Warnings shown per skipped line, before the rest are only counted. */
+export const MAX_SKIPPED_WARNINGS = 10
+
+/** One stderr warning per skipped line (`<file>:<line>: <problem>; skipped.`), at most ten, then a count. */
+export function skippedLineWarnings(stats: SessionStats, file: string): string[] {
+  const warnings = stats.skipped.slice(0, MAX_SKIPPED_WARNINGS).map(({line, problem}) => `Warning: ${safeInline(file)}:${line}: ${problem}; skipped.`)
+  const more = stats.skipped.length - MAX_SKIPPED_WARNINGS
+  if (more > 0) warnings.push(`Warning: ${plural(more, 'more line')} of ${safeInline(file)} skipped.`)
+  return warnings
+}
+
 export function renderSessionStats(stats: SessionStats, file: string, {color}: {color: boolean}): string {
   const style = styler(color)
   const lines = [style.bold(`Session ${safeInline(file)}: ${plural(stats.events, 'event')}`)]
-  if (stats.skippedLines > 0) lines.push(style.yellow(`Skipped ${plural(stats.skippedLines, 'line')} that ${stats.skippedLines === 1 ? 'is' : 'are'} not session events.`))
+  const skipped = stats.skipped.length
+  if (skipped > 0) lines.push(style.yellow(`Skipped ${plural(skipped, 'line')} that ${skipped === 1 ? 'is not a session event' : 'are not session events'}.`))
   if (stats.upFront !== undefined) {
     const {upFrontSchemas, controls, directTools, deferredTools} = stats.upFront
     lines.push(`Visible up front: ${plural(upFrontSchemas, 'schema')} (${controls} controls + ${plural(directTools, 'direct tool')}); ${plural(deferredTools, 'deferred tool')} behind them.`)

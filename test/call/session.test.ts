@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {redactArguments, summarizeCatalog} from '../../src/call/session-log.js'
-import {renderSessionStats, summarizeSession} from '../../src/call/session-stats.js'
+import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 import {entry} from '../directory/entry.js'
 
@@ -49,7 +49,11 @@ describe('summarizeSession', () => {
 
   it('counts searches, describes and calls, and which tools were called from which source', () => {
     const stats = summarizeSession(`${log}\n`)
-    expect(stats).toMatchObject({events: 6, skippedLines: 2, upFront: catalog, searches: 1, queries: 2, candidates: 5, describes: 1, calls: 4})
+    expect(stats).toMatchObject({events: 6, upFront: catalog, searches: 1, queries: 2, candidates: 5, describes: 1, calls: 4})
+    expect(stats.skipped).toEqual([
+      {line: 3, problem: 'not JSON'},
+      {line: 8, problem: '"op" is not search, describe or call'},
+    ])
     expect(stats.described).toEqual(['openclaw:garden:water'])
     expect(stats.called).toEqual([
       {id: 'openclaw:garden:water', name: 'water', source: 'openclaw', calls: 2, statuses: {'tool-error': 1, ok: 1}},
@@ -71,7 +75,47 @@ describe('summarizeSession', () => {
   })
 
   it('summarises an empty log', () => {
-    expect(summarizeSession('')).toMatchObject({events: 0, searches: 0, calls: 0, called: []})
+    expect(summarizeSession('')).toMatchObject({events: 0, skipped: [], searches: 0, calls: 0, called: []})
+  })
+
+  it('skips events that lack what their op needs, naming the line and the problem', () => {
+    const lines = [
+      {op: 'search', queries: 'one string'},
+      {op: 'describe', id: {nested: true}},
+      {op: 'call', id: 'openclaw:core:x', status: '\u001b[31mowned'},
+      {op: 'call', status: 'ok'},
+      [1, 2],
+      {op: 'call', target: 'typo', status: 'error'},
+    ]
+    const stats = summarizeSession(`${lines.map((line) => JSON.stringify(line)).join('\n')}\n{"op": "call", "id": "cut short`)
+    expect(stats.skipped.map(({line}) => line)).toEqual([1, 2, 3, 4, 5, 7])
+    expect(stats.skipped[0]!.problem).toBe('a search event needs "queries" (an array) and "candidates" (a number)')
+    expect(stats.skipped[1]!.problem).toBe('a describe event needs "id" (a string)')
+    expect(stats.skipped[2]!.problem).toBe('a call event needs "id" or "target" (a string) and "status" (one of ok, tool-error, unavailable, blocked, error)')
+    expect(stats.skipped[4]!.problem).toBe('not a JSON object')
+    expect(stats.skipped[5]!.problem).toBe('not JSON')
+    expect(stats).toMatchObject({events: 1, calls: 1, called: [{id: 'typo', calls: 1, statuses: {error: 1}}]})
+  })
+
+  it('warns once per skipped line, at most ten times, then counts the rest', () => {
+    const stats = summarizeSession(Array.from({length: 13}, () => 'garbage').join('\n'))
+    const warnings = skippedLineWarnings(stats, 'run\u001b[2J.jsonl')
+    expect(warnings).toHaveLength(11)
+    expect(warnings[0]).toBe('Warning: run\\u001b[2J.jsonl:1: not JSON; skipped.')
+    expect(warnings[9]).toBe('Warning: run\\u001b[2J.jsonl:10: not JSON; skipped.')
+    expect(warnings[10]).toBe('Warning: 3 more lines of run\\u001b[2J.jsonl skipped.')
+    expect(skippedLineWarnings(summarizeSession(''), 'run.jsonl')).toEqual([])
+  })
+
+  it('neutralises untrusted text from the log in the rendered summary', () => {
+    const log = [
+      {op: 'describe', id: 'evil\u001b]0;title\u0007'},
+      {op: 'call', id: 'evil\n  forged row', source: 'openclaw', status: 'ok'},
+    ]
+    const text = renderSessionStats(summarizeSession(log.map((line) => JSON.stringify(line)).join('\n')), 'run.jsonl', {color: false})
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/)
+    expect(text).toContain('evil\\u001b]0;title\\u0007')
+    expect(text).toContain('evil\\u000a  forged row')
   })
 })
 
@@ -127,6 +171,19 @@ describe('--session and session stats, end to end', () => {
     const result = await runCli(['call', '--catalog', EXAMPLE, '--session', '/nonexistent/dir/s.jsonl', 'unit_convert', 'value=1', 'from=km', 'to=mi', '--json'])
     expect(result.code).toBe(2)
     expect(parseJsonOutput<{error: {message: string}}>(result).error.message).toBe('Cannot write session log /nonexistent/dir/s.jsonl: ENOENT')
+  })
+
+  it('summarises a log whose last line was cut short, with a warning naming the line on stderr', async () => {
+    const dir = tempDir()
+    const session = join(dir, 'session.jsonl')
+    expect((await runCli(['describe', '--catalog', EXAMPLE, '--session', session, 'unit_convert'])).code).toBe(0)
+    writeFileSync(session, `${readFileSync(session, 'utf8')}{"v":1,"op":"call","id":"openclaw:util`, {flag: 'w'})
+    const result = await runCli(['session', 'stats', session, '--json'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe(`Warning: ${session}:2: not JSON; skipped.\n`)
+    expect(parseJsonOutput<Record<string, unknown>>(result)).toMatchObject({events: 1, describes: 1, skipped: [{line: 2, problem: 'not JSON'}]})
+    const text = await runCli(['session', 'stats', session])
+    expect(text.stdout).toContain('Skipped 1 line that is not a session event.')
   })
 
   it('reports an unreadable log as a usage error', async () => {
