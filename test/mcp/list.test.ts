@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {listMcpServerTools, mcpToolDefinition, parseMcpServers} from '../../src/catalog/mcp/index.js'
-import {liveServerProcessCount} from '../../src/catalog/mcp/reaper.js'
+import {liveProcessGroupCount} from '../../src/process/process-group.js'
 import {tempDir} from '../helpers/cli.js'
 import {closedPort, everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture} from './helpers.js'
 
@@ -47,7 +47,7 @@ describe('listMcpServerTools with live servers', () => {
     expect(progress.at(-1)).toBe('')
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
-    expect(liveServerProcessCount()).toBe(0)
+    expect(liveProcessGroupCount()).toBe(0)
   })
 
   it('pages through tools/list with nextCursor', async () => {
@@ -106,7 +106,7 @@ describe('listMcpServerTools with live servers', () => {
     expect(reasons.refused).toMatch(new RegExp(`^cannot be reached at http://127\\.0\\.0\\.1:${port}/mcp: .*ECONNREFUSED`))
     expect(recordedPids(pids)).toHaveLength(4)
     expect(await leftoverServers(pids)).toEqual([])
-    expect(liveServerProcessCount()).toBe(0)
+    expect(liveProcessGroupCount()).toBe(0)
   })
 
   it('stops servers that never answer at the time limit, even one that ignores SIGTERM', async () => {
@@ -126,7 +126,7 @@ describe('listMcpServerTools with live servers', () => {
     expect(reasons.stubborn).toBe('did not answer initialize within 4000 ms; stderr: "fixture: waiting forever"')
     expect(recordedPids(pids)).toHaveLength(3)
     expect(await leftoverServers(pids)).toEqual([])
-    expect(liveServerProcessCount()).toBe(0)
+    expect(liveProcessGroupCount()).toBe(0)
   })
 
   it('never reports a secret: wrong HTTP credentials are named without their value', async () => {

@@ -11,13 +11,10 @@
  * - The environment is the caller's plus the entry's `env`; the working directory is the entry's
  *   `cwd` (the catalog loader defaults it to the catalog file's directory).
  */
-import {spawn} from 'node:child_process'
-
 import type {CommandRun} from '../../catalog/types.js'
+import {spawnProcessGroup} from '../../process/process-group.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
 
-/** How long a process group gets between SIGTERM and SIGKILL. */
-export const KILL_GRACE_MS = 1000
 /** stdout beyond this is a tool error (the result must be one JSON value, not a stream). */
 export const MAX_STDOUT_BYTES = 32 * 1024 * 1024
 /** How much of stderr is kept for error messages, and how many of its last lines are quoted. */
@@ -25,19 +22,12 @@ const STDERR_KEEP_BYTES = 64 * 1024
 const STDERR_QUOTED_LINES = 10
 const STDERR_LINE_MAX = 500
 
-type Ending = {kind: 'exit'; code: number | null; signal: NodeJS.Signals | null} | {kind: 'spawn-error'; error: Error}
-
 export async function executeCommandTool(run: CommandRun, args: unknown, options: ExecuteOptions): Promise<ExecutionOutcome> {
   const label = commandLabel(run.command)
   if (options.signal?.aborted) return {status: 'unavailable', message: `${label} was not started: the call was interrupted.`}
 
-  const child = spawn(run.command[0]!, run.command.slice(1), {
-    cwd: run.cwd,
-    env: {...(options.env ?? process.env), ...run.env},
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: process.platform !== 'win32',
-    windowsHide: true,
-  })
+  const group = spawnProcessGroup(run.command[0]!, run.command.slice(1), {cwd: run.cwd, env: {...(options.env ?? process.env), ...run.env}})
+  const {child} = group
 
   const stdout: Buffer[] = []
   let stdoutBytes = 0
@@ -45,10 +35,9 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
   let stderrTail = ''
   let stopReason: 'timeout' | 'abort' | 'overflow' | undefined
 
-  const group = processGroup(child.pid)
   const stop = (reason: NonNullable<typeof stopReason>) => {
     stopReason ??= reason
-    group.terminate()
+    group.stop()
   }
 
   child.stdout.on('data', (chunk: Buffer) => {
@@ -71,29 +60,12 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
   const onAbort = () => stop('abort')
   options.signal?.addEventListener('abort', onAbort, {once: true})
 
-  const ending = await new Promise<Ending>((resolve) => {
-    let exit: Ending | undefined
-    child.once('error', (error) => resolve({kind: 'spawn-error', error}))
-    // The program is gone; anything it left in its group goes too, which also closes the pipes.
-    child.once('exit', (code, signal) => {
-      exit = {kind: 'exit', code, signal}
-      group.kill()
-      // A grandchild that left the group (setsid) may still hold the pipes open: stop waiting.
-      setTimeout(() => {
-        child.stdout.destroy()
-        child.stderr.destroy()
-        resolve(exit!)
-      }, KILL_GRACE_MS).unref()
-    })
-    child.once('close', (code, signal) => resolve(exit ?? {kind: 'exit', code, signal}))
-  })
+  // Anything the program leaves in its group is stopped when it exits (see ProcessGroup).
+  const ending = await group.closed
   clearTimeout(timer)
   options.signal?.removeEventListener('abort', onAbort)
-  group.settle()
 
-  if (ending.kind === 'spawn-error') {
-    return {status: 'unavailable', message: `${label} could not be started: ${ending.error.message}.`}
-  }
+  if (group.spawnError !== undefined) return {status: 'unavailable', message: `${label} could not be started: ${group.spawnError.message}.`}
   if (stopReason === 'timeout') return {status: 'unavailable', message: `${label} timed out after ${options.timeoutMs} ms and was stopped.`}
   if (stopReason === 'abort') return {status: 'unavailable', message: `${label} was stopped: the call was interrupted.`}
   if (stdoutOverflow) return {status: 'tool-error', message: `${label} printed more than ${MAX_STDOUT_BYTES} bytes on stdout.${quoteStderr(stderrTail)}`}
@@ -125,36 +97,4 @@ export function quoteStderr(stderr: string): string {
     .map((line) => (line.length > STDERR_LINE_MAX ? `${line.slice(0, STDERR_LINE_MAX)}...` : line))
   if (lines.length === 0) return ' stderr was empty.'
   return `\nLast lines of stderr:\n${lines.map((line) => `  ${line}`).join('\n')}`
-}
-
-/**
- * Signals a child's process group (the child is its leader: spawned `detached`). `terminate`
- * asks politely and escalates after KILL_GRACE_MS; `kill` is immediate. Errors (the group is
- * already gone) are expected and ignored.
- */
-function processGroup(pid: number | undefined) {
-  let escalation: NodeJS.Timeout | undefined
-  const signal = (name: NodeJS.Signals) => {
-    if (pid === undefined) return
-    try {
-      if (process.platform === 'win32') process.kill(pid, name)
-      else process.kill(-pid, name)
-    } catch {
-      // ESRCH: nothing left to signal.
-    }
-  }
-  return {
-    terminate() {
-      signal('SIGTERM')
-      escalation ??= setTimeout(() => signal('SIGKILL'), KILL_GRACE_MS)
-    },
-    kill() {
-      signal('SIGKILL')
-    },
-    /** Called once the child is gone: make sure nothing in the group survives, stop the timer. */
-    settle() {
-      if (escalation !== undefined) clearTimeout(escalation)
-      signal('SIGKILL')
-    },
-  }
 }

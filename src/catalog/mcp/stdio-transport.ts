@@ -1,43 +1,42 @@
 /**
  * An MCP stdio client transport that owns its server process completely:
- * - the server runs in its own process group (POSIX), so wrappers such as `sh -c` or package
- *   runners are stopped together with the server they start;
+ * - the server leads its own process group (`src/process/process-group.ts`), so wrappers such as
+ *   `sh -c` or package runners are stopped together with the server they start, and nothing is
+ *   left running when toolsearch exits or is interrupted;
  * - the server's stderr never reaches our terminal: its last lines are kept to quote in failure
  *   reasons (and shown live with DEBUG=toolsearch*);
  * - lines on its stdout that are not JSON-RPC are skipped and remembered (a banner printed by a
  *   careless server should not make it unusable, but a server that prints only noise is named);
- * - `close()` follows the MCP shutdown sequence — close stdin, wait, SIGTERM, wait, SIGKILL — and
- *   resolves only once the process has exited; `kill()` skips the polite part (timeouts, Ctrl-C).
- * The SDK's own StdioClientTransport does not wait for the kill to finish and lets stderr through.
+ * - `close()` follows the MCP shutdown sequence — close stdin, wait, then SIGTERM and SIGKILL to
+ *   the group — and resolves only once the process has exited; `kill()` skips the polite part.
+ * The SDK's StdioClientTransport cannot start a process group, lets stderr through (or hands it
+ * over unread), and does not wait for a kill to take effect.
  */
-import {spawn, type ChildProcess} from 'node:child_process'
-
+import {DEFAULT_INHERITED_ENV_VARS} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {deserializeMessage, serializeMessage} from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
 
-import {signalServerProcess, trackServerProcess} from './reaper.js'
+import {spawnProcessGroup, type ProcessExit, type ProcessGroup} from '../../process/process-group.js'
 
-/** Lines of stderr kept for failure reasons. */
+/** Lines of stderr kept for failure reasons, and how much of each. */
 const STDERR_LINES_KEPT = 20
 const MAX_LINE_CHARS = 500
 /** Largest single message accepted from a server (a tools/list of a big server fits easily). */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
-/** MCP shutdown: time after closing stdin, then after SIGTERM, before escalating. */
+/** A stderr line longer than this is dropped unread (a progress bar without newlines). */
+const MAX_STDERR_LINE_BYTES = 64 * 1024
+/** Stray stdout lines remembered for a failure reason. */
+const STRAY_LINES_KEPT = 3
+/** MCP shutdown: how long a server gets to exit after its stdin is closed. */
 const STDIN_CLOSE_GRACE_MS = 1000
-const SIGTERM_GRACE_MS = 1000
 
-/** Environment variables a stdio server inherits, as the MCP SDK and desktop clients do. */
-const INHERITED_ENV =
-  process.platform === 'win32'
-    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
-    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER']
-
-/** The environment a stdio server gets: a small safe subset of ours, plus its config's `env`. */
+/** The environment a stdio server gets: the SDK's safe subset of ours, plus its config's `env`. */
 export function serverEnvironment(parent: NodeJS.ProcessEnv, own: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const key of INHERITED_ENV) {
+  for (const key of DEFAULT_INHERITED_ENV_VARS) {
     const value = parent[key]
+    // A value starting with "()" is an exported shell function: never pass it on.
     if (value !== undefined && !value.startsWith('()')) env[key] = value
   }
   return {...env, ...own}
@@ -52,39 +51,51 @@ export interface StdioServerParams {
   onStderrLine?: (line: string) => void
 }
 
-export interface ProcessExit {
-  code: number | null
-  signal: NodeJS.Signals | null
-}
+export type {ProcessExit}
 
-/** Keeps the last `limit` lines of a stream of chunks. */
-class LineTail {
-  private partial = ''
-  readonly lines: string[] = []
+/**
+ * Splits a byte stream into lines. Bytes are copied once, when a line is complete, so a
+ * multi-megabyte message arriving in small chunks costs linear time.
+ */
+class LineSplitter {
+  private pending: Buffer[] = []
+  private pendingBytes = 0
 
   constructor(
-    private readonly limit: number,
-    private readonly onLine?: (line: string) => void,
+    private readonly maxLineBytes: number,
+    private readonly onLine: (line: string) => void,
+    /** The current line grew past `maxLineBytes`; it is dropped. */
+    private readonly onOverflow: () => void,
   ) {}
 
-  push(chunk: string): void {
-    const parts = (this.partial + chunk).split(/\r?\n/)
-    this.partial = (parts.pop() ?? '').slice(-MAX_LINE_CHARS * 4)
-    for (const line of parts) this.add(line)
+  push(chunk: Buffer): void {
+    let start = 0
+    for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+      const tail = chunk.subarray(start, newline)
+      const line = this.pending.length === 0 ? tail : Buffer.concat([...this.pending, tail])
+      this.pending = []
+      this.pendingBytes = 0
+      this.onLine(line.toString('utf8').replace(/\r$/, ''))
+      start = newline + 1
+    }
+    if (start === chunk.length) return
+    this.pending.push(chunk.subarray(start))
+    this.pendingBytes += chunk.length - start
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.pending = []
+      this.pendingBytes = 0
+      this.onOverflow()
+    }
   }
 
-  flush(): void {
-    if (this.partial !== '') this.add(this.partial)
-    this.partial = ''
+  /** The stream ended: a last line without a newline still counts. */
+  end(): void {
+    if (this.pending.length > 0) this.push(Buffer.from('\n'))
   }
+}
 
-  private add(line: string): void {
-    if (line.trim() === '') return
-    const kept = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line
-    this.onLine?.(kept)
-    this.lines.push(kept)
-    if (this.lines.length > this.limit) this.lines.shift()
-  }
+function shorten(line: string, max: number): string {
+  return line.length > max ? `${line.slice(0, max)}…` : line
 }
 
 export class ServerProcessTransport implements Transport {
@@ -92,22 +103,19 @@ export class ServerProcessTransport implements Transport {
   onerror?: (error: Error) => void
   onmessage?: (message: JSONRPCMessage) => void
 
-  private child?: ChildProcess
-  private buffer: Buffer = Buffer.alloc(0)
-  private readonly stderrTail: LineTail
   /** The first few stdout lines that were not JSON-RPC messages. */
   readonly strayOutput: string[] = []
+  private readonly stderrTail: string[] = []
+  private group?: ProcessGroup
+  private started?: Promise<void>
   private exitInfo?: ProcessExit
-  private exitPromise?: Promise<ProcessExit>
   private closing = false
 
-  constructor(private readonly params: StdioServerParams) {
-    this.stderrTail = new LineTail(STDERR_LINES_KEPT, params.onStderrLine)
-  }
+  constructor(private readonly params: StdioServerParams) {}
 
   /** Process id once started (for tests and diagnostics). */
   get pid(): number | undefined {
-    return this.child?.pid
+    return this.group?.pid
   }
 
   /** How the process ended, once it has. */
@@ -117,86 +125,62 @@ export class ServerProcessTransport implements Transport {
 
   /** The last lines the server wrote to stderr. */
   stderrLines(): string[] {
-    return [...this.stderrTail.lines]
+    return [...this.stderrTail]
   }
 
   /** Spawns the server; calling it again returns the same promise (the SDK client calls it on connect). */
   start(): Promise<void> {
-    this.started ??= this.spawnServer()
-    return this.started
-  }
-
-  private started?: Promise<void>
-
-  private spawnServer(): Promise<void> {
-    return new Promise((resolveStart, rejectStart) => {
-      const child = spawn(this.params.command, this.params.args, {
-        env: this.params.env,
-        cwd: this.params.cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        shell: false,
-        windowsHide: true,
-        // Its own process group, so the whole tree can be stopped together.
-        detached: process.platform !== 'win32',
+    this.started ??= new Promise((resolveStart, rejectStart) => {
+      const group = spawnProcessGroup(this.params.command, this.params.args, {env: this.params.env, cwd: this.params.cwd})
+      const {child} = group
+      this.group = group
+      const stdout = new LineSplitter(MAX_MESSAGE_BYTES, (line) => this.onStdoutLine(line), () => {
+        this.onerror?.(new Error(`a message from the server exceeded ${MAX_MESSAGE_BYTES} bytes`))
+        void this.kill()
       })
-      this.child = child
-      this.exitPromise = new Promise((resolveExit) => {
-        child.once('close', (code, signal) => {
-          this.stderrTail.flush()
-          this.exitInfo = {code, signal}
-          resolveExit(this.exitInfo)
-          this.onclose?.()
-        })
-      })
+      const stderr = new LineSplitter(MAX_STDERR_LINE_BYTES, (line) => this.onStderrLine(line), () => undefined)
+      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+      // EPIPE after the server died; its exit is reported through `exit`.
+      child.stdin.on('error', () => undefined)
+      child.once('spawn', () => resolveStart())
       child.once('error', (error) => {
-        // A failed spawn emits 'error' and 'close' but never 'spawn'.
-        if (this.exitInfo === undefined && child.pid === undefined) this.exitInfo = {code: null, signal: null}
         rejectStart(error)
         this.onerror?.(error)
       })
-      child.once('spawn', () => {
-        trackServerProcess(child)
-        resolveStart()
+      void group.closed.then((exit) => {
+        stderr.end()
+        this.exitInfo = exit
+        this.onclose?.()
       })
-      child.stdin?.on('error', () => {
-        // EPIPE after the server died; its exit is reported through 'close'.
-      })
-      child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk))
-      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderrTail.push(chunk))
     })
+    return this.started
   }
 
-  private onStdout(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk])
-    let newline: number
-    while ((newline = this.buffer.indexOf(0x0a)) !== -1) {
-      const line = this.buffer.toString('utf8', 0, newline).replace(/\r$/, '')
-      this.buffer = this.buffer.subarray(newline + 1)
-      this.onLine(line)
-    }
-    if (this.buffer.length > MAX_MESSAGE_BYTES) {
-      this.buffer = Buffer.alloc(0)
-      this.onerror?.(new Error(`a message from the server exceeded ${MAX_MESSAGE_BYTES} bytes`))
-      void this.kill()
-    }
-  }
-
-  private onLine(line: string): void {
+  private onStdoutLine(line: string): void {
     if (line.trim() === '') return
     let message: JSONRPCMessage
     try {
       message = deserializeMessage(line)
     } catch {
-      if (this.strayOutput.length < 3) this.strayOutput.push(line.length > 200 ? `${line.slice(0, 200)}…` : line)
+      if (this.strayOutput.length < STRAY_LINES_KEPT) this.strayOutput.push(shorten(line, 200))
       return
     }
     this.onmessage?.(message)
   }
 
+  private onStderrLine(line: string): void {
+    if (line.trim() === '') return
+    const kept = shorten(line, MAX_LINE_CHARS)
+    this.params.onStderrLine?.(kept)
+    this.stderrTail.push(kept)
+    if (this.stderrTail.length > STDERR_LINES_KEPT) this.stderrTail.shift()
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolveSend, rejectSend) => {
-      const stdin = this.child?.stdin
-      if (!stdin || !stdin.writable || this.exitInfo !== undefined) {
+      const stdin = this.group?.child.stdin
+      if (stdin === undefined || !stdin.writable || this.exitInfo !== undefined) {
         rejectSend(new Error('the server process is not running'))
         return
       }
@@ -207,53 +191,36 @@ export class ServerProcessTransport implements Transport {
 
   /** Waits for the process to exit, at most `ms`; true when it has. */
   async exitedWithin(ms: number): Promise<boolean> {
-    if (this.exitInfo !== undefined || this.exitPromise === undefined) return true
+    const group = this.group
+    if (group === undefined || this.exitInfo !== undefined) return true
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<false>((resolveTimeout) => {
       timer = setTimeout(() => resolveTimeout(false), ms)
     })
-    const exited = await Promise.race([this.exitPromise.then(() => true as const), timeout])
+    const exited = await Promise.race([group.closed.then(() => true as const), timeout])
     clearTimeout(timer)
     return exited
   }
 
   /** Graceful MCP shutdown; resolves once the process is gone. */
   async close(): Promise<void> {
-    const child = this.child
-    if (child === undefined || this.closing) return this.waitForExit()
-    this.closing = true
-    child.stdin?.end()
-    if (!(await this.exitedWithin(STDIN_CLOSE_GRACE_MS))) {
-      signalServerProcess(child, 'SIGTERM')
-      if (!(await this.exitedWithin(SIGTERM_GRACE_MS))) signalServerProcess(child, 'SIGKILL')
+    const group = this.group
+    if (group === undefined) return
+    if (!this.closing) {
+      this.closing = true
+      group.child.stdin.end()
+      if (!(await this.exitedWithin(STDIN_CLOSE_GRACE_MS))) group.stop()
     }
-    await this.waitForExit()
+    await group.closed
   }
 
-  /** Stops the server now (timeout, interruption): SIGTERM, then SIGKILL if it lingers. */
+  /** Stops the server now (timeout, interruption): SIGTERM to its group, then SIGKILL. */
   async kill(): Promise<void> {
-    const child = this.child
-    if (child === undefined) return
+    const group = this.group
+    if (group === undefined) return
     this.closing = true
-    child.stdin?.end()
-    signalServerProcess(child, 'SIGTERM')
-    if (!(await this.exitedWithin(SIGTERM_GRACE_MS / 2))) signalServerProcess(child, 'SIGKILL')
-    await this.waitForExit()
-  }
-
-  private async waitForExit(): Promise<void> {
-    if (this.exitPromise !== undefined && this.child?.pid !== undefined) await this.exitPromise
-    this.stopGroup()
-  }
-
-  /** After the leader has exited, stop anything it left behind in its group. */
-  private stopGroup(): void {
-    const pid = this.child?.pid
-    if (pid === undefined || process.platform === 'win32') return
-    try {
-      process.kill(-pid, 'SIGTERM')
-    } catch {
-      // No process left in the group: the usual case.
-    }
+    group.child.stdin.end()
+    group.stop()
+    await group.closed
   }
 }
