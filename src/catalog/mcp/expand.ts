@@ -2,17 +2,18 @@
  * `${VAR}` references in a server config, expanded from the environment only at the moment a
  * server is started, plus the list of secret values that must never be printed or written.
  *
- * Expanded fields: `command`, `args`, `env`, `cwd`, `url`, `headers`. Forms: `${NAME}`,
- * `${NAME:-default}` (default when unset or empty), `${env:NAME}` (VS Code's spelling);
- * `$${NAME}` is a literal `${NAME}`. A missing variable or an unsupported form (`${input:token}`,
- * which only VS Code can prompt for) makes the server unavailable with a message that names the
- * variable — never a value.
+ * Expanded fields: `command`, `args`, `env`, `cwd`, `url`, `headers`, with the `mcp` syntax of
+ * the shared expander (src/env/variables.ts): `${NAME}`, `${NAME:-default}` (default when unset
+ * or empty), `${env:NAME}` (VS Code's spelling); `$${NAME}` is a literal `${NAME}`. A missing
+ * variable or an unsupported form (`${input:token}`, which only VS Code can prompt for) makes the
+ * server unavailable with a message that names the variable — never a value.
  *
  * Secrets: every `env` and `headers` value (after expansion) and every substituted variable
  * value. Anything toolsearch prints or writes about a server goes through `redactor(secrets)`.
  */
 import {isAbsolute, resolve} from 'node:path'
 
+import {type Expansion, expandVariables} from '../../env/variables.js'
 import type {McpServerConfig} from '../types.js'
 
 /** Thrown when a reference cannot be expanded; the message names the variable and where it is used. */
@@ -26,30 +27,18 @@ export class McpConfigExpansionError extends Error {
 /** Shorter values are not treated as secrets: redacting `1` or `on` everywhere would garble output. */
 const MIN_SECRET_LENGTH = 4
 const REDACTED = '***'
-const REFERENCE = /\$(\$?)\{([^}]*)\}/g
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-interface Expansion {
-  text: string
-  substituted: string[]
-}
-
+/** One field through the shared expander; anything it cannot resolve makes the server unavailable. */
 function expandString(text: string, env: NodeJS.ProcessEnv, where: string): Expansion {
-  const substituted: string[] = []
-  const expanded = text.replace(REFERENCE, (whole, escaped: string, body: string) => {
-    if (escaped === '$') return whole.slice(1)
-    const [, name, fallback] = /^(?:env:)?([^:]*)(?::-(.*))?$/s.exec(body) ?? []
-    if (name === undefined || !NAME.test(name)) {
-      const why = body.startsWith('input:') ? 'a VS Code input toolsearch cannot prompt for; use ${env:NAME} instead' : 'which toolsearch cannot resolve (only environment variables are supported)'
-      throw new McpConfigExpansionError(`${where} uses \${${body}}, ${why}`)
-    }
-    const value = env[name]
-    if (fallback !== undefined && (value === undefined || value === '')) return fallback
-    if (value === undefined) throw new McpConfigExpansionError(`${where} needs environment variable ${name}, which is not set`)
-    substituted.push(value)
-    return value
-  })
-  return {text: expanded, substituted}
+  const expansion = expandVariables(text, env, 'mcp')
+  const [body] = expansion.unsupported
+  if (body !== undefined) {
+    const why = body.startsWith('input:') ? 'a VS Code input toolsearch cannot prompt for; use ${env:NAME} instead' : 'which toolsearch cannot resolve (only environment variables are supported)'
+    throw new McpConfigExpansionError(`${where} uses \${${body}}, ${why}`)
+  }
+  const [name] = expansion.missing
+  if (name !== undefined) throw new McpConfigExpansionError(`${where} needs environment variable ${name}, which is not set`)
+  return expansion
 }
 
 export interface ExpandedServerConfig {
@@ -67,8 +56,8 @@ export function expandServerConfig(config: McpServerConfig, env: NodeJS.ProcessE
   const where = config.origin?.path ?? 'the server config'
   const secrets: string[] = []
   const one = (text: string, field: string): string => {
-    const {text: expanded, substituted} = expandString(text, env, `${where}.${field}`)
-    secrets.push(...substituted)
+    const {text: expanded, values} = expandString(text, env, `${where}.${field}`)
+    secrets.push(...values)
     return expanded
   }
   const record = (values: Record<string, string>, field: string): Record<string, string> => {
