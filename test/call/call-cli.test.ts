@@ -32,6 +32,7 @@ const TOOLS = [
   {name: 'hang', sourceName: 'dev', description: 'Never finishes.', run: command('hang.mjs', {timeoutMs: 1500})},
   {name: 'danger', sourceName: 'ops', description: 'Needs approval.', requiresApproval: true, run: command('marker.mjs')},
   {name: 'secret', sourceName: 'ops', description: 'Denied by policy in some tests.', run: command('marker.mjs')},
+  {name: 'touch', sourceName: 'dev', description: 'Validated before it runs.', parameters: {type: 'object', properties: {count: {type: 'integer'}}, additionalProperties: false}, run: command('marker.mjs')},
   {name: 'broken_input', sourceName: 'dev', description: 'Invalid input schema.', parameters: {type: 'strng'}, run: command('marker.mjs')},
   {name: 'broken_output', sourceName: 'dev', description: 'Invalid output schema.', outputSchema: {type: 7}, run: command('marker.mjs')},
   {name: 'liar', sourceName: 'dev', description: 'Breaks its output schema.', outputSchema: OK_OUTPUT, run: {result: {ok: 'yes'}}},
@@ -151,6 +152,16 @@ describe('call: validation (§8.3), exit 1, nothing runs', () => {
     expect(result.stderr).toBe(
       `Error: Invalid arguments for tool "openclaw:garden:water": /colour: must NOT have additional properties; /zone: must be equal to one of the allowed values; /minutes: must be >= 1. Did you mean: color? Expected input: ${WATER_HINT}.\n`,
     )
+  })
+
+  it('never runs a command tool whose arguments are invalid', async () => {
+    const {catalog, marker} = catalogDir()
+    const result = await runCli(['call', '--catalog', catalog, 'touch', 'count=many'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('Error: Invalid arguments for tool "openclaw:dev:touch": /count: must be integer. Expected input: { count?: number /* integer */ }.\n')
+    expect(existsSync(marker)).toBe(false)
+    expect((await runCli(['call', '--catalog', catalog, 'touch', 'count=2'])).code).toBe(0)
+    expect(existsSync(marker)).toBe(true)
   })
 
   it('keeps stdout one JSON document when the edit-distance suggestion runs under --json', async () => {
@@ -361,6 +372,35 @@ describe('call --request: model-side repairs', () => {
   })
 })
 
+describe('call: hostile argument files (exit 2, nothing runs)', () => {
+  it('names a file that is not JSON, or not an object, without a stack trace', async () => {
+    const {dir, catalog, marker} = catalogDir()
+    const binary = join(dir, 'args.bin')
+    writeFileSync(binary, Buffer.from([0x00, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe]))
+    const notJson = await runCli(['call', '--catalog', catalog, 'touch', '--args-file', binary])
+    expect(notJson.code).toBe(2)
+    expect(notJson.stderr).toMatch(new RegExp(`^Error: ${binary.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON: [^\n]*\n$`))
+    expect(notJson.stderr).not.toContain('\u001b')
+    expect(notJson.stderr).not.toMatch(/\n\s+at /)
+    const array = join(dir, 'args.json')
+    writeFileSync(array, JSON.stringify(Array.from({length: 100_000}, (_, i) => i)))
+    const notObject = await runCli(['call', '--catalog', catalog, 'touch', '--args-file', array, '--json'])
+    expect(notObject.code).toBe(2)
+    expect(parseJsonOutput<ErrorJson>(notObject).error.message).toBe(`${array} must be a JSON object of tool arguments.`)
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('passes a 10 MB argument file through to validation', async () => {
+    const {dir, catalog, marker} = catalogDir()
+    const huge = join(dir, 'huge.json')
+    writeFileSync(huge, JSON.stringify({count: 1, blob: 'x'.repeat(10_000_000)}))
+    const result = await runCli(['call', '--catalog', catalog, 'touch', '--args-file', huge, '--json'])
+    expect(result.code).toBe(1)
+    expect(parseJsonOutput<ErrorJson>(result).error.message).toBe('Invalid arguments for tool "openclaw:dev:touch": /blob: must NOT have additional properties. Expected input: { count?: number /* integer */ }.')
+    expect(existsSync(marker)).toBe(false)
+  })
+})
+
 describe('call: MCP servers that cannot start', () => {
   /** A fixture tool next to an MCP server whose command does not exist (no network needed). */
   function catalogWithDeadServer(): string {
@@ -408,6 +448,7 @@ describe('call: usage errors (exit 2)', () => {
     [['call', 'water', '--args', '[1]'], '--args must be a JSON object of tool arguments.'],
     [['call', 'water', 'zone'], 'Expected key=value, got "zone".'],
     [['call', 'water', '--args-file', '/nonexistent/args.json'], 'Cannot read --args-file /nonexistent/args.json: ENOENT'],
+    [['call', 'water', '--args-file', '/'], 'Cannot read --args-file /: EISDIR'],
   ])('%j', async (args, message) => {
     const {catalog} = catalogDir()
     const result = await runCli([...args, '--catalog', catalog, '--json'])

@@ -1,4 +1,4 @@
-import {readFileSync} from 'node:fs'
+import {readFileSync, readdirSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
@@ -56,6 +56,17 @@ describe('fixture executors', () => {
     expect(isDeepSubset([], {})).toBe(false)
     expect(isDeepSubset({toString: 1}, {})).toBe(false)
   })
+
+  it('matches nested objects inside arrays and never reads inherited properties', () => {
+    expect(isDeepSubset({list: [{id: 1}, {id: 2}]}, {list: [{id: 1, x: 0}, {id: 2}]})).toBe(true)
+    expect(isDeepSubset({list: [{id: 1}]}, {list: [{id: 1}, {id: 2}]})).toBe(false)
+    expect(isDeepSubset([1, [2, {a: 3}]], [1, [2, {a: 3, b: 4}]])).toBe(true)
+    const proto = JSON.parse('{"__proto__": {"admin": true}}')
+    expect(isDeepSubset(proto, JSON.parse('{"__proto__": {"admin": true}, "x": 1}'))).toBe(true)
+    expect(isDeepSubset(proto, {})).toBe(false)
+    expect(isDeepSubset({constructor: {}}, {})).toBe(false)
+    expect(({} as Record<string, unknown>).admin).toBeUndefined()
+  })
 })
 
 describe('command executor', () => {
@@ -79,6 +90,37 @@ describe('command executor', () => {
     const outcome = await executeCommandTool(node('bad-json.mjs'), {}, {timeoutMs: 10_000, catalog})
     expect(outcome.status).toBe('tool-error')
     expect((outcome as {message: string}).message).toMatch(/did not print one JSON value on stdout .*\nLast lines of stderr:\n {2}bad-json: printed two documents$/s)
+  })
+
+  it('reports a command that prints nothing, or dies by a signal, as a tool error', async () => {
+    const silent = await executeCommandTool({kind: 'command', command: [process.execPath, '-e', '']}, {}, {timeoutMs: 10_000, catalog})
+    expect(silent).toEqual({status: 'tool-error', message: expect.stringMatching(/" printed nothing on stdout; a command tool must print its result as JSON\. stderr was empty\.$/)})
+    const killed = await executeCommandTool({kind: 'command', command: [process.execPath, '-e', 'process.kill(process.pid, "SIGKILL")']}, {}, {timeoutMs: 10_000, catalog})
+    expect(killed).toEqual({status: 'tool-error', message: expect.stringMatching(/" was killed by SIGKILL\. stderr was empty\.$/)})
+  })
+
+  it('runs the program without a shell: metacharacters reach it as plain arguments', async () => {
+    const cwd = tempDir()
+    const script = 'process.stdout.write(JSON.stringify(process.argv.slice(1)))'
+    const argv = ['$(touch pwned)', '; touch pwned2', '`touch pwned3`', '*', '> out']
+    const outcome = await executeCommandTool({kind: 'command', command: [process.execPath, '-e', script, ...argv], cwd}, {}, {timeoutMs: 10_000, catalog})
+    expect(outcome).toEqual({status: 'ok', result: argv})
+    expect(readdirSync(cwd)).toEqual([])
+  })
+
+  it('stops a command that floods stdout (100 MiB) at 32 MiB: a tool error, and the process is gone', async () => {
+    const pidFile = join(tempDir(), 'pids.json')
+    const outcome = await executeCommandTool(node('flood.mjs'), {pidFile}, {timeoutMs: 60_000, catalog})
+    const {child} = JSON.parse(readFileSync(pidFile, 'utf8')) as {child: number}
+    started.push(child)
+    expect(outcome).toEqual({status: 'tool-error', message: expect.stringMatching(/flood\.mjs" printed more than 33554432 bytes on stdout\. stderr was empty\.$/)})
+    expect(await survivors([child])).toEqual([])
+  })
+
+  it('does not fail when a command ignores 10 MB of arguments on stdin', async () => {
+    const cwd = tempDir()
+    const outcome = await executeCommandTool(node('marker.mjs', {cwd}), {blob: 'x'.repeat(10_000_000)}, {timeoutMs: 10_000, catalog})
+    expect(outcome).toEqual({status: 'ok', result: {ran: true}})
   })
 
   it('reports a program that cannot start as unavailable', async () => {
