@@ -19,12 +19,19 @@ export function idf(documentFrequency: number, documentCount: number): number {
 }
 
 /**
+ * The part of a term's BM25 score that depends on the document: `tf` occurrences in a document of
+ * `length` terms, saturating with `k1` and normalised by the average length with `b`.
+ */
+export function saturation(tf: number, length: number, averageLength: number, params: Bm25Params = BM25): number {
+  const lengthRatio = averageLength > 0 ? length / averageLength : 0
+  return (tf * (params.k1 + 1)) / (tf + params.k1 * (1 - params.b + params.b * lengthRatio))
+}
+
+/**
  * The BM25 score of one term in one document: `tf` occurrences in a document of `length` terms,
  * the term in `df` of `n` documents whose average length is `averageLength`.
  */
 export function bm25(tf: number, df: number, n: number, length: number, averageLength: number, params: Bm25Params = BM25): number {
   if (tf <= 0) return 0
-  const lengthRatio = averageLength > 0 ? length / averageLength : 0
-  const saturation = (tf * (params.k1 + 1)) / (tf + params.k1 * (1 - params.b + params.b * lengthRatio))
-  return idf(df, n) * saturation
+  return idf(df, n) * saturation(tf, length, averageLength, params)
 }

@@ -2,7 +2,7 @@
  * Scores documents of an `InvertedIndex` field against weighted query terms with BM25, visiting
  * only the postings of the query's terms (never every document).
  */
-import {BM25, type Bm25Params, bm25} from './bm25.js'
+import {BM25, type Bm25Params, bm25, idf, saturation} from './bm25.js'
 import type {InvertedIndex} from './inverted-index.js'
 import {LITERAL_WEIGHT, type QueryTerm} from './query.js'
 import type {TermContribution} from './types.js'
@@ -31,10 +31,12 @@ export function scoreDocuments(index: InvertedIndex, field: string, terms: reado
     const postings = index.postings(field, queryTerm.term)
     if (postings === undefined) continue
     const df = postings.docs.length
+    // idf is the same for every posting of a term; the product is the one `bm25()` computes.
+    const termIdf = idf(df, n)
     const literal = queryTerm.weight >= LITERAL_WEIGHT ? 1 : 0
     for (let i = 0; i < df; i++) {
       const doc = postings.docs[i]!
-      table.scores[doc]! += queryTerm.weight * bm25(postings.tfs[i]!, df, n, lengths[doc]!, averageLength, params)
+      table.scores[doc]! += queryTerm.weight * (termIdf * saturation(postings.tfs[i]!, lengths[doc]!, averageLength, params))
       table.literal[doc]! |= literal
       if (seen[doc] === 0) {
         seen[doc] = 1

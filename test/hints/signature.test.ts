@@ -57,6 +57,10 @@ describe('literals and unions', () => {
     expect(['"', long.join('" | "'), '"'].join('').length).toBeGreaterThan(96)
     expect(input({type: 'string', enum: long})).toBe('string')
     expect(input({enum: Array.from({length: 9}, (_, i) => `v${i}`)})).toBe('string')
+    // The bound is on the union text: 96 characters are listed, 97 are not.
+    const union96 = ['x'.repeat(44), 'y'.repeat(45)]
+    expect(input({type: 'string', enum: union96})).toHaveLength(96)
+    expect(input({type: 'string', enum: [union96[0], `${union96[1]}y`]})).toBe('string')
   })
 
   it('joins type arrays with |', () => {
@@ -191,6 +195,14 @@ describe('unrenderable schemas and bounds', () => {
     const rendered = output(closed(big))
     expect(rendered.text.length).toBeLessThanOrEqual(800)
     expect(rendered.complete).toBe(false)
+  })
+
+  it('uses the whole character budget: exactly 300 (input) and 800 (output) characters fit', () => {
+    // `{ a: "…" }` is the literal plus 9 characters.
+    expect(input(closed({a: {const: 'x'.repeat(291)}}))).toHaveLength(300)
+    expect(input(closed({a: {const: 'x'.repeat(292)}}))).toBe('{ ... }')
+    expect(output(closed({a: {const: 'x'.repeat(791)}}))).toMatchObject({complete: true})
+    expect(output(closed({a: {const: 'x'.repeat(792)}}))).toEqual({text: '{ ... }', complete: false})
   })
 
   it('fits nested objects partially instead of dropping them', () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {BM25, bm25, idf} from '../../src/search/bm25.js'
+import {BM25, bm25, idf, saturation} from '../../src/search/bm25.js'
 
 describe('bm25', () => {
   it('uses k1 = 1.2 and b = 0.75', () => {
@@ -23,6 +23,11 @@ describe('bm25', () => {
     expect(bm25(2, 1, 10, 5, 5)).toBeGreaterThan(bm25(1, 1, 10, 5, 5))
     expect(bm25(2, 1, 10, 5, 5) / bm25(1, 1, 10, 5, 5)).toBeLessThan(2)
     expect(bm25(1, 1, 10, 20, 5)).toBeLessThan(bm25(1, 1, 10, 5, 5))
+  })
+
+  it('is idf times the document part, so a scorer may compute idf once per term', () => {
+    expect(bm25(3, 4, 50, 7, 9)).toBe(idf(4, 50) * saturation(3, 7, 9))
+    expect(saturation(3, 7, 9)).toBeCloseTo((3 * 2.2) / (3 + 1.2 * (1 - 0.75 + (0.75 * 7) / 9)), 12)
   })
 
   it('is zero for an absent term', () => {

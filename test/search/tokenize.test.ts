@@ -23,6 +23,16 @@ describe('tokenize', () => {
     expect(tokenize('HTMLParser')).toEqual(['htmlparser', 'html', 'parser'])
     expect(tokenize('getIDs')).toEqual(['getids', 'get', 'ids'])
     expect(tokenize('listURL')).toEqual(['listurl', 'list', 'url'])
+    // The plural s belongs to the acronym only when no lowercase letter follows it.
+    expect(tokenize('URLsToFetch')).toEqual(['urlstofetch', 'urls', 'to', 'fetch'])
+    expect(tokenize('getHTTPResponse')).toEqual(['gethttpresponse', 'get', 'http', 'response'])
+    expect(tokenize('APIsecret')).toEqual(['apisecret', 'ap', 'isecret'])
+  })
+
+  it('splits digit runs and _ pieces together, finest parts only', () => {
+    expect(tokenize('x86_64')).toEqual(['x86_64', 'x', '86', '64'])
+    expect(tokenize('snake_caseWithCamel')).toEqual(['snake_casewithcamel', 'snake', 'case', 'with', 'camel'])
+    expect(tokenize('2024')).toEqual(['2024'])
   })
 
   it('treats digit runs as parts', () => {
