@@ -13,6 +13,10 @@
  * - An empty schema (`{}`, `true`, only a description) is `unknown` and complete (it accepts
  *   anything); `false` is `never`. An array without `items`, or with tuple `items`, is
  *   `Array<unknown>` and incomplete. An `enum` too large to list falls back to its `type`.
+ * - A union lists each member once, however the variants nest (`string | null`, never
+ *   `string | null | null`).
+ * - `anyOf`/`oneOf` beside the schema's own type (`type`, `properties`, `items`, …) can only narrow
+ *   it, and an intersection has no rendering: the type is shown and the hint is incomplete.
  */
 import {hasOwn, isRecord, ownValue} from '../catalog/json.js'
 
@@ -50,12 +54,17 @@ interface Context {
   limits: SignatureLimits
 }
 
+/** A rendering in progress; a union also keeps its members, so unions of unions list each once. */
+interface Part extends Signature {
+  members?: readonly string[]
+}
+
 /** `undefined` means "does not fit in the budget". */
-type Rendered = Signature | undefined
+type Rendered = Part | undefined
 
 export function renderSignature(schema: unknown, limits: SignatureLimits): Signature {
   const rendered = renderSchema(schema, {limits}, 0, 0, limits.maxChars)
-  return rendered ?? {text: UNKNOWN, complete: false}
+  return rendered === undefined ? {text: UNKNOWN, complete: false} : {text: rendered.text, complete: rendered.complete}
 }
 
 function unknownType(complete: boolean, budget: number): Rendered {
@@ -76,16 +85,18 @@ function renderSchema(schema: unknown, context: Context, depth: number, nesting:
 
   const anyOf = ownValue(schema, 'anyOf')
   const oneOf = ownValue(schema, 'oneOf')
-  if (anyOf !== undefined || oneOf !== undefined) {
+  const hasUnion = anyOf !== undefined || oneOf !== undefined
+  const types = declaredTypes(schema)
+  if (hasUnion && (types === undefined || types.length === 0)) {
     const variants = anyOf !== undefined && oneOf !== undefined ? undefined : (anyOf ?? oneOf)
     if (!Array.isArray(variants) || variants.length === 0 || variants.length > MAX_UNION_VARIANTS) return unknownType(false, budget)
     return renderUnion(variants.map((variant) => (remaining: number) => renderSchema(variant, context, depth, nesting + 1, remaining)), nullable, budget)
   }
-
-  const types = declaredTypes(schema)
   if (types === undefined) return unknownType(false, budget)
   if (types.length === 0) return withNull({text: UNKNOWN, complete: true}, nullable, budget)
-  return renderUnion(types.map((type) => (remaining: number) => renderType(type, schema, context, depth, nesting, remaining)), nullable, budget)
+  const rendered = renderUnion(types.map((type) => (remaining: number) => renderType(type, schema, context, depth, nesting, remaining)), nullable, budget)
+  // anyOf/oneOf beside the schema's own type can only narrow it: the type is shown, as incomplete.
+  return hasUnion && rendered !== undefined ? {...rendered, complete: false} : rendered
 }
 
 /** The schema's types: `type` as given, else inferred from `properties` / `items` / enum values; `[]` = any. */
@@ -125,8 +136,8 @@ function renderType(type: string, schema: Record<string, unknown>, context: Cont
   }
 }
 
-function fit(signature: Signature, budget: number): Rendered {
-  return signature.text.length <= budget ? signature : undefined
+function fit(part: Part, budget: number): Rendered {
+  return part.text.length <= budget ? part : undefined
 }
 
 /** `number`, or `number /* integer, >= 0, <= 10 *\/` when annotating. */
@@ -150,7 +161,7 @@ function numberText(type: string, schema: Record<string, unknown>, annotate: boo
   return notes.length === 0 ? 'number' : `number /* ${notes.join(', ')} */`
 }
 
-function literal(value: unknown): Signature {
+function literal(value: unknown): Part {
   try {
     const text = JSON.stringify(value)
     if (typeof text === 'string') return {text, complete: true}
@@ -161,33 +172,44 @@ function literal(value: unknown): Signature {
 }
 
 /** `"a" | "b"` for an enum of at most 8 primitives whose union fits in 96 characters. */
-function renderEnum(values: unknown): Signature | undefined {
+function renderEnum(values: unknown): Part | undefined {
   if (!Array.isArray(values) || values.length === 0 || values.length > MAX_ENUM_VALUES) return undefined
   if (!values.every((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value))) return undefined
-  const text = [...new Set(values.map((value) => JSON.stringify(value)))].join(' | ')
-  return text.length <= MAX_ENUM_CHARS ? {text, complete: true} : undefined
+  const union = unionOf([...new Set(values.map((value) => JSON.stringify(value)))], true)
+  return union.text.length <= MAX_ENUM_CHARS ? union : undefined
 }
 
-function withNull(signature: Signature, nullable: boolean, budget: number): Rendered {
-  if (nullable && !signature.text.split(' | ').includes('null')) return fit({text: `${signature.text} | null`, complete: signature.complete}, budget)
-  return fit(signature, budget)
+const UNION_SEPARATOR = ' | '
+
+function membersOf(part: Part): readonly string[] {
+  return part.members ?? [part.text]
 }
 
-/** Joins variants with ` | ` (duplicates once); undefined when they do not all fit. */
+function unionOf(members: readonly string[], complete: boolean): Part {
+  return members.length === 1 ? {text: members[0]!, complete} : {text: members.join(UNION_SEPARATOR), complete, members}
+}
+
+function withNull(part: Part, nullable: boolean, budget: number): Rendered {
+  const members = membersOf(part)
+  return fit(nullable && !members.includes('null') ? unionOf([...members, 'null'], part.complete) : part, budget)
+}
+
+/** Joins the variants' members with ` | `, each once; undefined when they do not all fit. */
 function renderUnion(variants: Array<(budget: number) => Rendered>, nullable: boolean, budget: number): Rendered {
-  const texts: string[] = []
+  const members: string[] = []
   let complete = true
   let used = 0
   for (const render of variants) {
-    const separator = texts.length === 0 ? 0 : 3
-    const variant = render(budget - used - separator)
+    const variant = render(budget - used - (members.length === 0 ? 0 : UNION_SEPARATOR.length))
     if (variant === undefined) return undefined
     complete &&= variant.complete
-    if (texts.includes(variant.text)) continue
-    texts.push(variant.text)
-    used += separator + variant.text.length
+    for (const member of membersOf(variant)) {
+      if (members.includes(member)) continue
+      used += (members.length === 0 ? 0 : UNION_SEPARATOR.length) + member.length
+      members.push(member)
+    }
   }
-  return withNull({text: texts.join(' | '), complete}, nullable, budget)
+  return withNull(unionOf(members, complete), nullable, budget)
 }
 
 function renderArray(schema: Record<string, unknown>, context: Context, depth: number, nesting: number, budget: number): Rendered {

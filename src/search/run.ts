@@ -2,19 +2,11 @@
  * What `toolsearch search` does in each of its modes, as plain functions over a ranker, so the
  * command only parses flags and prints.
  */
-import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError, usageError} from '../errors.js'
 import type {SearchLimits} from './batch.js'
 import {type SearchHit, toSearchHit} from './hits.js'
-import {loadRanker} from './rankers.js'
 import type {HitExplanation} from './render.js'
 import type {RankedHit, Ranker} from './types.js'
-
-/** Builds ranker `name` over the cataloged entries (unknown names fail before any work). */
-export async function createRanker(name: string, entries: readonly CatalogEntry[]): Promise<Ranker> {
-  const factory = await loadRanker(name)
-  return factory(entries)
-}
 
 export interface ResolvedLimit {
   limit: number

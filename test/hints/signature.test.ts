@@ -79,6 +79,22 @@ describe('literals and unions', () => {
     expect(input({type: 'string', nullable: true})).toBe('string | null')
     expect(input({type: ['string', 'null'], nullable: true})).toBe('string | null')
     expect(input({enum: ['a'], nullable: true})).toBe('"a" | null')
+    expect(input({anyOf: [{type: 'string', nullable: true}, {type: 'null'}]})).toBe('string | null')
+    // A null inside a member is not the union's null.
+    expect(input({type: 'array', items: {type: ['string', 'null']}, nullable: true})).toBe('Array<string | null> | null')
+  })
+
+  it('lists each member of nested unions once', () => {
+    expect(input({anyOf: [{anyOf: [{const: 'a'}, {const: 'b'}]}, {enum: ['b', 'c']}, {type: ['string', 'null']}, {type: 'null'}]})).toBe('"a" | "b" | "c" | string | null')
+    expect(output({oneOf: [{type: 'string'}, {anyOf: [{type: 'string'}, {type: 'boolean'}]}]})).toEqual({text: 'string | boolean', complete: true})
+  })
+
+  it('shows the type beside anyOf/oneOf, incomplete (the union only narrows it)', () => {
+    expect(output({type: 'string', anyOf: [{format: 'email'}, {format: 'uri'}]})).toEqual({text: 'string', complete: false})
+    const object = {type: 'object', properties: {id: {type: 'string'}, name: {type: 'string'}}, additionalProperties: false, oneOf: [{required: ['id']}, {required: ['name']}]}
+    expect(output(object)).toEqual({text: '{ id?: string; name?: string }', complete: false})
+    // Without a type of its own, the schema is the union.
+    expect(output({description: 'either', anyOf: [{type: 'string'}, {type: 'number'}]})).toEqual({text: 'string | number', complete: true})
   })
 
   it('renders arrays as Array<T>', () => {
