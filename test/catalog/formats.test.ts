@@ -178,6 +178,9 @@ describe('MCP tools/list results', () => {
   it('name the entry in errors', () => {
     expect(errorOf({tools: [{name: 'a', inputSchema: {}}, {name: 5, inputSchema: {}}]})).toBe('tools.json: tools[1].name: must be a string')
     expect(errorOf({tools: [{name: 'a', inputSchema: 'object'}]})).toBe('tools.json: tools[0].inputSchema: must be an object (a JSON Schema)')
+    expect(errorOf({tools: [{name: 'a', inputSchema: {}, description: 5}]})).toBe('tools.json: tools[0].description: must be a string')
+    expect(errorOf({tools: [{name: 'a', inputSchema: {}, title: ['x']}]})).toBe('tools.json: tools[0].title: must be a string')
+    expect(errorOf({jsonrpc: '2.0', result: {tools: {}}})).toBe('tools.json: result.tools: must be an array')
   })
 })
 
@@ -212,5 +215,9 @@ describe('OpenAI and Anthropic tools', () => {
     expect(errorOf([{type: 'function', function: {name: 'a'}}, {type: 'web_search'}])).toBe('tools.json: [1].type: must be "function" (only function tools can be cataloged)')
     expect(errorOf([{name: 'a', input_schema: {}}, {name: 'b'}])).toBe('tools.json: [1].input_schema: must be an object (a JSON Schema)')
     expect(errorOf([{name: 'a'}])).toBe('tools.json: [0]: expected an OpenAI function tool ({ type: "function", function: {...} }) or an Anthropic tool ({ name, input_schema })')
+    expect(errorOf([{type: 'function', function: 'get_weather'}])).toBe('tools.json: [0].function: must be an object ({ name, description, parameters })')
+    expect(errorOf([{type: 'function', function: {name: 'a', parameters: []}}])).toBe('tools.json: [0].function.parameters: must be an object (a JSON Schema)')
+    expect(errorOf([{name: 'a', input_schema: {}, description: {}}])).toBe('tools.json: [0].description: must be a string')
+    expect(errorOf({tools: null})).toBe('tools.json: tools: must be an array')
   })
 })

@@ -209,6 +209,23 @@ describe('hostile catalogs', () => {
     expect(catalog.entries[0]!.name).toBe('evil\u001b[2J')
   })
 
+  it('names control characters in a duplicate id as escapes, not raw', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'dup.json', JSON.stringify({tools: [{name: 'x\u001b[2J'}, {name: 'x\u001b[2J'}]}))
+    expect((await loadError([file])).message).toBe(`${file}: tools[1]: duplicate tool id "openclaw:core:x\\u001b[2J" (first defined at ${file}: tools[0])`)
+  })
+
+  it('loads and searches a catalog of 50,000 tools', async () => {
+    const dir = tempDir()
+    const tools = Array.from({length: 50_000}, (_, i) => ({name: `tool_${i}`, description: `Handles widget ${i % 100} for the shared queue.`, parameters: {type: 'object', properties: {id: {type: 'string'}}}}))
+    const catalog = await loadCatalogs([write(dir, 'many.json', JSON.stringify({tools}))])
+    expect(catalog.entries).toHaveLength(50_000)
+    const ranker = createOpenClawRanker(catalog.entries)
+    // Every tool matches "queue" equally: ties are broken by id, and only the limit comes back.
+    expect(ranker.search('queue', 3).map((hit) => hit.entry.name)).toEqual(['tool_0', 'tool_1', 'tool_10'])
+    expect(ranker.search('tool_49999', 1)[0]).toMatchObject({exact: true, entry: {name: 'tool_49999'}})
+  })
+
   it('loads and searches a 10 MB description', async () => {
     const dir = tempDir()
     const description = 'lorem ipsum dolor '.repeat(600_000) + 'needle'
