@@ -8,6 +8,7 @@
  */
 import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError} from '../errors.js'
+import {compareByCodeUnits} from '../search/order.js'
 import {editDistance, suggestionThreshold} from './suggest.js'
 
 export const DIRECT_ONLY_MESSAGE =
@@ -58,7 +59,7 @@ export function suggestTools(entries: readonly CatalogEntry[], idOrName: string,
     if (distance === Number.POSITIVE_INFINITY) continue
     scored.push({label: nameCounts.get(entry.name) === 1 ? entry.name : entry.id, distance})
   }
-  scored.sort((a, b) => a.distance - b.distance || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
+  scored.sort((a, b) => a.distance - b.distance || compareByCodeUnits(a.label, b.label))
   return [...new Set(scored.map((item) => item.label))].slice(0, limit)
 }
 

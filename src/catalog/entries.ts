@@ -113,8 +113,8 @@ export function nativeEntry(raw: unknown, path: string, context: RunContext): Ca
     fields.fail('source', `must be one of ${TOOL_SOURCES.map((item) => `"${item}"`).join(', ')}`)
   }
   const toolSource = source as ToolSource
-  const defaultOwner = toolSource === 'openclaw' ? 'core' : toolSource === 'client' ? 'client' : undefined
-  const sourceName = hasOwn(fields.raw, 'sourceName') || defaultOwner === undefined ? fields.requiredString('sourceName') : defaultOwner
+  const implicitSourceName = toolSource === 'openclaw' ? 'core' : toolSource === 'client' ? 'client' : undefined
+  const sourceName = hasOwn(fields.raw, 'sourceName') || implicitSourceName === undefined ? fields.requiredString('sourceName') : implicitSourceName
   const catalogMode = ownValue(fields.raw, 'catalogMode')
   if (catalogMode !== undefined && catalogMode !== 'direct-only') fields.fail('catalogMode', 'must be "direct-only" (or absent)')
   const parameters = hasOwn(fields.raw, 'parameters') ? fields.optionalSchema('parameters') : fields.optionalSchema('inputSchema')

@@ -19,6 +19,7 @@
  *   it, and an intersection has no rendering: the type is shown and the hint is incomplete.
  */
 import {hasOwn, isRecord, ownValue} from '../catalog/json.js'
+import {compareByCodeUnits} from '../search/order.js'
 
 export interface SignatureLimits {
   maxChars: number
@@ -236,8 +237,7 @@ function renderObject(schema: Record<string, unknown>, context: Context, depth: 
   if ([...required].some((name) => !declared.has(name))) leftOut = true
   const shown = names.filter((name) => name.length <= MAX_PROPERTY_NAME)
   if (shown.length < names.length) leftOut = true
-  const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-  let ordered = [...shown.filter((name) => required.has(name)).sort(byCodeUnits), ...shown.filter((name) => !required.has(name)).sort(byCodeUnits)]
+  let ordered = [...shown.filter((name) => required.has(name)).sort(compareByCodeUnits), ...shown.filter((name) => !required.has(name)).sort(compareByCodeUnits)]
   if (ordered.length > context.limits.maxProperties) {
     ordered = ordered.slice(0, context.limits.maxProperties)
     leftOut = true
