@@ -305,6 +305,11 @@ describe('search: hostile and broken catalogs', () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({tools: [{name: 'a'}, {name: 'b'}, {name: 'c'}, {name: 4}]}))
     const result = await runCli(['search', '--catalog', 'bad.json', 'a'], {cwd: dir})
     expect(result).toMatchObject({code: 2, stdout: '', stderr: 'Error: bad.json: tools[3].name: must be a string\n'})
+    writeFileSync(join(dir, 'empty.json'), '')
+    const empty = await runCli(['search', '--catalog', 'empty.json', 'a', '--json'], {cwd: dir})
+    expect(empty.code).toBe(2)
+    expect(parseJsonOutput(empty)).toEqual({error: {code: 'invalid-catalog', message: 'empty.json: the file is empty (expected a JSON object or an array of tools)'}})
+    expect(empty.stderr).toBe('')
   })
 
   it('names an MCP server that could not start on stderr and keeps the other tools', async () => {
