@@ -20,6 +20,24 @@ import {usageError} from '../errors.js'
 
 type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array'
 
+/**
+ * Deepest nesting call arguments may have. Validation and the JSON every executor sends recurse
+ * per level, so a depth bomb (`[[[[…]]]]`, which JSON.parse accepts) would otherwise overflow the
+ * stack halfway through a call; real arguments stay far below this.
+ */
+export const MAX_ARGUMENT_DEPTH = 256
+
+/** Throws a usage error when `args` nest deeper than MAX_ARGUMENT_DEPTH (checked without recursion). */
+export function assertArgumentDepth(args: unknown): void {
+  const pending: Array<[value: unknown, depth: number]> = [[args, 0]]
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!
+    if (typeof value !== 'object' || value === null) continue
+    if (depth >= MAX_ARGUMENT_DEPTH) throw usageError(`The tool arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels.`)
+    for (const item of Object.values(value)) pending.push([item, depth + 1])
+  }
+}
+
 /** Parses `--args` / `--args-file` text: one JSON object. */
 export function parseArgumentsJson(text: string, source: string): Record<string, unknown> {
   let value: unknown

@@ -20,7 +20,7 @@ import {readFile} from 'node:fs/promises'
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
 import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../errors.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
-import {parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
+import {assertArgumentDepth, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
 import {executeTool} from './execute.js'
 import {lookupTool} from './lookup.js'
 import {repairToolCallRequest} from './request.js'
@@ -74,6 +74,7 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
     } catch (error) {
       throw usageError(`--request is not valid JSON: ${(error as Error).message}`)
     }
+    assertArgumentDepth(request)
     const repaired = repairToolCallRequest(request, catalog.entries)
     return {entry: await findTool(catalog, repaired.target), args: repaired.args, ignoredKeys: repaired.ignoredKeys}
   }
@@ -84,7 +85,9 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
   if (input.argsJson !== undefined) base = parseArgumentsJson(input.argsJson, '--args')
   if (input.argsFile !== undefined) base = parseArgumentsJson(await readArgumentsFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
   // Pairs override the same keys of --args; spreading keeps a `__proto__` key a plain argument.
-  return {entry, args: {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}, ignoredKeys: []}
+  const args = {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}
+  assertArgumentDepth(args)
+  return {entry, args, ignoredKeys: []}
 }
 
 /**

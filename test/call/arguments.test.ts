@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {parseArgumentsJson, parseKeyValuePairs} from '../../src/call/arguments.js'
+import {MAX_ARGUMENT_DEPTH, assertArgumentDepth, parseArgumentsJson, parseKeyValuePairs} from '../../src/call/arguments.js'
 
 const schema = {
   type: 'object',
@@ -69,5 +69,17 @@ describe('--args JSON', () => {
     expect(parseArgumentsJson('{"a": 1}', '--args')).toEqual({a: 1})
     expect(() => parseArgumentsJson('{a: 1}', '--args')).toThrow(/^--args is not valid JSON: /)
     expect(() => parseArgumentsJson('[1]', 'args.json')).toThrow('args.json must be a JSON object of tool arguments.')
+  })
+})
+
+describe('argument depth', () => {
+  const nested = (levels: number) => JSON.parse(`${'{"a":['.repeat(levels / 2)}1${']}'.repeat(levels / 2)}`)
+
+  it('accepts arguments up to the limit and rejects a depth bomb without overflowing the stack', () => {
+    expect(MAX_ARGUMENT_DEPTH).toBe(256)
+    expect(() => assertArgumentDepth(nested(256))).not.toThrow()
+    expect(() => assertArgumentDepth(nested(258))).toThrow('The tool arguments nest deeper than 256 levels.')
+    expect(() => assertArgumentDepth(nested(200_000))).toThrow('The tool arguments nest deeper than 256 levels.')
+    expect(() => assertArgumentDepth({wide: Array.from({length: 100_000}, (_, i) => ({i}))})).not.toThrow()
   })
 })

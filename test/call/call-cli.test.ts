@@ -390,6 +390,19 @@ describe('call: hostile argument files (exit 2, nothing runs)', () => {
     expect(existsSync(marker)).toBe(false)
   })
 
+  it('rejects arguments nested 20,000 levels deep, from --args or --request, before anything runs', async () => {
+    const {dir, catalog, marker} = catalogDir()
+    const bomb = `${'['.repeat(20_000)}${']'.repeat(20_000)}`
+    const file = join(dir, 'bomb.json')
+    writeFileSync(file, `{"count": ${bomb}}`)
+    const fromFile = await runCli(['call', '--catalog', catalog, 'touch', '--args-file', file])
+    expect(fromFile).toMatchObject({code: 2, stderr: 'Error: The tool arguments nest deeper than 256 levels.\n'})
+    const fromRequest = await runCli(['call', '--catalog', catalog, '--request', `{"id": "touch", "args": {"count": ${bomb}}}`, '--json'])
+    expect(fromRequest.code).toBe(2)
+    expect(parseJsonOutput<ErrorJson>(fromRequest).error.message).toBe('The tool arguments nest deeper than 256 levels.')
+    expect(existsSync(marker)).toBe(false)
+  })
+
   it('passes a 10 MB argument file through to validation', async () => {
     const {dir, catalog, marker} = catalogDir()
     const huge = join(dir, 'huge.json')

@@ -31,7 +31,6 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
 
   const stdout: Buffer[] = []
   let stdoutBytes = 0
-  let stdoutOverflow = false
   let stderrTail = ''
   let stopReason: 'timeout' | 'abort' | 'overflow' | undefined
 
@@ -42,12 +41,8 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
 
   child.stdout.on('data', (chunk: Buffer) => {
     stdoutBytes += chunk.length
-    if (stdoutBytes > MAX_STDOUT_BYTES) {
-      stdoutOverflow = true
-      stop('overflow')
-      return
-    }
-    stdout.push(chunk)
+    if (stdoutBytes > MAX_STDOUT_BYTES) stop('overflow')
+    else stdout.push(chunk)
   })
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderrTail = (stderrTail + chunk).slice(-STDERR_KEEP_BYTES)
@@ -68,7 +63,7 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
   if (group.spawnError !== undefined) return {status: 'unavailable', message: `${label} could not be started: ${group.spawnError.message}.`}
   if (stopReason === 'timeout') return {status: 'unavailable', message: `${label} timed out after ${options.timeoutMs} ms and was stopped.`}
   if (stopReason === 'abort') return {status: 'unavailable', message: `${label} was stopped: the call was interrupted.`}
-  if (stdoutOverflow) return {status: 'tool-error', message: `${label} printed more than ${MAX_STDOUT_BYTES} bytes on stdout.${quoteStderr(stderrTail)}`}
+  if (stopReason === 'overflow') return {status: 'tool-error', message: `${label} printed more than ${MAX_STDOUT_BYTES} bytes on stdout.${quoteStderr(stderrTail)}`}
   if (ending.code !== 0) {
     const how = ending.code === null ? `was killed by ${ending.signal ?? 'a signal'}` : `exited with code ${ending.code}`
     return {status: 'tool-error', message: `${label} ${how}.${quoteStderr(stderrTail)}`}
@@ -88,7 +83,7 @@ function commandLabel(command: readonly string[]): string {
   return `Command "${joined.length > 80 ? `${joined.slice(0, 77)}...` : joined}"`
 }
 
-/** The last lines of stderr as a quoted block, or nothing when stderr was empty. */
+/** The last lines of stderr as a quoted block, or a note that stderr was empty. */
 export function quoteStderr(stderr: string): string {
   const lines = stderr
     .split(/\r?\n/)
