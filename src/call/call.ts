@@ -29,7 +29,7 @@ import {assertValidArguments, assertValidOutput, compileToolSchemas} from './val
 /** Exit code of a call stopped by Ctrl-C (128 + SIGINT), as shells report it. */
 export const INTERRUPTED_EXIT_CODE = 130
 
-export function noExecutorMessage(id: string): string {
+function noExecutorMessage(id: string): string {
   return `Tool "${id}" has no executor in this catalog.`
 }
 
@@ -128,7 +128,7 @@ function interrupted(tool: CallEnvelope['tool']): ToolsearchError {
   return new ToolsearchError('interrupted', 'Interrupted: the call was stopped.', {exitCode: INTERRUPTED_EXIT_CODE, details: {tool}})
 }
 
-export function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
+function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
   return {id: entry.id, name: entry.name, source: entry.source}
 }
 
