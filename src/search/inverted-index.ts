@@ -99,18 +99,20 @@ function buildField(documents: readonly IndexDocument[], name: string): FieldInd
   const postings = new Map<string, {docs: number[]; tfs: number[]}>()
   const lengths = new Float64Array(documents.length)
   let total = 0
-  const counts = new Map<string, number>()
   documents.forEach((document, doc) => {
     const terms = document.fields[name] ?? []
     lengths[doc] = terms.length
     total += terms.length
-    counts.clear()
-    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1)
-    for (const [term, tf] of counts) {
+    for (const term of terms) {
       let list = postings.get(term)
       if (list === undefined) postings.set(term, (list = {docs: [], tfs: []}))
-      list.docs.push(doc)
-      list.tfs.push(tf)
+      // Documents arrive in order, so a repeat of the term in this document is the last posting.
+      const last = list.docs.length - 1
+      if (last >= 0 && list.docs[last] === doc) list.tfs[last]!++
+      else {
+        list.docs.push(doc)
+        list.tfs.push(1)
+      }
     }
   })
   return {postings, lengths, averageLength: documents.length === 0 ? 0 : total / documents.length}
