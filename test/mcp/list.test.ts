@@ -60,6 +60,44 @@ describe('listMcpServerTools with live servers', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it('lists thousands of tools, over many pages or in one message', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({
+      paged: fixtureServer(pids, ['--page-size', '250', '--extra-tools', '3000']),
+      whole: fixtureServer(pids, ['--extra-tools', '3000']),
+    })
+    expect(unavailable).toEqual([])
+    for (const server of ['paged', 'whole']) {
+      const names = entries.filter((entry) => entry.sourceName === server).map((entry) => entry.name)
+      expect(names).toHaveLength(FIXTURE_TOOLS.length + 3000)
+      expect(new Set(names).size).toBe(names.length)
+      expect(names.at(-1)).toBe('generated_2999')
+    }
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('makes a server unavailable when it lists a tool a catalog file could not hold', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({good: fixtureServer(pids), deep: fixtureServer(pids, ['--deep-schema']), blank: fixtureServer(pids, ['--blank-name'])})
+    expect(entries.map((entry) => entry.sourceName)).toEqual(FIXTURE_TOOLS.map(() => 'good'))
+    expect(unavailable.map(({server}) => server)).toEqual(['deep', 'blank'])
+    expect(unavailable[0].error).toMatch(/^returned an invalid tools\/list result: tools\[9\]\.inputSchema\.properties\.inner\.properties\..*….*\.properties\.inner: nests deeper than 128 levels$/)
+    expect(unavailable[0].error.length).toBeLessThan(400)
+    expect(unavailable[1].error).toBe('returned an invalid tools/list result: tools[9].name: must not be empty')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('stops what a server leaves running in its process group, even a process that ignores SIGTERM', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({parent: fixtureServer(pids, ['--stubborn-child'])})
+    expect(unavailable).toEqual([])
+    expect(entries).toHaveLength(FIXTURE_TOOLS.length)
+    // The server and the child it left behind.
+    expect(recordedPids(pids)).toHaveLength(2)
+    expect(await leftoverServers(pids)).toEqual([])
+    expect(liveProcessGroupCount()).toBe(0)
+  })
+
   it("tolerates a banner line on a server's stdout", async () => {
     const pids = pidFile()
     const {entries, unavailable} = await list({noisy: fixtureServer(pids, ['--banner'])})

@@ -14,11 +14,16 @@
  * - A stdio server inherits only HOME, LOGNAME, PATH, SHELL, TERM and USER (as the MCP SDK and
  *   desktop clients do) plus its config's `env`.
  * - Two tools with one name on one server: the first is kept.
+ * - A listed tool must pass the checks a catalog file gets (a name that is not empty, nesting
+ *   no deeper than a file may have, no `__proto__` key), so that `catalog import` writes only what
+ *   can be read back. A server that lists one that does not is unavailable, with the reason.
  */
+import {isToolsearchError} from '../../errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {mcpToolEntry} from '../entries.js'
 import {childPath} from '../errors.js'
+import {assertSafeCatalogDocument} from '../guard.js'
 import {parseMcpServerBlock} from './config.js'
 import type {McpToolDefinition} from './list.js'
 
@@ -76,12 +81,36 @@ export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition | unde
   return definitions.get(entry)
 }
 
-function toEntry(server: string, config: McpServerConfig, tool: McpToolDefinition): CatalogEntry {
+/** Shown before the path of a listed tool that fails a check: `tools[3].name: must not be empty`. */
+const LISTED_TOOLS = 'returned an invalid tools/list result'
+/** A reason longer than this loses the middle of its path, never the problem at its end. */
+const MAX_REASON_CHARS = 300
+
+function shortenMiddle(text: string): string {
+  if (text.length <= MAX_REASON_CHARS) return text
+  const half = Math.floor(MAX_REASON_CHARS / 2)
+  return `${text.slice(0, half)}…${text.slice(-half)}`
+}
+
+/**
+ * The entries for one server's tools, checked as if they were the `tools` of a catalog file;
+ * a failed check names the server's problem instead (the config file is not at fault).
+ */
+function toEntries(server: string, config: McpServerConfig, tools: McpToolDefinition[]): CatalogEntry[] | UnavailableMcpServer {
   const origin = config.origin ?? {file: '(mcpServers)', path: childPath('mcpServers', server)}
-  const entry = mcpToolEntry(tool, origin.path, origin.file, server)
-  entry.run = {kind: 'mcp', server, tool: tool.name}
-  definitions.set(entry, tool)
-  return entry
+  try {
+    assertSafeCatalogDocument({tools}, LISTED_TOOLS)
+    return tools.map((tool, index) => {
+      const entry = mcpToolEntry(tool, childPath('tools', index), LISTED_TOOLS, server)
+      entry.origin = origin
+      entry.run = {kind: 'mcp', server, tool: tool.name}
+      definitions.set(entry, tool)
+      return entry
+    })
+  } catch (error) {
+    if (!isToolsearchError(error)) throw error
+    return {server, error: shortenMiddle(safeInline(error.message))}
+  }
 }
 
 /** Starts/reaches every server in parallel and lists its tools; failures become `unavailable`. */
@@ -94,7 +123,14 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
     signal: options.signal,
     progress: options.progress,
   })
-  const entries = listed.flatMap(({server, config, tools}) => tools.map((tool) => toEntry(server, config, tool)))
+  const entries: CatalogEntry[] = []
+  for (const {server, config, tools} of listed) {
+    const checked = toEntries(server, config, tools)
+    if (Array.isArray(checked)) entries.push(...checked)
+    else unavailable.push(checked)
+  }
+  const order = Object.keys(servers)
+  unavailable.sort((a, b) => order.indexOf(a.server) - order.indexOf(b.server))
   return {entries, unavailable}
 }
 
