@@ -5,6 +5,7 @@
  */
 import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {createServer, type AddressInfo} from 'node:net'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -113,6 +114,25 @@ describe('catalog commands over an mcpServers file', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it('call: escape sequences in the text of a tool error never reach the terminal', async () => {
+    const {pids, config} = setup()
+    const reason = '\u001b]0;pwned\u0007\u001b[31mred\rforged'
+    const result = await runCli(['call', '--catalog', config, 'fail', '--args', JSON.stringify({reason})])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('Error: failed on purpose: \\u001b]0;pwned\\u0007\\u001b[31mred\\u000dforged\n')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('call: a name two servers share is ambiguous, and no server is started for the call', async () => {
+    const {pids, config} = setup((p) => ({other: fixtureServer(p)}))
+    const result = await runCli(['call', '--catalog', config, 'echo', 'message=hi'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe('Error: Ambiguous tool name: echo; use an exact tool id.\n')
+    // Both servers were started to list their tools; neither once more for a call.
+    expect(recordedPids(pids)).toHaveLength(2)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('call: a timeout or a crash makes the server unavailable (exit 4) and reaps it', async () => {
     const {pids, config} = setup()
     const hung = await runCli(['call', '--catalog', config, 'hang', '--timeout', '4000'])
@@ -151,6 +171,28 @@ describe('catalog commands over an mcpServers file', () => {
     expect(search.stdout).not.toContain('\u001b')
     expect(search.stdout).not.toContain('\u0007')
     expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('an HTTP server that accepts the connection but never answers is unavailable at the time limit', async () => {
+    // Reads and drops the request; the connection ends when the client goes away.
+    const silent = createServer((socket) => socket.on('error', () => undefined).resume())
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const {port} = silent.address() as AddressInfo
+    try {
+      const dir = tempDir()
+      const pids = pidFile(dir)
+      const config = writeMcpConfig(dir, {silent: {url: `http://127.0.0.1:${port}/mcp`}, fixture: fixtureServer(pids)})
+      const result = await runCli(['catalog', 'list', '--catalog', config, '--json'], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '2000'}})
+      expect(result.code).toBe(0)
+      expect(result.stderr).toBe('Warning: MCP server "silent" is unavailable: did not answer initialize within 2000 ms; its tools are absent.\n')
+      expect(parseJsonOutput<SummaryJson>(result).groups.map(({sourceName, tools}) => [sourceName, tools])).toEqual([
+        ['fixture', 9],
+        ['silent', 0],
+      ])
+      expect(await leftoverServers(pids)).toEqual([])
+    } finally {
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 
   it('a missing variable makes that server unavailable, naming the variable', async () => {
@@ -296,14 +338,16 @@ describe('catalog import', () => {
 
 describe('interruption', () => {
   /** Starts the CLI, waits until `ready()` holds, sends SIGINT, and returns how it ended. */
-  async function interrupt(args: string[], ready: () => Promise<unknown>): Promise<{code: number | null; signal: string | null; stderr: string}> {
+  async function interrupt(args: string[], ready: () => Promise<unknown>): Promise<{code: number | null; signal: string | null; stdout: string; stderr: string}> {
     const child = spawn(process.execPath, [BIN, ...args], {env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    let stdout = ''
     let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     const ended = new Promise<{code: number | null; signal: string | null}>((resolve) => child.once('close', (code, signal) => resolve({code, signal})))
     await ready()
     child.kill('SIGINT')
-    return {...(await ended), stderr}
+    return {...(await ended), stdout, stderr}
   }
 
   it('Ctrl-C while servers start stops them and exits 130', async () => {
@@ -316,6 +360,19 @@ describe('interruption', () => {
       await new Promise((resolve) => setTimeout(resolve, 200))
     })
     expect(ended.code).toBe(130)
+    expect(ended.stdout).toBe('')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('Ctrl-C while servers start exits 130 without reporting the stopped servers as failures', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--hang-at-start']), quick: fixtureServer(pids)})
+    const ended = await interrupt(['catalog', 'list', '--catalog', config], async () => {
+      await waitForFile(pids)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    expect(ended).toEqual({code: 130, signal: null, stdout: '', stderr: ''})
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -327,6 +384,7 @@ describe('interruption', () => {
     const ended = await interrupt(['call', '--catalog', config, 'hang'], () => waitForFile(calls))
     expect(ended.code).toBe(130)
     expect(ended.stderr).toBe('Error: Interrupted: the call was stopped.\n')
+    expect(ended.stdout).toBe('')
     // One start to list the tools, a second one for the call.
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
