@@ -68,3 +68,8 @@ export function usageError(message: string, options: Omit<ToolsearchErrorOptions
 export function isToolsearchError(value: unknown): value is ToolsearchError {
   return value instanceof ToolsearchError
 }
+
+/** `DEBUG=toolsearch*` (alone or in a comma-separated list): show stack traces and server stderr. */
+export function isDebugEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /(^|,)\s*toolsearch/.test(env.DEBUG ?? '')
+}

@@ -1,6 +1,6 @@
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
-import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../errors.js'
 import {safeBlock, shouldUseColor} from '../output/terminal.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
@@ -80,10 +80,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     if (isDebugEnabled()) process.stderr.write(`${(err as Error).stack ?? String(err)}\n`)
   }
-}
-
-function isDebugEnabled(): boolean {
-  return /(^|,)\s*toolsearch/.test(process.env.DEBUG ?? '')
 }
 
 /** Maps anything thrown to a ToolsearchError: oclif parse errors are usage errors (exit 2). */
