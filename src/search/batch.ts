@@ -131,9 +131,9 @@ export function serializeResponse(response: BatchResponse): string {
 
 /**
  * Drops candidates until the pretty-printed response fits `maxChars`: always the last candidate
- * of the group with the most (ties: the longer last candidate, then the earliest group), marking
- * that group and the response `truncated`. Survivors stay ranked prefixes and groups stay within
- * one candidate of each other. Mutates and returns `response`.
+ * of the group with the most (ties: the longer last candidate, by its pretty-printed JSON, then
+ * the earliest group), marking that group and the response `truncated`. Survivors stay ranked
+ * prefixes and groups stay within one candidate of each other. Mutates and returns `response`.
  */
 export function fitResponse(response: BatchResponse, maxChars: number = BATCH_LIMITS.maxResponseChars): BatchResponse {
   while (serializeResponse(response).length > maxChars) {

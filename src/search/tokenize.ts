@@ -2,6 +2,8 @@
  * The openclaw tokenizer (SPEC §5.1): split on runs of characters that are not Unicode letters,
  * digits or `_`; emit each chunk lowercased, and, when a chunk has two or more parts (camelCase
  * humps, acronyms with an optional plural `s`, digit runs, `_`-separated pieces), each part too.
+ * Letters and digits are the Unicode categories L and N, as the spec names them: combining marks
+ * are neither, so decomposed (NFD) accents split a word.
  */
 
 export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
