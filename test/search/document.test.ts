@@ -33,8 +33,10 @@ describe('parameterText', () => {
     expect(parameterText(nested(4, {anyOf: [{description: 'too deep'}], description: 'kept'}))).toBe('d0 p1 d1 p2 d2 p3 d3 p4 kept')
   })
 
-  it('reads nothing else: not enum values, titles, defaults or examples', () => {
+  it('reads nothing else: not enum values, titles, defaults, examples or other subschemas', () => {
     expect(parameterText({type: 'string', title: 'T', enum: ['alpha'], default: 'beta', examples: ['gamma'], const: 'delta'})).toBe('')
+    const elsewhere = {description: 'nope'}
+    expect(parameterText({additionalProperties: elsewhere, patternProperties: {x: elsewhere}, $defs: {x: elsewhere}, not: elsewhere, if: elsewhere})).toBe('')
   })
 
   it('reads own keys only and survives cycles and non-object schemas', () => {
