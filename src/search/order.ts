@@ -29,12 +29,16 @@ export function exactKey(text: string): string {
 }
 
 /**
- * The first `k` of `items` in `compare` order, without sorting them all: a sorted buffer of at
- * most `k` items, each candidate rejected with one comparison when it cannot make the cut.
+ * The first `k` of `items` in `compare` order (items that compare equal keep their input order),
+ * without sorting them all: a sorted buffer of at most `k` items, each candidate rejected with one
+ * comparison when it cannot make the cut.
  */
 export function selectTop<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
   const best: T[] = []
   if (k <= 0) return best
+  // Room for every item (an evaluation asking for deep lists): one stable sort gives the same
+  // order without a quadratic run of insertions.
+  if (Array.isArray(items) && items.length <= k) return [...(items as T[])].sort(compare)
   for (const item of items) {
     if (best.length === k && compare(item, best[k - 1]!) >= 0) continue
     let low = 0

@@ -68,4 +68,15 @@ describe('selectTop', () => {
     expect(selectTop(numbers, 10, (a, b) => b - a)).toEqual([9, 8, 7, 5, 3, 3, 1])
     expect(selectTop(numbers, 0, (a, b) => a - b)).toEqual([])
   })
+
+  it('keeps the input order of equal items, with or without room for all of them', async () => {
+    const {selectTop} = await import('../../src/search/order.js')
+    const items = Array.from({length: 1000}, (_, i) => ({key: i % 7, at: i}))
+    const byKey = (a: {key: number}, b: {key: number}) => a.key - b.key
+    const sorted = [...items].sort(byKey)
+    expect(selectTop(items, Number.POSITIVE_INFINITY, byKey)).toEqual(sorted)
+    expect(selectTop(items, 1000, byKey)).toEqual(sorted)
+    expect(selectTop(items, 999, byKey)).toEqual(sorted.slice(0, 999))
+    expect(selectTop(new Set(items), 20, byKey)).toEqual(sorted.slice(0, 20))
+  })
 })
