@@ -105,6 +105,7 @@ interface QueryPlan {
   totalWorth: number
   /** Every term the query can match, with its highest weight. */
   termWeights: Map<string, number>
+  termSet: Set<string>
 }
 
 /**
@@ -225,7 +226,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const plan = (query: string): QueryPlan => {
     const concepts = queryConcepts(query, context)
     const worth = concepts.map(conceptWorth)
-    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: termWeights(concepts)}
+    const weights = termWeights(concepts)
+    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys())}
   }
 
   /** The share of the query (by concept worth) a document matched, from 0 to 1. */
@@ -241,6 +243,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const exactFlag = new Uint8Array(n)
   const reached = new Int32Array(n)
   const matched = new Int32Array(n)
+  const touched = new Int32Array(n)
   const k1 = options.k1
 
   const search = (text: string, limit: number): RankedHit[] => {
@@ -276,23 +279,24 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
 
     // Bonuses, through the sparse postings of the query's terms (every such tool is matched:
     // names and owners are indexed fields).
-    const touched: number[] = []
+    let touchedCount = 0
     for (const [term, weight] of query.termWeights) {
       if (options.nameCoverage > 0) {
         const termIdf = idfOf(term)
         for (const doc of coveragePostings.get(term) ?? []) {
-          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched.push(doc)
+          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched[touchedCount++] = doc
           covered[doc]! += weight * termIdf
         }
       }
       if (options.ownerMatch > 0) {
         for (const doc of ownerPostings.get(term) ?? []) {
-          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched.push(doc)
+          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched[touchedCount++] = doc
           if (weight > ownerWeight[doc]!) ownerWeight[doc] = weight
         }
       }
     }
-    for (const doc of touched) {
+    for (let i = 0; i < touchedCount; i++) {
+      const doc = touched[i]!
       if (covered[doc]! > 0) scores[doc]! += (options.nameCoverage * covered[doc]! * queryShare(query, worthMatched[doc]!)) / coverageTotals[doc]!
       scores[doc]! += options.ownerMatch * ownerWeight[doc]!
       covered[doc] = 0
@@ -310,8 +314,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       if (scores[a] !== scores[b]) return scores[b]! - scores[a]!
       return compareByCodeUnits(entries[a]!.id, entries[b]!.id)
     }
-    const top = selectTop(matched.subarray(0, matchedCount), limit, order)
-    const hits = top.map((doc) => ({entry: entries[doc]!, score: scores[doc]!, exact: exactFlag[doc] === 1, literal: literal[doc] === 1, contributions: explain(doc, query)}))
+    const top = selectTop(matchedDocs(matched, matchedCount), limit, order)
+    const hits = top.map((doc) => explainedHit(entries[doc]!, scores[doc]!, exactFlag[doc] === 1, literal[doc] === 1, () => explain(doc, query)))
     for (let i = 0; i < matchedCount; i++) {
       const doc = matched[i]!
       scores[doc] = 0
@@ -329,12 +333,13 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
    */
   const explain = (doc: number, query: QueryPlan): TermContribution[] => {
     const contributions: TermContribution[] = []
+    const fieldShares = index.fieldShares(doc, query.termSet)
     let matchedWorth = 0
     query.concepts.forEach((concept, c) => {
       let top: {value: number; weight: number; term: string; expandedFrom?: string; shares: Array<{field: FieldName; share: number}>} | undefined
       for (const {term, weight, expandedFrom} of concept.terms) {
-        const shares = index.fieldShares(term, doc)
-        if (shares.length === 0) continue
+        const shares = fieldShares.get(term)
+        if (shares === undefined) continue
         const value = weight * idfOf(term) * saturate(shares.reduce((sum, {share}) => sum + share, 0))
         if (top === undefined || value > top.value) top = {value, weight, term, expandedFrom, shares}
       }
@@ -367,6 +372,29 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   }
 
   return {name: 'enhanced', search}
+}
+
+/** The first `count` document numbers of `buffer`, without copying them. */
+function* matchedDocs(buffer: Int32Array, count: number): Generator<number> {
+  for (let i = 0; i < count; i++) yield buffer[i]!
+}
+
+/**
+ * A hit whose contributions are worked out on first access: most searches (tool_search, eval)
+ * never read them, and explaining costs as much as ranking. The result is kept once computed.
+ */
+function explainedHit(entry: CatalogEntry, score: number, exact: boolean, literal: boolean, explainHit: () => TermContribution[]): RankedHit {
+  let contributions: TermContribution[] | undefined
+  return {
+    entry,
+    score,
+    exact,
+    literal,
+    get contributions(): TermContribution[] {
+      contributions ??= explainHit()
+      return contributions
+    },
+  }
 }
 
 /** `{expandedFrom}` of the query term with this term and weight (absent for typed terms). */

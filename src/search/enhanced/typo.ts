@@ -21,12 +21,13 @@ export function allowedEdits(word: string): number {
  * never depends on catalog order. Results are memoised per word.
  */
 export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: string) => string | undefined {
-  const byInitial = new Map<string, string[]>()
+  const byInitial = new Map<string, Array<{word: string; letters: number}>>()
   for (const word of frequencies.keys()) {
     if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) continue
     const list = byInitial.get(word[0]!)
-    if (list === undefined) byInitial.set(word[0]!, [word])
-    else list.push(word)
+    const candidate = {word, letters: letterSet(word)}
+    if (list === undefined) byInitial.set(word[0]!, [candidate])
+    else list.push(candidate)
   }
   const memo = new Map<string, string | undefined>()
   return (word) => {
@@ -34,9 +35,12 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: 
     let best: string | undefined
     if (word.length >= MIN_TYPO_LENGTH && /^[a-z]+$/.test(word)) {
       const limit = allowedEdits(word)
+      const letters = letterSet(word)
       let bestDistance = limit + 1
-      for (const candidate of byInitial.get(word[0]!) ?? []) {
+      for (const {word: candidate, letters: candidateLetters} of byInitial.get(word[0]!) ?? []) {
         if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue
+        // Each edit changes which letters occur by at most two: a cheap bound before the real distance.
+        if (bitCount(letters ^ candidateLetters) > 2 * limit) continue
         const distance = editDistance(word, candidate)
         if (distance > limit) continue
         const better =
@@ -52,4 +56,17 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: 
     memo.set(word, best)
     return best
   }
+}
+
+/** The letters `a`–`z` occurring in a word, as bits. */
+function letterSet(word: string): number {
+  let bits = 0
+  for (let i = 0; i < word.length; i++) bits |= 1 << (word.charCodeAt(i) - 97)
+  return bits
+}
+
+function bitCount(bits: number): number {
+  let count = 0
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count++
+  return count
 }

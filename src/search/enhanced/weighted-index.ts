@@ -86,13 +86,20 @@ export class WeightedIndex<F extends string> {
     return this.postingsByTerm.has(term)
   }
 
-  /** A term's weighted tf in one document, split by field (fields where it is absent left out). */
-  fieldShares(term: string, doc: number): Array<{field: F; share: number}> {
-    const shares: Array<{field: F; share: number}> = []
+  /**
+   * For `--explain`: the weighted tf of each of `terms` in document `doc`, split by field (fields
+   * where a term is absent left out; terms absent from the document left out).
+   */
+  fieldShares(doc: number, terms: ReadonlySet<string>): Map<string, Array<{field: F; share: number}>> {
+    const shares = new Map<string, Array<{field: F; share: number}>>()
     for (const data of this.fields) {
-      let tf = 0
-      for (const candidate of this.documents[doc]![data.field]) if (candidate === term) tf++
-      if (tf > 0) shares.push({field: data.field, share: (data.params.weight * tf) / normaliser(data, doc)})
+      const counts = new Map<string, number>()
+      for (const term of this.documents[doc]![data.field]) if (terms.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
+      for (const [term, tf] of counts) {
+        let list = shares.get(term)
+        if (list === undefined) shares.set(term, (list = []))
+        list.push({field: data.field, share: (data.params.weight * tf) / normaliser(data, doc)})
+      }
     }
     return shares
   }
