@@ -112,7 +112,7 @@ function parseServer(raw: unknown, file: string, path: string): McpServerConfig 
  * Throws ToolsearchError (exit 2) naming the file and entry (`mcpServers.github.command: must be a string`).
  * Disabled servers are left out.
  */
-export function parseMcpServerBlock(raw: unknown, file: string, path: string): Record<string, McpServerConfig> {
+export function parseMcpServers(raw: unknown, file: string, path = 'mcpServers'): Record<string, McpServerConfig> {
   if (!isRecord(raw)) throw catalogError(file, path, 'must be an object of servers')
   const servers: Record<string, McpServerConfig> = {}
   for (const [key, value] of Object.entries(raw)) {

@@ -24,10 +24,9 @@ import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types
 import {mcpToolEntry} from '../entries.js'
 import {childPath} from '../errors.js'
 import {assertSafeCatalogDocument} from '../guard.js'
-import {parseMcpServerBlock} from './config.js'
 import type {McpToolDefinition} from './list.js'
 
-export {findMcpServerBlock} from './config.js'
+export {findMcpServerBlock, parseMcpServers} from './config.js'
 export {ttyProgressLine} from './progress.js'
 export type {McpToolDefinition} from './list.js'
 
@@ -56,14 +55,6 @@ export interface ListMcpToolsResult {
 export const DEFAULT_MCP_LIST_TIMEOUT_MS = 30_000
 /** Environment variable that overrides the listing time budget. */
 export const MCP_TIMEOUT_ENV = 'TOOLSEARCH_MCP_TIMEOUT_MS'
-
-/**
- * Validates an `mcpServers` block (object of server configs) found at `path` in `file`.
- * Throws ToolsearchError naming the file and entry (`mcpServers.github.command: must be a string`).
- */
-export function parseMcpServers(raw: unknown, file: string, path = 'mcpServers'): Record<string, McpServerConfig> {
-  return parseMcpServerBlock(raw, file, path)
-}
 
 /** The listing time budget: the option, else `TOOLSEARCH_MCP_TIMEOUT_MS`, else 30 s. */
 export function mcpListTimeout(options: Pick<ListMcpToolsOptions, 'timeoutMs' | 'env'>): number {

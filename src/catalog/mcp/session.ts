@@ -12,6 +12,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js'
 
+import {isDebugEnabled} from '../../errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {McpServerConfig} from '../types.js'
 import {Deadline} from './deadline.js'
@@ -58,8 +59,6 @@ export interface McpSession {
   readonly client: Client
   readonly redact: Redactor
   readonly deadline: Deadline
-  /** Process id of a stdio server. */
-  readonly pid?: number
   /** Marks which request is in flight, for failure reasons. */
   setPhase(phase: McpPhase): void
 }
@@ -120,7 +119,7 @@ function stdioDetails(context: FailureContext): string {
   const transport = context.stdio
   if (transport === undefined) return ''
   let details = ''
-  if (transport.strayOutput.length > 0) details += `; it wrote non-JSON-RPC output on stdout: "${quote(transport.strayOutput[0], context.redact)}"`
+  if (transport.strayLine !== undefined) details += `; it wrote non-JSON-RPC output on stdout: "${quote(transport.strayLine, context.redact)}"`
   const stderr = transport.stderrLines().slice(-QUOTED_STDERR_LINES)
   if (stderr.length > 0) details += `; stderr: "${quote(stderr.join(' | '), context.redact)}"`
   return details
@@ -167,7 +166,7 @@ function describeFailure(error: unknown, context: FailureContext): McpServerFail
 }
 
 function debugStderr(server: string, redact: Redactor): ((line: string) => void) | undefined {
-  if (!/(^|,)\s*toolsearch/.test(process.env.DEBUG ?? '')) return undefined
+  if (!isDebugEnabled()) return undefined
   return (line) => process.stderr.write(`[mcp ${safeInline(server)}] ${safeInline(redact(line))}\n`)
 }
 
@@ -255,7 +254,6 @@ export async function withMcpSession<T>(server: string, config: McpServerConfig,
       client: client as Client,
       redact,
       deadline,
-      pid: stdio?.pid,
       setPhase: (next) => {
         phase = next
       },

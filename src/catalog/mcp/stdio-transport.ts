@@ -26,8 +26,6 @@ const MAX_LINE_CHARS = 500
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 /** A stderr line longer than this is dropped unread (a progress bar without newlines). */
 const MAX_STDERR_LINE_BYTES = 64 * 1024
-/** Stray stdout lines remembered for a failure reason. */
-const STRAY_LINES_KEPT = 3
 /** MCP shutdown: how long a server gets to exit after its stdin is closed. */
 const STDIN_CLOSE_GRACE_MS = 1000
 
@@ -103,8 +101,8 @@ export class ServerProcessTransport implements Transport {
   onerror?: (error: Error) => void
   onmessage?: (message: JSONRPCMessage) => void
 
-  /** The first few stdout lines that were not JSON-RPC messages. */
-  readonly strayOutput: string[] = []
+  /** The first stdout line that was not a JSON-RPC message. */
+  strayLine?: string
   private readonly stderrTail: string[] = []
   private group?: ProcessGroup
   private started?: Promise<void>
@@ -112,11 +110,6 @@ export class ServerProcessTransport implements Transport {
   private closing = false
 
   constructor(private readonly params: StdioServerParams) {}
-
-  /** Process id once started (for tests and diagnostics). */
-  get pid(): number | undefined {
-    return this.group?.pid
-  }
 
   /** How the process ended, once it has. */
   get exit(): ProcessExit | undefined {
@@ -163,7 +156,7 @@ export class ServerProcessTransport implements Transport {
     try {
       message = deserializeMessage(line)
     } catch {
-      if (this.strayOutput.length < STRAY_LINES_KEPT) this.strayOutput.push(shorten(line, 200))
+      this.strayLine ??= shorten(line, 200)
       return
     }
     this.onmessage?.(message)
