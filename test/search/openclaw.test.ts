@@ -138,6 +138,13 @@ describe('openclaw ranker', () => {
     expect(ids(ranker.search('invoice', 5))).toEqual(['openclaw:plugin:x3'])
   })
 
+  it('treats names such as __proto__, constructor and toString as plain names', () => {
+    const catalog = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'].map((name) => tool(name, {description: 'Object words.'}))
+    const ranker = createOpenClawRanker(catalog)
+    for (const entry of catalog) expect(ranker.search(entry.name, 1)[0]).toMatchObject({exact: true, entry: {name: entry.name}})
+    expect(ranker.search('valueOf', 5)).toEqual([])
+  })
+
   it('explains each hit term by term, summing to the score', () => {
     const hits = createOpenClawRanker([tool('web_fetch', {description: 'Fetch a web page as text.'})]).search('open this link', 5)
     // "link" expands to fetch, web, browse; the page says fetch and web.
