@@ -17,7 +17,7 @@ import {safeInline} from '../../output/terminal.js'
 import type {McpServerConfig} from '../types.js'
 import {Deadline} from './deadline.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
-import {ServerProcessTransport, serverEnvironment} from './stdio-transport.js'
+import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
 
 const CLIENT_INFO = {name: 'toolsearch', version: '0.1.0'}
 /** stderr lines quoted in a failure reason. */
@@ -71,8 +71,7 @@ export interface McpSessionOptions {
 }
 
 function quote(text: string, redact: Redactor): string {
-  const clean = safeInline(redact(text)).trim()
-  return clean.length > MAX_QUOTED_CHARS ? `${clean.slice(0, MAX_QUOTED_CHARS)}…` : clean
+  return shorten(safeInline(redact(text)).trim(), MAX_QUOTED_CHARS)
 }
 
 function errorMessage(error: unknown): string {

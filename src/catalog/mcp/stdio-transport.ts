@@ -92,8 +92,9 @@ class LineSplitter {
   }
 }
 
-function shorten(line: string, max: number): string {
-  return line.length > max ? `${line.slice(0, max)}…` : line
+/** `text` cut to `max` characters, with an ellipsis when something was cut. */
+export function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text
 }
 
 export class ServerProcessTransport implements Transport {
