@@ -44,6 +44,8 @@ export interface EnhancedOptions {
   implicationWeight: number
   /** Weight of a typo correction relative to a correctly typed word. */
   typoWeight: number
+  /** Weight of the words of a path, URL, e-mail address or file name in a query (`src/app.ts`). */
+  argumentWeight: number
   /**
    * Score added when a query covers all of a tool name's words: scaled by the (idf-weighted)
    * share of the name covered and by the share of the query the tool matched at all, so a
@@ -69,6 +71,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   synonymWeight: 0.5,
   implicationWeight: 0.8,
   typoWeight: 0.8,
+  argumentWeight: 0.5,
   nameCoverage: 4,
   ownerMatch: 3,
   stemmer: 'porter',
@@ -208,6 +211,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     synonymWeight: options.synonymWeight,
     implicationWeight: options.implicationWeight,
     typoWeight: options.typoWeight,
+    argumentWeight: options.argumentWeight,
   }
   /** BM25's saturation of a (weighted) term frequency. */
   const saturate = (weightedTf: number): number => (weightedTf * (options.k1 + 1)) / (weightedTf + options.k1)

@@ -25,6 +25,7 @@ currently right good best great nice well thing things stuff kind sort way ways
 okay ok yes sure maybe perhaps actually basically quick quickly
 recommend recommends recommendation recommendations suggest suggests suggestion suggestions
 option options available availability platform platforms tool tools plugin plugins service services
+called named titled
 furious frustrated frustrating ridiculous ugh angry annoyed disappointed absolutely extremely urgently`
   .split(/\s+/)
   .filter((word) => word !== '')
@@ -337,12 +338,15 @@ export const IMPLICATIONS: readonly string[] = [
   'publish > push',
   'report_a_bug file_a_bug > create issue',
   'catch_up > history recent messages',
+  'do_you_know do_you_remember > recall search memory',
+  'laid_out > structure tree',
+  'replica replicas > scale',
   // Browsers and web pages
   'visit go_to goto > navigate open',
   'refresh reload > navigate reload',
   'back forward > navigate',
   'mouse_over mouseover > hover',
-  'xhr requests traffic api_calls > network request',
+  'xhr requests api_calls > network request',
   'mobile device > emulate viewport resize',
   'user_agent geolocation > emulate',
   'web_vitals lcp cls inp > performance',
@@ -378,7 +382,7 @@ export const IMPLICATIONS: readonly string[] = [
   'relate related linked > association',
   'custom_field > property',
   // Chat
-  'announce say > send message post',
+  'announce > send message post',
   'room rooms > channel',
   // Topics: everyday words for a subject → the words tools use to name the subject
   'stock stocks shares equity equities dividend dividends earnings ipo nasdaq etf etfs bond bonds fund funds hedge investor investors invest investing investment investments portfolio trading trader crypto cryptocurrency cryptocurrencies bitcoin btc ethereum eth nft nfts blockchain defi token tokens coin coins altcoin litecoin dogecoin solana bullish bearish inflation economy economic > finance financial stocks',

@@ -94,16 +94,37 @@ export interface QueryContext {
   synonymWeight: number
   implicationWeight: number
   typoWeight: number
+  /** Weight of the words of a path, URL, address or file name in the query (`src/app.ts`). */
+  argumentWeight: number
+}
+
+/**
+ * A whitespace-separated piece of a query that names a thing rather than a capability: a path,
+ * URL, e-mail address, host or file name (`src/app.ts`, `docs.python.org`, `bob@example.com`).
+ */
+const ARGUMENT = /[/\\@]|[\p{L}\p{N}]\.[\p{L}\p{N}]/u
+
+/** The words of a query, each with its scale: 1, or `argumentWeight` inside an argument. */
+export function queryWords(query: string, argumentWeight: number): Array<{word: string; scale: number}> {
+  return query
+    .split(/\s+/)
+    .filter((piece) => piece !== '')
+    .flatMap((piece) => {
+      const scale = ARGUMENT.test(piece) ? argumentWeight : 1
+      return wordsOf(piece).map((word) => ({word, scale}))
+    })
 }
 
 /**
  * The concepts of `query`, in query order (phrases after words), each typed word once.
  * A word the catalog and the lexicon do not know is tried as glued words (`cherrypick` →
- * `cherry pick`), then as a typo (`serach` → `search`).
+ * `cherry pick`), then as a typo (`serach` → `search`); words of paths, URLs and file names
+ * weigh less and are taken as they are.
  */
 export function queryConcepts(query: string, context: QueryContext): Concept[] {
   const {stem, lexicon} = context
-  const words = wordsOf(query)
+  const scaled = queryWords(query, context.argumentWeight)
+  const words = scaled.map(({word}) => word)
   const concepts: Concept[] = []
   const seen = new Set<string>()
   const expansions = (key: string, from: string, scale: number): ConceptTerm[] =>
@@ -121,11 +142,11 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
     concepts.push({text: from ?? word, terms: [typed, ...expansions(term, from ?? word, weight)]})
   }
 
-  for (const word of words) {
+  for (const {word, scale} of scaled) {
     if (isQueryNoise(word)) continue
     const term = stem(word)
-    if (context.hasTerm(term) || lexicon.has(term) || /^\d+$/.test(word)) {
-      addWord(word, 1)
+    if (scale < 1 || context.hasTerm(term) || lexicon.has(term) || /^\d+$/.test(word)) {
+      addWord(word, scale)
       continue
     }
     const pieces = splitGluedWord(word, context.knownWords)
