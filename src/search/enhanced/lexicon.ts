@@ -309,6 +309,8 @@ export const IMPLICATIONS: readonly string[] = [
   'details > get info',
   'info > get details',
   'upcoming > schedule',
+  // A request that opens with a question word (`what tabs are open`) wants to read, not change
+  '?what ?which ?whats ?who > list get show',
   'google googling > search web internet',
   'dentist dentists plumber plumbers salon salons pharmacy pharmacies bakery bakeries gas_station museum museums pub pubs bar bars downtown > places local business',
   'throttle throttling > emulate',

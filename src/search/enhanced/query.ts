@@ -41,6 +41,9 @@ const MAX_PHRASE_WORDS = 3
 
 const FILLER: ReadonlySet<string> = new Set(QUERY_FILLER_WORDS)
 
+/** Words that open a question; the lexicon lists what they ask for under `?<word>`. */
+const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'which', 'whats', 'who'])
+
 /** Whether a query word carries no capability: a stop word or request filler. */
 export function isQueryNoise(word: string): boolean {
   return STOP_WORDS.has(word) || FILLER.has(word)
@@ -52,7 +55,8 @@ export function isQueryNoise(word: string): boolean {
  */
 export function compileLexicon(stem: (word: string) => string): Lexicon {
   const lexicon = new Map<string, Map<string, LexiconRelation>>()
-  const key = (entry: string) => entry.split('_').map(stem).join(' ')
+  // `?what`: a question opener, matched as the first query word only, never stemmed.
+  const key = (entry: string) => (entry.startsWith('?') ? entry : entry.split('_').map(stem).join(' '))
   const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map(stem)
   const link = (from: string, to: readonly string[], relation: LexiconRelation) => {
     const fromKey = key(from)
@@ -161,6 +165,13 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
       continue
     }
     addWord(word, 1)
+  }
+
+  // A question ("what …", "which …") asks to look something up: the lexicon says with what words.
+  const opener = words.find((word) => word !== '')
+  if (opener !== undefined && QUESTION_WORDS.has(opener)) {
+    const terms = expansions(`?${opener}`, opener, 1)
+    if (terms.length > 0) concepts.push({text: opener, terms})
   }
 
   // Lexicon phrases ("how many", "pull request"), matched on the words as typed.
