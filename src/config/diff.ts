@@ -11,9 +11,7 @@ const CONTEXT = 3
 const MAX_TABLE_CELLS = 4_000_000
 
 function splitLines(text: string): string[] {
-  if (text === '') return []
-  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? []
-  return lines
+  return text === '' ? [] : (text.match(/[^\n]*\n|[^\n]+$/g) ?? [])
 }
 
 type Op = {kind: ' ' | '-' | '+'; line: string}
@@ -22,11 +20,17 @@ function diffLines(a: string[], b: string[]): Op[] {
   const {prefix: start, suffix} = commonAffixes(a, b)
   const endA = a.length - suffix
   const endB = b.length - suffix
-  const ops: Op[] = a.slice(0, start).map((line) => ({kind: ' ', line}))
+  // Loops, not push(...spread): a spread of a million lines overflows the call stack.
+  const ops: Op[] = []
+  const add = (kind: Op['kind'], lines: string[]) => {
+    for (const line of lines) ops.push({kind, line})
+  }
+  add(' ', a.slice(0, start))
   const midA = a.slice(start, endA)
   const midB = b.slice(start, endB)
   if (midA.length * midB.length > MAX_TABLE_CELLS) {
-    ops.push(...midA.map((line) => ({kind: '-' as const, line})), ...midB.map((line) => ({kind: '+' as const, line})))
+    add('-', midA)
+    add('+', midB)
   } else {
     const table = Array.from({length: midA.length + 1}, () => new Uint32Array(midB.length + 1))
     for (let i = midA.length - 1; i >= 0; i--) for (let j = midB.length - 1; j >= 0; j--) table[i][j] = midA[i] === midB[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1])
@@ -44,7 +48,7 @@ function diffLines(a: string[], b: string[]): Op[] {
       }
     }
   }
-  ops.push(...a.slice(endA).map((line) => ({kind: ' ' as const, line})))
+  add(' ', a.slice(endA))
   return ops
 }
 
@@ -87,7 +91,7 @@ export function unifiedDiff(before: string, after: string, oldName: string, newN
     const oldCount = hunk.filter((op) => op.kind !== '+').length
     const newCount = hunk.filter((op) => op.kind !== '-').length
     out.push(`@@ -${oldCount === 0 ? oldLine - 1 : oldLine},${oldCount} +${newCount === 0 ? newLine - 1 : newLine},${newCount} @@`)
-    out.push(...hunk.map(show))
+    for (const op of hunk) out.push(show(op))
     index = hunkEnd
     hunkStart = hunkEnd
   }
