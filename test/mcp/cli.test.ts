@@ -10,7 +10,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {waitForFile} from '../call/processes.js'
-import {BIN, isolatedEnv, parseJsonOutput, runCli, tempDir, type CliResult} from '../helpers/cli.js'
+import {BIN, ROOT, isolatedEnv, parseJsonOutput, runCli, tempDir, type CliResult} from '../helpers/cli.js'
 import {everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture, writeMcpConfig} from './helpers.js'
 
 const CRASH_WARNING =
@@ -219,6 +219,18 @@ describe('catalog commands over an mcpServers file', () => {
     expect(result.code).toBe(0)
     expect(result.stderr).toBe('Warning: MCP server "slow" is unavailable: did not answer initialize within 2500 ms; stderr: "fixture: waiting forever"; its tools are absent.\n')
     expect(await leftoverServers(pids)).toEqual([])
+  })
+})
+
+describe('the bundled example', () => {
+  it('examples/mcp-servers.json runs server-everything from node_modules, as the README shows', async () => {
+    const search = await runCli(['search', '--catalog', 'examples/mcp-servers.json', 'add', 'two', 'numbers', '--json'], {cwd: ROOT})
+    expect(search.stderr).toBe('')
+    expect(parseJsonOutput<Array<{id: string}>>(search)[0].id).toBe('mcp:everything:get-sum')
+    const call = await runCli(['call', '--catalog', 'examples/mcp-servers.json', 'echo', 'message=hello'], {cwd: ROOT})
+    expect(call.stderr).toBe('')
+    expect(call.stdout).toBe('"Echo: hello"\n')
+    expect(call.code).toBe(0)
   })
 })
 
