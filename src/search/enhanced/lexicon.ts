@@ -430,5 +430,12 @@ export const IMPLICATIONS: readonly string[] = [
   'position positions internship internships opening openings > job',
   'car_rental rental_car > travel trip',
   'things_to_do sightseeing landmark landmarks museum museums > travel tourism activities',
+  'shirt shirts tshirt tshirts t_shirt hoodie hoodies merch merchandise > apparel clothing',
+  'lecture lectures webinar webinars youtube > video',
+  'mindmap mindmaps mind_map flowchart flowcharts > diagram chart',
+  'suspicious scam scams unsafe > security',
+  'proximity close_by > nearby location',
+  'grocery groceries > food shopping',
+  'tone wording phrasing > rewrite polish',
   'translator spanish french german chinese japanese italian portuguese korean russian arabic > translate language',
 ]
