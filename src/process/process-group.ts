@@ -106,7 +106,9 @@ export class ProcessGroup {
 
   /** What the leader left in its group is stopped too; an empty group needs nothing more. */
   private leaderExited(): void {
-    if (POSIX && groupHasMembers(this.child.pid!)) this.stop()
+    // While toolsearch is being interrupted, leftovers go at once: the exit waits for them.
+    if (exitWhenGone !== undefined) this.kill()
+    else if (POSIX && groupHasMembers(this.child.pid!)) this.stop()
     else this.finish()
   }
 

@@ -388,6 +388,19 @@ describe('interruption', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it('Ctrl-C: a child a server leaves behind does not delay the exit into a half result', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--stubborn-child', '--hang-at-start'])})
+    const ended = await interrupt(['catalog', 'list', '--catalog', config], async () => {
+      // The server and its child are running.
+      while (recordedPids(pids).length < 2) await new Promise((resolve) => setTimeout(resolve, 25))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    expect(ended).toEqual({code: 130, signal: null, stdout: '', stderr: ''})
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('Ctrl-C during a call stops the server', async () => {
     const dir = tempDir()
     const pids = pidFile(dir)
