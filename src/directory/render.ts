@@ -8,6 +8,7 @@
 import {createHash} from 'node:crypto'
 
 import type {CatalogEntry} from '../catalog/types.js'
+import {compareByCodeUnits} from '../search/order.js'
 import {compactDescription} from './description.js'
 
 /** Tool Search modes that render a directory (SPEC §1.3). */
@@ -88,12 +89,7 @@ export function listableEntries(entries: readonly CatalogEntry[]): CatalogEntry[
   for (const entry of entries) nameCounts.set(entry.name, (nameCounts.get(entry.name) ?? 0) + 1)
   return deferredEntries(entries)
     .filter((entry) => entry.trusted && nameCounts.get(entry.name) === 1 && DIRECTORY_IDENTIFIER.test(entry.name))
-    .sort((a, b) => compareCodeUnits(a.name, b.name) || compareCodeUnits(a.id, b.id))
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  if (a === b) return 0
-  return a < b ? -1 : 1
+    .sort((a, b) => compareByCodeUnits(a.name, b.name) || compareByCodeUnits(a.id, b.id))
 }
 
 /** One row; `cap` 0 means the name (and owner) only. */
