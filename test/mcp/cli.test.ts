@@ -362,41 +362,20 @@ describe('interruption', () => {
     return {...(await ended), stdout, stderr}
   }
 
-  it('Ctrl-C while servers start stops them and exits 130', async () => {
+  it.each([
+    ['one that ignores SIGTERM', (pids: string) => ({slow: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm'])}), 1],
+    ['one that stops on SIGTERM, beside one that starts', (pids: string) => ({slow: fixtureServer(pids, ['--hang-at-start']), quick: fixtureServer(pids)}), 2],
+    ['one that leaves a child behind in its group', (pids: string) => ({slow: fixtureServer(pids, ['--stubborn-child', '--hang-at-start'])}), 2],
+  ])('Ctrl-C while servers start (%s) stops them and exits 130 without a half result', async (_, servers, running) => {
     const dir = tempDir()
     const pids = pidFile(dir)
-    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm'])})
+    const config = writeMcpConfig(dir, servers(pids))
     const ended = await interrupt(['catalog', 'list', '--catalog', config], async () => {
-      await waitForFile(pids)
-      // The server is running; give it a moment to be mid start-up.
+      while (recordedPids(pids).length < running) await new Promise((resolve) => setTimeout(resolve, 25))
+      // The servers are running; give them a moment to be mid start-up.
       await new Promise((resolve) => setTimeout(resolve, 200))
     })
-    expect(ended.code).toBe(130)
-    expect(ended.stdout).toBe('')
-    expect(await leftoverServers(pids)).toEqual([])
-  })
-
-  it('Ctrl-C while servers start exits 130 without reporting the stopped servers as failures', async () => {
-    const dir = tempDir()
-    const pids = pidFile(dir)
-    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--hang-at-start']), quick: fixtureServer(pids)})
-    const ended = await interrupt(['catalog', 'list', '--catalog', config], async () => {
-      await waitForFile(pids)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    })
-    expect(ended).toEqual({code: 130, signal: null, stdout: '', stderr: ''})
-    expect(await leftoverServers(pids)).toEqual([])
-  })
-
-  it('Ctrl-C: a child a server leaves behind does not delay the exit into a half result', async () => {
-    const dir = tempDir()
-    const pids = pidFile(dir)
-    const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--stubborn-child', '--hang-at-start'])})
-    const ended = await interrupt(['catalog', 'list', '--catalog', config], async () => {
-      // The server and its child are running.
-      while (recordedPids(pids).length < 2) await new Promise((resolve) => setTimeout(resolve, 25))
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    })
+    // Nothing reports the servers toolsearch stopped itself as failures.
     expect(ended).toEqual({code: 130, signal: null, stdout: '', stderr: ''})
     expect(await leftoverServers(pids)).toEqual([])
   })

@@ -79,51 +79,45 @@ describe('spawnProcessGroup', () => {
   })
 })
 
-/** Runs the holder fixture; resolves once its group is running. */
-function holder(mode: 'exit' | 'wait' | 'handled') {
+/** Runs the holder fixture; resolves once its group is running, with the pids in it. */
+async function holder(mode: 'exit' | 'wait' | 'handled') {
   const pidFile = join(tempDir(), 'pids.json')
   const child = spawn(process.execPath, [HOLDER, mode, pidFile], {stdio: ['ignore', 'pipe', 'pipe']})
-  let stdout = ''
-  let stderr = ''
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const ready = new Promise<void>((resolve) => {
+  const output = {stdout: '', stderr: ''}
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk))
+  const ended = new Promise<{code: number | null; signal: string | null}>((resolve) => child.once('close', (code, signal) => resolve({code, signal})))
+  await new Promise<void>((resolve) => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-      if (stdout.includes('ready\n')) resolve()
+      output.stdout += chunk
+      if (output.stdout.includes('ready\n')) resolve()
     })
   })
-  const ended = new Promise<{code: number | null; signal: string | null}>((resolve) => child.once('close', (code, signal) => resolve({code, signal})))
-  return {child, pidFile, ready, ended, output: () => ({stdout, stderr})}
+  return {child, ended, output, pids: await pidsFrom(pidFile)}
 }
 
 describe('groups never outlive toolsearch', () => {
   it('kills every running group when the program calls process.exit()', async () => {
-    const run = holder('exit')
-    expect(await run.ended).toEqual({code: 0, signal: null})
-    const pids = await pidsFrom(run.pidFile)
+    const {ended, pids} = await holder('exit')
+    expect(await ended).toEqual({code: 0, signal: null})
     expect(await survivors([pids.child, pids.grandchild])).toEqual([])
   })
 
   it('on SIGINT nobody else handles: stops the groups and exits 130', async () => {
-    const run = holder('wait')
-    await run.ready
-    const pids = await pidsFrom(run.pidFile)
-    run.child.kill('SIGINT')
-    expect(await run.ended).toEqual({code: 130, signal: null})
-    expect(run.output().stderr).toBe('')
+    const {child, ended, output, pids} = await holder('wait')
+    child.kill('SIGINT')
+    expect(await ended).toEqual({code: 130, signal: null})
+    expect(output.stderr).toBe('')
     expect(await survivors([pids.child, pids.grandchild])).toEqual([])
   })
 
   it('on SIGINT the program handles itself: stops the groups and leaves the exit to the program', async () => {
-    const run = holder('handled')
-    await run.ready
-    const pids = await pidsFrom(run.pidFile)
-    run.child.kill('SIGINT')
+    const {child, ended, output, pids} = await holder('handled')
+    child.kill('SIGINT')
     expect(await survivors([pids.child, pids.grandchild])).toEqual([])
-    expect(isAlive(run.child.pid!)).toBe(true)
-    expect(run.output().stdout).toBe('ready\nhandled\n')
-    run.child.kill('SIGKILL')
-    await run.ended
+    expect(isAlive(child.pid!)).toBe(true)
+    expect(output.stdout).toBe('ready\nhandled\n')
+    child.kill('SIGKILL')
+    await ended
   })
 })
 
