@@ -7,6 +7,7 @@ import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {createServer, type AddressInfo} from 'node:net'
 import {join} from 'node:path'
+import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
 import {waitForFile} from '../call/processes.js'
@@ -218,6 +219,22 @@ describe('catalog commands over an mcpServers file', () => {
     const result = await runCli(['catalog', 'list', '--catalog', config], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '2500'}})
     expect(result.code).toBe(0)
     expect(result.stderr).toBe('Warning: MCP server "slow" is unavailable: did not answer initialize within 2500 ms; stderr: "fixture: waiting forever"; its tools are absent.\n')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+})
+
+describe('loading', () => {
+  it('loads the MCP SDK only when a catalog declares servers', async () => {
+    const {dir, pids, config} = setup()
+    writeFileSync(join(dir, 'native.json'), JSON.stringify({tools: [{name: 'alpha', description: 'The first tool.'}]}))
+    const trace = join(dir, 'sdk-modules.txt')
+    const env = {NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'test/fixtures/mcp-server/trace-sdk.mjs')).href}`, TRACE_SDK_FILE: trace}
+    const native = await runCli(['search', '--catalog', 'native.json', 'first'], {cwd: dir, env})
+    expect(native.code).toBe(0)
+    expect(existsSync(trace)).toBe(false)
+    const live = await runCli(['search', '--catalog', config, 'echo'], {cwd: dir, env})
+    expect(live.code).toBe(0)
+    expect(readFileSync(trace, 'utf8')).toContain('/@modelcontextprotocol/sdk/dist/esm/client/index.js')
     expect(await leftoverServers(pids)).toEqual([])
   })
 })
