@@ -53,6 +53,21 @@ describe('catalog commands over an mcpServers file', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it('starts the servers of every --catalog file in parallel', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const peer = () => fixtureServer(pids, ['--await-peers', '2'])
+    const first = writeMcpConfig(dir, {first: peer()}, {}, 'first.json')
+    const second = writeMcpConfig(dir, {second: peer()}, {}, 'second.json')
+    const result = await runCli(['catalog', 'list', '--catalog', first, '--catalog', second, '--json'], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '10000'}})
+    expect(result.stderr).toBe('')
+    expect(parseJsonOutput<SummaryJson>(result).groups.map(({sourceName, tools}) => [sourceName, tools])).toEqual([
+      ['first', 9],
+      ['second', 9],
+    ])
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('describe shows the server schema of an MCP tool', async () => {
     const {pids, config} = setup()
     const result = await runCli(['describe', '--catalog', config, 'mcp:fixture:echo', '--json'])

@@ -50,6 +50,15 @@ describe('listMcpServerTools with live servers', () => {
     expect(liveProcessGroupCount()).toBe(0)
   })
 
+  it('starts the servers in parallel: each waits for the others before it answers', async () => {
+    const pids = pidFile()
+    const peer = () => fixtureServer(pids, ['--await-peers', '3'])
+    const {entries, unavailable} = await list({a: peer(), b: peer(), c: peer()})
+    expect(unavailable).toEqual([])
+    expect(entries).toHaveLength(3 * FIXTURE_TOOLS.length)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('pages through tools/list with nextCursor', async () => {
     const pids = pidFile()
     const {entries, unavailable} = await list({paged: fixtureServer(pids, ['--page-size', '4', '--extra-tools', '25'])})
