@@ -309,6 +309,8 @@ export const IMPLICATIONS: readonly string[] = [
   'details > get info',
   'info > get details',
   'upcoming > schedule',
+  'remind reminder reminders > schedule cron',
+  'execute command commands shell terminal > exec process',
   // A request that opens with a question word (`what tabs are open`) wants to read, not change
   '?what ?which ?whats ?who > list get show',
   'google googling > search web internet',

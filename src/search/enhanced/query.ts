@@ -131,12 +131,11 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
   const words = scaled.map(({word}) => word)
   const concepts: Concept[] = []
   const seen = new Set<string>()
+  // Terms of weight 0 (a relation switched off) are left out: they could only match for nothing.
   const expansions = (key: string, from: string, scale: number): ConceptTerm[] =>
-    (lexicon.get(key) ?? []).map(({term, relation}) => ({
-      term,
-      weight: scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight),
-      expandedFrom: from,
-    }))
+    (lexicon.get(key) ?? [])
+      .map(({term, relation}) => ({term, weight: scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight), expandedFrom: from}))
+      .filter((term) => term.weight > 0)
 
   const addWord = (word: string, weight: number, from?: string): void => {
     const term = stem(word)
@@ -158,7 +157,7 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
       for (const piece of pieces) if (!isQueryNoise(piece)) addWord(piece, 1)
       continue
     }
-    const corrected = context.correct(word)
+    const corrected = context.typoWeight > 0 ? context.correct(word) : undefined
     if (corrected !== undefined && !seen.has(term)) {
       seen.add(term)
       addWord(corrected, context.typoWeight, word)
