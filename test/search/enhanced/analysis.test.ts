@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
-import {compileLexicon, isQueryNoise, queryConcepts, type QueryContext} from '../../../src/search/enhanced/query.js'
+import {compileLexicon, isQueryNoise, queryConcepts, type QueryContext, queryWords} from '../../../src/search/enhanced/query.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector} from '../../../src/search/enhanced/typo.js'
 import {firstSentence, wordsOf} from '../../../src/search/enhanced/words.js'
@@ -167,6 +167,7 @@ describe('query concepts', () => {
     synonymWeight: 0.5,
     implicationWeight: 0.8,
     typoWeight: 0.7,
+    argumentWeight: 0.4,
   })
 
   it('gives typed words weight 1 and lexicon terms their relation weight, with expandedFrom', () => {
@@ -187,6 +188,30 @@ describe('query concepts', () => {
     expect(queryConcepts('cherrypick', context(['cherry', 'pick'])).map((concept) => concept.text)).toEqual(['cherry', 'pick'])
     const [typo] = queryConcepts('serach', context(['search']))
     expect(typo!.terms[0]).toEqual({term: 'search', weight: 0.7, expandedFrom: 'serach'})
+  })
+
+  it('weighs the words of paths, URLs, addresses and file names less, and takes them as typed', () => {
+    expect(queryWords('read src/app.ts for bob@example.com now', 0.4)).toEqual([
+      {word: 'read', scale: 1},
+      {word: 'src', scale: 0.4},
+      {word: 'app', scale: 0.4},
+      {word: 'ts', scale: 0.4},
+      {word: 'for', scale: 1},
+      {word: 'bob', scale: 0.4},
+      {word: 'example', scale: 0.4},
+      {word: 'com', scale: 0.4},
+      {word: 'now', scale: 1},
+    ])
+    // `serch.py` is a file name: not corrected to "search", kept at the argument weight.
+    const concepts = queryConcepts('open serch.py', context(['search', 'open']))
+    expect(concepts.find((concept) => concept.text === 'serch')!.terms[0]).toEqual({term: 'serch', weight: 0.4})
+  })
+
+  it('reads a question opener as a request to look something up', () => {
+    const [, , question] = queryConcepts('which tabs are open', context(['tab', 'open']))
+    expect(question!.text).toBe('which')
+    expect(question!.terms.map((term) => term.term)).toEqual(expect.arrayContaining(['list', 'get', 'show']))
+    expect(queryConcepts('open which tabs', context(['tab', 'open'])).some((concept) => concept.terms.some((term) => term.expandedFrom === 'which' && term.term === 'get'))).toBe(false)
   })
 
   it('adds lexicon phrases as their own concepts', () => {
