@@ -186,6 +186,10 @@ describe('catalog commands over an mcpServers file', () => {
     expect(search.stdout).toContain('red\\u001b[31m_tool')
     expect(search.stdout).not.toContain('\u001b')
     expect(search.stdout).not.toContain('\u0007')
+    const described = await runCli(['describe', '--catalog', config, 'mcp:hostile:red\u001b[31m_tool'])
+    expect(described.code).toBe(0)
+    expect(described.stdout).toContain('Sets the title \\u001b]0;pwned\\u0007 and')
+    expect(described.stdout).not.toMatch(/[\u0007\u001b]/)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
