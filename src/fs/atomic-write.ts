@@ -15,6 +15,7 @@ import * as nodeFs from 'node:fs/promises'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError} from '../errors.js'
+import {errno, fileErrorReason} from './errors.js'
 
 export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link'>
 
@@ -56,29 +57,6 @@ export interface WriteOutcome<T> {
 export interface Computed<T> {
   text: string | undefined
   result: T
-}
-
-function errno(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code
-}
-
-/** Why a file operation failed, in words (no stack, no syscall noise for the common cases). */
-export function fileErrorReason(error: unknown): string {
-  switch (errno(error)) {
-    case 'ENOENT':
-      return 'no such file'
-    case 'EISDIR':
-      return 'it is a directory, not a file'
-    case 'ENOTDIR':
-      return 'a parent of it is not a directory'
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied'
-    case 'ELOOP':
-      return 'too many levels of symbolic links (a symlink loop?)'
-    default:
-      return (error as Error | undefined)?.message ?? String(error)
-  }
 }
 
 function failure(code: string, message: string, file: string, cause?: unknown): ToolsearchError {

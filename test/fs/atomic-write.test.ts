@@ -132,6 +132,45 @@ describe('updateFileAtomically', () => {
     expect(readdirSync(dir)).toEqual(['openclaw.json5'])
   })
 
+  it('a read-only directory: a clear message naming what and where, nothing written, nothing left behind', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'catalog.json')
+    writeFileSync(file, 'original')
+    const denied = (path: unknown) => Object.assign(new Error(`EACCES: permission denied, open '${String(path)}'`), {code: 'EACCES'})
+    // The lock file is the first thing a writer creates in the directory.
+    const noLock: WriterFs = {...fsp, open: async (path, flags, openMode) => (String(path).endsWith('.lock') ? Promise.reject(denied(path)) : fsp.open(path, flags, openMode))}
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'catalog', fs: noLock})).rejects.toThrow(`Cannot write catalog ${file}: cannot create the lock file ${file}.lock (permission denied); nothing was written.`)
+    // Had the lock been possible, the temp file would be refused the same way.
+    const noTemp: WriterFs = {...fsp, open: async (path, flags, openMode) => (String(path).endsWith('.tmp') ? Promise.reject(denied(path)) : fsp.open(path, flags, openMode))}
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'catalog', fs: noTemp})).rejects.toThrow(`Cannot write catalog ${file}: permission denied; the file was left as it was.`)
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    expect(readdirSync(dir)).toEqual(['catalog.json'])
+  })
+
+  it('a path below a file, or a directory that cannot be created, is named', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'state'), 'a file, not a directory')
+    const file = join(dir, 'state', 'openclaw.json')
+    await expect(updateFileAtomically(file, replaceWith('{}'), {what: 'config'})).rejects.toThrow(`Cannot read config ${file}: a parent of it is not a directory`)
+    const denied: WriterFs = {...fsp, mkdir: async () => Promise.reject(Object.assign(new Error('EACCES: permission denied'), {code: 'EACCES'}))}
+    const fresh = join(dir, 'new', 'openclaw.json')
+    await expect(updateFileAtomically(fresh, replaceWith('{}'), {what: 'config', fs: denied})).rejects.toThrow(`Cannot write config ${fresh}: cannot create its directory ${join(dir, 'new')} (permission denied)`)
+    expect(readdirSync(dir)).toEqual(['state'])
+  })
+
+  it('never writes through a symlink that sits where a backup goes', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'v0')
+    writeFileSync(join(dir, 'precious.txt'), 'keep me')
+    symlinkSync(join(dir, 'precious.txt'), `${file}.bak`)
+    await updateFileAtomically(file, replaceWith('v1'), {what: 'config'})
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('keep me')
+    expect(lstatSync(`${file}.bak`).isSymbolicLink()).toBe(false)
+    expect(readFileSync(`${file}.bak`, 'utf8')).toBe('v0')
+    expect(lstatSync(`${file}.bak.1`).isSymbolicLink()).toBe(true)
+  })
+
   it('refuses to write when a live process holds the lock', async () => {
     const file = join(tempDir(), 'openclaw.json5')
     writeFileSync(file, 'original')

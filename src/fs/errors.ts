@@ -1,0 +1,24 @@
+/** File-system errors in words: one wording for every "Cannot read …" and "Cannot write …". */
+
+export function errno(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code
+}
+
+/** Why a file operation failed, in words (no stack, no syscall noise for the common cases). */
+export function fileErrorReason(error: unknown): string {
+  switch (errno(error)) {
+    case 'ENOENT':
+      return 'no such file'
+    case 'EISDIR':
+      return 'it is a directory, not a file'
+    case 'ENOTDIR':
+      return 'a parent of it is not a directory'
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied'
+    case 'ELOOP':
+      return 'too many levels of symbolic links (a symlink loop?)'
+    default:
+      return (error as Error | undefined)?.message ?? String(error)
+  }
+}
