@@ -2,11 +2,10 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags} from '../../src/cli/flags.js'
-import {assertWritableInTopFile, changeConfig} from '../../src/config/change.js'
+import {setConfigValue} from '../../src/config/change.js'
 import {locateOptions, lockWaitMs} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
-import {planSet} from '../../src/config/plan.js'
 import {inlineValue, renderChange} from '../../src/config/render.js'
 import {parseCliValue} from '../../src/config/value.js'
 
@@ -36,15 +35,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const parsed = parseCliValue(this.args.value, {strictJson: this.flags['strict-json']})
     if (parsed.note !== undefined) this.note(parsed.note)
     const location = await locateConfig(locateOptions(this.flags))
-    const outcome = await changeConfig(
-      location,
-      (document, source) => {
-        assertWritableInTopFile(document, path)
-        const plan = planSet(source, path, parsed.value)
-        return {edits: plan.edits, summary: plan.previous}
-      },
-      {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd(), lockWaitMs: lockWaitMs()},
-    )
+    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd(), lockWaitMs: lockWaitMs()})
     const shown = formatConfigPath(path)
     const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`
     this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))

@@ -9,18 +9,19 @@
  * fault, and refusing every write to an invalid file would leave no way to repair it one key at a
  * time; `config validate` and `doctor` report them.
  */
-import {relative} from 'node:path'
-
-import {ExitCode, ToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
+import {type WriteOptions, updateFileAtomically} from '../fs/atomic-write.js'
+import {unifiedDiff} from './diff.js'
 import {type Edit, applyEdits} from './edit.js'
 import type {ConfigLocation} from './index.js'
 import {type ConfigDocument, documentFromText, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
-import type {EditableSource} from './plan.js'
+import {planRemove, planSet} from './plan.js'
+import {valueAtPath} from './query.js'
 import {readConfigText} from './read.js'
+import {displayPath} from './render.js'
+import {originKey} from './source.js'
 import {type ConfigProblem, findConfigProblems, introducedProblems} from './validate.js'
-import {type WriteOptions, updateFileAtomically} from '../fs/atomic-write.js'
-import {unifiedDiff} from './diff.js'
 
 export interface PlannedChange<T> {
   edits: Edit[]
@@ -28,7 +29,8 @@ export interface PlannedChange<T> {
   summary: T
 }
 
-export type ChangePlanner<T> = (document: ConfigDocument, source: EditableSource) => PlannedChange<T> | Promise<PlannedChange<T>>
+/** Plans edits against `document.source`, the top-level file as it is now. */
+export type ChangePlanner<T> = (document: ConfigDocument) => PlannedChange<T> | Promise<PlannedChange<T>>
 
 /** The writer's options for a config: what is written is always "config". */
 export type ConfigWriteOptions = Omit<WriteOptions, 'what'>
@@ -46,50 +48,65 @@ export interface ChangeOutcome<T> {
   file: string
   created: boolean
   backup?: string
-  /** Unified diff of the change ('' when nothing changes). */
-  diff: string
-  before: string | undefined
+  /** Dry run only: the unified diff of the change ('' when nothing changes). */
+  diff?: string
+  /** The new text, when there is one. */
   after: string | undefined
   summary: T
-}
-
-export function editableSource(document: ConfigDocument): EditableSource {
-  if (document.source !== undefined) return document.source
-  return {file: document.location.path, text: '', format: 'json5', rootPrefix: [], top: undefined}
 }
 
 function describeProblems(problems: ConfigProblem[]): string {
   return problems.map((problem) => `- ${formatConfigPath(problem.path)}: ${problem.refusal ?? problem.message}`).join('\n')
 }
 
+function includedError(path: ConfigPath, where: readonly string[], file: string): ToolsearchError {
+  const shown = formatConfigPath(where)
+  return new ToolsearchError('config-included', `Cannot change ${formatConfigPath(path)}: ${shown === '' ? 'the config' : shown} comes from the included file ${file}. Edit that file instead (toolsearch never flattens $include).`, {
+    exitCode: ExitCode.failure,
+    file,
+  })
+}
+
+/** The first value at or below `path` (which exists) that was written in another file than `top`. */
+function includedBelow(document: ConfigDocument, path: string[], value: unknown): {path: string[]; file: string} | undefined {
+  const origin = document.origins.get(originKey(path))
+  if (origin !== undefined && origin.file !== document.source.file) return {path, file: origin.file}
+  const children: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : value !== null && typeof value === 'object' ? Object.entries(value) : []
+  for (const [key, child] of children) {
+    const found = includedBelow(document, [...path, key], child)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
 /**
- * Refuses to edit `path` when its value (or the nearest existing container on the way to it)
- * comes from an included file: the write would have to flatten the include or edit another file.
+ * Refuses to edit `path` when its value, anything inside it, or the nearest existing container on
+ * the way to it comes from an included file: the write would have to edit another file, or drop
+ * or flatten the include.
  */
 export function assertWritableInTopFile(document: ConfigDocument, path: ConfigPath): void {
   const keys = path.map((segment) => segment.key)
-  const found = nearestOrigin(document, keys)
-  if (found === undefined || document.source === undefined || found.origin.file === document.source.file) return
-  const where = formatConfigPath(keys.slice(0, found.depth))
-  throw new ToolsearchError(
-    'config-included',
-    `Cannot change ${formatConfigPath(path)}: ${where === '' ? 'the config' : where} comes from the included file ${found.origin.file}. Edit that file instead (toolsearch never flattens $include).`,
-    {exitCode: ExitCode.failure, file: found.origin.file},
-  )
+  const nearest = nearestOrigin(document, keys)
+  if (nearest === undefined) return
+  if (nearest.origin.file !== document.source.file) throw includedError(path, keys.slice(0, nearest.depth), nearest.origin.file)
+  if (nearest.depth < keys.length) return
+  const lookup = valueAtPath(document.authored, keys)
+  const below = lookup.found ? includedBelow(document, keys, lookup.value) : undefined
+  if (below !== undefined) throw includedError(path, below.path, below.file)
 }
 
 async function computeChange<T>(location: ConfigLocation, before: string | undefined, planner: ChangePlanner<T>, env: NodeJS.ProcessEnv): Promise<{after: string | undefined; summary: T}> {
   const document = documentFromText(location, before, env)
-  const source = editableSource(document)
-  const {edits, summary} = await planner(document, source)
-  if (edits.length === 0) return {after: undefined, summary}
-  const after = applyEdits(source.text, edits)
+  const {edits, summary} = await planner(document)
+  const after = applyEdits(document.source.text, edits)
   if (after === (before ?? '')) return {after: undefined, summary}
   let updated: ConfigDocument
   try {
     updated = documentFromText(location, after, env)
   } catch (error) {
-    throw new ToolsearchError('internal', `The planned edit of ${location.path} would not parse; nothing was written. ${(error as Error).message}`, {cause: error})
+    // A planned edit always parses; what can fail is what it points to (a new $include target).
+    const why = isToolsearchError(error) ? error.message : String(error)
+    throw new ToolsearchError('config-invalid', `Refusing to write ${location.path}: the result could not be loaded: ${why}`, {exitCode: ExitCode.failure, cause: error})
   }
   const introduced = introducedProblems(await findConfigProblems(document.resolved), await findConfigProblems(updated.resolved))
   if (introduced.length > 0) {
@@ -102,34 +119,50 @@ async function computeChange<T>(location: ConfigLocation, before: string | undef
   return {after, summary}
 }
 
-function displayName(file: string, cwd: string | undefined): string {
-  if (cwd === undefined) return file
-  const rel = relative(cwd, file)
-  return rel !== '' && !rel.startsWith('..') ? rel : file
-}
-
 /** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
 export async function changeConfig<T>(location: ConfigLocation, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   if (options.dryRun === true) {
     const before = readConfigText(location.path)
     const {after, summary} = await computeChange(location, before, planner, options.env)
-    const name = displayName(location.path, options.cwd)
+    const name = options.cwd === undefined ? location.path : displayPath(location.path, options.cwd)
     const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
-    return {status: after === undefined ? 'unchanged' : 'dry-run', file: location.path, created: false, diff, before, after, summary}
+    return {status: after === undefined ? 'unchanged' : 'dry-run', file: location.path, created: false, diff, after, summary}
   }
-  let before: string | undefined
   let after: string | undefined
   const outcome = await updateFileAtomically(
     location.path,
     async (current) => {
-      before = current
       const computed = await computeChange(location, current, planner, options.env)
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
     {...options, what: 'config'},
   )
-  const name = displayName(outcome.file, options.cwd)
-  const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
-  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, diff, before, after, summary: outcome.result}
+  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, after, summary: outcome.result}
+}
+
+/** `config set`: the previous value (if any) is the summary. */
+export function setConfigValue(location: ConfigLocation, path: ConfigPath, value: unknown, options: ChangeOptions): Promise<ChangeOutcome<{value: unknown} | undefined>> {
+  return changeConfig(
+    location,
+    (document) => {
+      assertWritableInTopFile(document, path)
+      const plan = planSet(document.source, path, value)
+      return {edits: plan.edits, summary: plan.previous}
+    },
+    options,
+  )
+}
+
+/** `config unset`: the removed value is the summary; an absent path is an error. */
+export function unsetConfigValue(location: ConfigLocation, path: ConfigPath, options: ChangeOptions): Promise<ChangeOutcome<unknown>> {
+  return changeConfig(
+    location,
+    (document) => {
+      assertWritableInTopFile(document, path)
+      const plan = planRemove(document.source, path)
+      return {edits: plan.edits, summary: plan.previous}
+    },
+    options,
+  )
 }

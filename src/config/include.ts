@@ -2,9 +2,11 @@
  * `$include` resolution (SPEC §1.2): a string or an array of relative paths, at any object depth.
  * A single file replaces the object, an array deep-merges in order, and the object's other keys
  * override the included content. At most 10 levels; cycles are an error naming the chain; a target
- * must stay under the directory of the top-level config file.
+ * must stay under the directory of the top-level config file, symlinks resolved (a link inside the
+ * directory that points outside it is refused too).
  */
-import {dirname, isAbsolute, relative, resolve} from 'node:path'
+import {realpathSync} from 'node:fs'
+import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 
 import {type CstNode, type CstObject, findMember} from './cst.js'
 import {type ConfigSource, type OriginMap, nodeToValue, objectMembersToValue, originKey, sourceError} from './source.js'
@@ -18,6 +20,7 @@ export type SourceReader = (file: string) => ConfigSource
 export interface ResolvedConfig {
   /** The merged, authored value (no `${VAR}` substitution). */
   value: unknown
+  /** Where every value of the merged config was written (see `nodeToValue`). */
   origins: OriginMap
   /** Every file that contributed, the top-level one first. */
   sources: Map<string, ConfigSource>
@@ -32,15 +35,17 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
   const origins: OriginMap = new Map()
   const sources = new Map<string, ConfigSource>([[source.file, source]])
   const rootDir = dirname(source.file)
+  const realRootDir = realPathOr(rootDir)
   if (source.root === undefined) return {value: {}, origins, sources}
 
   const resolveIn = (current: ConfigSource, chain: string[]) => {
     const onObject = (node: CstObject, path: string[]): unknown => {
-      const include = findMember(node, '$include')
+      const include = findMember(node, INCLUDE_KEY)
       if (include === undefined) return objectMembersToValue(current, node, path, origins, onObject)
+      const ownOrigin = origins.get(originKey(path))
       const targets = includeTargets(current, include.value)
       const included = targets.map(({file, offset}) => {
-        checkTarget(current, file, offset, rootDir, chain)
+        checkTarget(current, file, offset, {rootDir, realRootDir}, chain)
         const target = read(file)
         sources.set(file, target)
         if (target.root === undefined) return {}
@@ -59,7 +64,9 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
       const siblings = node.members.filter((member) => member.key !== INCLUDE_KEY)
       if (siblings.length > 0 && !isPlainObject(base)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[0].file} is not an object, so the keys beside ${INCLUDE_KEY} cannot be merged into it`, current, include.keySpan.start)
       const own = objectMembersToValue(current, node, path, origins, onObject, INCLUDE_KEY)
-      origins.set(originKey(path), {file: current.file, valueOffset: node.start})
+      // An object result is this file's object (keys can be added beside $include); anything else
+      // is the included file's value, and its origin stays there.
+      if (isPlainObject(base) && ownOrigin !== undefined) origins.set(originKey(path), ownOrigin)
       return siblings.length === 0 ? base : deepMerge(base, own)
     }
     return onObject
@@ -81,10 +88,28 @@ function includeTargets(source: ConfigSource, node: CstNode): Array<{file: strin
   })
 }
 
-function checkTarget(source: ConfigSource, file: string, offset: number, rootDir: string, chain: string[]): void {
-  const rel = relative(rootDir, file)
-  if (rel.startsWith('..') || isAbsolute(rel)) {
-    throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is outside the config directory ${rootDir}`, source, offset)
+function realPathOr(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    // A target that does not exist is reported by the reader, naming the file.
+    return path
+  }
+}
+
+/** Whether `file` lies inside `dir` (`..name` is a file name, not a way up). */
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file)
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
+}
+
+function checkTarget(source: ConfigSource, file: string, offset: number, root: {rootDir: string; realRootDir: string}, chain: string[]): void {
+  if (!isInside(root.rootDir, file)) {
+    throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is outside the config directory ${root.rootDir}`, source, offset)
+  }
+  const real = realPathOr(file)
+  if (!isInside(root.realRootDir, real)) {
+    throw sourceError('config-include', `${INCLUDE_KEY} target ${file} resolves through a symlink to ${real}, outside the config directory ${root.rootDir}`, source, offset)
   }
   if (chain.includes(file)) {
     throw sourceError('config-include', `${INCLUDE_KEY} cycle: ${[...chain, file].join(' -> ')}`, source, offset)

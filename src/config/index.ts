@@ -33,8 +33,8 @@ export interface ConfigLocation {
 export interface ConfigWarning {
   code: string
   message: string
-  /** Config path the warning is about (`tools.toolSearch.mode`). */
-  path?: string
+  /** Config path the warning is about (`["tools", "toolSearch", "mode"]`). */
+  path?: string[]
   file?: string
   line?: number
   column?: number

@@ -1,20 +1,24 @@
 /**
- * Loading a config document: locate the file, read and parse it, resolve `$include`, substitute
- * `${VAR}`. The document keeps both views — the authored value (what `config get` prints and what
- * writes start from) and the resolved value (what validation and effective settings see) — plus
- * where every value came from.
+ * Loading a config document: read and parse the file, resolve `$include`, substitute `${VAR}`.
+ * The document keeps both views — the authored value (what `config get` prints and what writes
+ * start from) and the resolved value (what validation and effective settings see) — plus where
+ * every value came from.
  */
+import {substituteEnv} from './env.js'
 import type {ConfigLocation, ConfigWarning} from './index.js'
 import {type ResolvedConfig, isPlainObject, resolveIncludes} from './include.js'
-import {substituteEnv} from './env.js'
 import {formatConfigPath} from './path.js'
+import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
 import {type ConfigSource, type Origin, originKey, parseSource, sourceError} from './source.js'
 
+/** The merged, authored config and where each of its values was written. */
+export type OriginIndex = Pick<ConfigDocument, 'authored' | 'origins' | 'sources'>
+
 export interface ConfigDocument {
   location: ConfigLocation
-  /** The top-level file, parsed; undefined when the file does not exist. */
-  source: ConfigSource | undefined
+  /** The top-level file, parsed (empty text when the file does not exist yet). */
+  source: ConfigSource
   /** Includes merged, `${VAR}` kept as written. */
   authored: Record<string, unknown>
   /** Includes merged and `${VAR}` substituted. */
@@ -24,36 +28,43 @@ export interface ConfigDocument {
   warnings: ConfigWarning[]
 }
 
-/** Parses the text of the top-level file at `location` (JSON for package.json). */
-export function parseLocated(location: ConfigLocation, text: string): ConfigSource {
-  return parseSource(location.path, text, location.packageKey === undefined ? 'json5' : 'json', location.packageKey)
-}
-
 function readIncluded(file: string): ConfigSource {
   return parseSource(file, readExistingConfigText(file))
 }
 
-/** Builds a document from already-read text (or undefined for a missing file). */
+function describeType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'a boolean' : typeof value
+}
+
+/**
+ * Builds a document from already-read text (undefined: the file does not exist, which reads as
+ * `{}`). package.json is plain JSON and its `openclaw` key is the config. Throws a
+ * ToolsearchError (exit 2) naming the file, line and column on a bad file.
+ */
 export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv): ConfigDocument {
-  if (text === undefined) return {location, source: undefined, authored: {}, resolved: {}, origins: new Map(), sources: new Map(), warnings: []}
-  const source = parseLocated(location, text)
-  const resolved = resolveIncludes(source, readIncluded)
-  if (!isPlainObject(resolved.value)) {
-    throw sourceError('config-shape', 'The config must be an object', source, source.root?.start ?? 0)
+  const source = parseSource(location.path, text ?? '', location.packageKey === undefined ? 'json5' : 'json', location.packageKey)
+  const {value: authored, origins, sources} = resolveIncludes(source, readIncluded)
+  if (!isPlainObject(authored)) {
+    const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`
+    throw sourceError('config-shape', `${where} must be an object, not ${describeType(authored)}`, source, source.root?.start ?? 0)
   }
-  const substituted = substituteEnv(resolved.value, env)
-  const warnings: ConfigWarning[] = substituted.missing.map(({path, name}) => {
-    const where = locateOrigin(resolved, path)
-    const shown = formatConfigPath(path)
-    return {code: 'config.env', message: `Environment variable ${name} is not set (referenced by ${shown}); the reference is kept as written.`, path: shown, variable: name, ...where}
-  })
+  const substituted = substituteEnv(authored, env)
+  const warnings: ConfigWarning[] = substituted.missing.map(({path, name}) => ({
+    code: 'config.env',
+    message: `Environment variable ${name} is not set (referenced by ${formatConfigPath(path)}); the reference is kept as written.`,
+    path,
+    variable: name,
+    ...locateOrigin({authored, origins, sources}, path),
+  }))
   return {
     location,
     source,
-    authored: resolved.value,
+    authored,
     resolved: substituted.value as Record<string, unknown>,
-    origins: resolved.origins,
-    sources: resolved.sources,
+    origins,
+    sources,
     warnings,
   }
 }
@@ -63,17 +74,20 @@ export function loadDocument(location: ConfigLocation, env: NodeJS.ProcessEnv): 
   return documentFromText(location, readConfigText(location.path), env)
 }
 
-/** The origin of `path`, or of its nearest ancestor that has one. */
-export function nearestOrigin(document: Pick<ResolvedConfig, 'origins'>, path: readonly string[]): {origin: Origin; depth: number} | undefined {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const origin = document.origins.get(originKey(path.slice(0, depth)))
-    if (origin !== undefined) return {origin, depth}
-  }
-  return undefined
+/**
+ * Where the value at `path` was written: the deepest prefix of `path` that exists in the merged
+ * config (`depth` segments long) and its origin. Only existing values count, so a value that a
+ * sibling key replaced never points into the included file it came from.
+ */
+export function nearestOrigin(document: Omit<OriginIndex, 'sources'>, path: readonly string[]): {origin: Origin; depth: number} | undefined {
+  let depth = 0
+  while (depth < path.length && valueAtPath(document.authored, path.slice(0, depth + 1)).found) depth++
+  const origin = document.origins.get(originKey(path.slice(0, depth)))
+  return origin === undefined ? undefined : {origin, depth}
 }
 
 /** File, line and column of the value at `path` (its key, for object members, when `at` says so). */
-export function locateOrigin(document: Pick<ResolvedConfig, 'origins' | 'sources'>, path: readonly string[], at: 'key' | 'value' = 'value'): {file?: string; line?: number; column?: number} {
+export function locateOrigin(document: OriginIndex, path: readonly string[], at: 'key' | 'value' = 'value'): {file?: string; line?: number; column?: number} {
   const found = nearestOrigin(document, path)
   if (found === undefined) return {}
   const {origin} = found

@@ -10,9 +10,9 @@
  * files are ours to parse (JSON5 with a lossless CST). The order is the spec's list, per
  * directory, from the current directory up.
  */
-import {readFile, stat} from 'node:fs/promises'
+import {lstat, readFile} from 'node:fs/promises'
 import {homedir} from 'node:os'
-import {dirname, join, resolve} from 'node:path'
+import {basename, dirname, join, resolve} from 'node:path'
 
 import {usageError} from '../errors.js'
 import type {ConfigLocateOptions, ConfigLocation} from './index.js'
@@ -20,14 +20,18 @@ import type {ConfigLocateOptions, ConfigLocation} from './index.js'
 export const CONFIG_FILE_NAME = 'openclaw.json'
 /** File names of the project search, in the order they are tried in each directory. */
 export const PROJECT_SEARCH_PLACES = ['openclaw.json', 'openclaw.json5', '.openclawrc', '.openclawrc.json', '.openclawrc.json5'] as const
-/** The key of package.json that may hold the config (tried after the files above). */
+/**
+ * The key of package.json that may hold the config (tried after the files above). Whichever rule
+ * chooses a file named package.json, the config is this key and the file is plain JSON.
+ */
 export const PACKAGE_KEY = 'openclaw'
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
+/** Whether anything is at `path`: a symlink counts even when it dangles or loops (reading it then says why). */
 async function exists(path: string): Promise<boolean> {
   try {
-    await stat(path)
+    await lstat(path)
     return true
   } catch {
     return false
@@ -86,12 +90,12 @@ function profileFrom(options: ConfigLocateOptions): {name: string; source: strin
 
 export async function locate(options: ConfigLocateOptions): Promise<ConfigLocation> {
   const {cwd, env} = options
-  const found = async (path: string, rule: ConfigLocation['rule'], reason: string, extra: Partial<ConfigLocation> = {}): Promise<ConfigLocation> => ({
+  const found = async (path: string, rule: ConfigLocation['rule'], reason: string): Promise<ConfigLocation> => ({
     path,
     rule,
     reason,
     exists: await exists(path),
-    ...extra,
+    ...(basename(path) === 'package.json' ? {packageKey: PACKAGE_KEY} : {}),
   })
 
   if (options.configFlag !== undefined) {
@@ -105,9 +109,7 @@ export async function locate(options: ConfigLocateOptions): Promise<ConfigLocati
   const project = await searchProject(cwd)
   if (project !== undefined) {
     const what = project.packageKey === undefined ? 'Found' : `Found the "${project.packageKey}" key of package.json`
-    return found(project.path, 'project', `${what} by the project search from ${resolve(cwd)} (it stops at the nearest directory holding package.json or .git).`, {
-      packageKey: project.packageKey,
-    })
+    return found(project.path, 'project', `${what} by the project search from ${resolve(cwd)} (it stops at the nearest directory holding package.json or .git).`)
   }
   const profile = profileFrom(options)
   if (profile !== undefined && !PROFILE_NAME.test(profile.name)) {

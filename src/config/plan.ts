@@ -12,9 +12,6 @@ import {type ConfigPath, type PathSegment, formatConfigPath, isIndexSegment} fro
 import {type ConfigSource, nodeToValue} from './source.js'
 import {detectEol, indentOfLine, lineBreakLength, startsLine} from './text.js'
 
-/** The part of a ConfigSource the planner needs. */
-export type EditableSource = Pick<ConfigSource, 'text' | 'format' | 'rootPrefix' | 'file' | 'top'>
-
 interface FileStyle {
   eol: string
   indentUnit: string
@@ -40,11 +37,6 @@ export function pathNotFound(path: string): ToolsearchError {
   return new ToolsearchError('config-path-not-found', `Config path not found: ${path}`, {exitCode: ExitCode.failure})
 }
 
-/** The plain value of a CST node. */
-export function cstValue(source: Pick<ConfigSource, 'file' | 'position'>, node: CstNode): unknown {
-  return nodeToValue({...source, text: '', format: 'json5', top: node, root: node, rootPrefix: []}, node, [], new Map())
-}
-
 function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]))
@@ -65,7 +57,7 @@ function walk(node: CstNode | undefined, visit: (node: CstNode) => void): void {
   if (node.kind === 'array') for (const element of node.elements) walk(element.value, visit)
 }
 
-function detectStyle(source: EditableSource): FileStyle {
+function detectStyle(source: ConfigSource): FileStyle {
   const {text} = source
   let unquotedKeys = 0
   const keyQuotes = {'"': 0, "'": 0}
@@ -77,13 +69,13 @@ function detectStyle(source: EditableSource): FileStyle {
   walk(source.top, (node) => {
     if (node.kind === 'string' && node.quote !== undefined) stringQuotes[node.quote]++
     if (node.kind !== 'object' && node.kind !== 'array') return
-    const items = node.kind === 'object' ? node.members : node.elements.map((element) => ({...element, start: element.value.start}))
+    const items = node.kind === 'object' ? node.members : arrayItems(node)
     if (node.kind === 'object') {
       for (const member of node.members) {
         if (member.keyQuote === undefined) unquotedKeys++
         else keyQuotes[member.keyQuote]++
         const between = text.slice(member.keySpan.end, member.value.start)
-        if (colon === undefined && /^[ \t]*:[ \t]*$/.test(between)) colon = between.trim() === ':' ? between.replace(/^[ \t]*/, '') : between
+        if (colon === undefined && /^[ \t]*:[ \t]*$/.test(between)) colon = between.replace(/^[ \t]*/, '')
       }
     }
     const last = items[items.length - 1]
@@ -124,8 +116,11 @@ function formatKey(key: string, quote: QuoteStyle | '', stringQuote: QuoteStyle)
   return quoteString(key, quote)
 }
 
-/** Serializes a value; `indent` is the indentation of the line it starts on (null: all on one line). */
-function serialize(value: unknown, indent: string | null, ctx: Context, quote: QuoteStyle = ctx.style.stringQuote, keyQuote: QuoteStyle | '' = ctx.style.keyQuote): string {
+/**
+ * Serializes a value; `indent` is the indentation of the line it starts on (null: all on one
+ * line). Arrays of scalars stay on one line; nested keys use the file's key quoting.
+ */
+function serialize(value: unknown, indent: string | null, ctx: Context, quote: QuoteStyle = ctx.style.stringQuote): string {
   const {style} = ctx
   if (value === null || typeof value === 'boolean') return String(value)
   if (typeof value === 'number') {
@@ -137,13 +132,13 @@ function serialize(value: unknown, indent: string | null, ctx: Context, quote: Q
   const close = style.trailingComma ? ',' : ''
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]'
-    if (inner === null || value.every((item) => item === null || typeof item !== 'object')) return `[${value.map((item) => serialize(item, null, ctx, quote, keyQuote)).join(', ')}]`
-    return `[${style.eol}${value.map((item) => inner + serialize(item, inner, ctx, quote, keyQuote)).join(`,${style.eol}`)}${close}${style.eol}${indent}]`
+    if (inner === null || value.every((item) => item === null || typeof item !== 'object')) return `[${value.map((item) => serialize(item, null, ctx, quote)).join(', ')}]`
+    return `[${style.eol}${value.map((item) => inner + serialize(item, inner, ctx, quote)).join(`,${style.eol}`)}${close}${style.eol}${indent}]`
   }
   if (isPlainObject(value)) {
     const entries = Object.entries(value)
     if (entries.length === 0) return '{}'
-    const member = ([key, item]: [string, unknown]) => `${formatKey(key, keyQuote, quote)}${style.colon}${serialize(item, inner, ctx, quote, keyQuote)}`
+    const member = ([key, item]: [string, unknown]) => `${formatKey(key, style.keyQuote, quote)}${style.colon}${serialize(item, inner, ctx, quote)}`
     if (inner === null) return `{${entries.map(member).join(', ')}}`
     return `{${style.eol}${entries.map((entry) => inner + member(entry)).join(`,${style.eol}`)}${close}${style.eol}${indent}}`
   }
@@ -247,7 +242,7 @@ export interface SetPlan {
   previous?: {value: unknown}
 }
 
-function contextFor(source: EditableSource): Context {
+function contextFor(source: ConfigSource): Context {
   return {text: source.text, style: detectStyle(source), json: source.format === 'json'}
 }
 
@@ -255,11 +250,10 @@ function contextFor(source: EditableSource): Context {
  * Plans setting `path` to `value`. Missing containers are created as objects; an unquoted digit
  * segment indexes into an existing array (index == length appends). A no-op plans `[]`.
  */
-export function planSet(source: EditableSource, path: ConfigPath, value: unknown): SetPlan {
+export function planSet(source: ConfigSource, path: ConfigPath, value: unknown): SetPlan {
   if (path.length === 0) throw pathError('A path is required')
   const ctx = contextFor(source)
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]
-  const position = () => ({line: 1, column: 1})
   if (source.top === undefined) {
     const lead = source.text === '' || /[\n\r]$/.test(source.text) ? '' : ctx.style.eol
     return {edits: [{offset: source.text.length, length: 0, content: `${lead}${serialize(nest(full, value), '', ctx)}${ctx.style.eol}`}]}
@@ -268,7 +262,6 @@ export function planSet(source: EditableSource, path: ConfigPath, value: unknown
   let multiline = true
   for (let i = 0; i < full.length; i++) {
     const segment = full[i]
-    const shown = formatConfigPath(full.slice(source.rootPrefix.length, i + 1))
     const isLast = i === full.length - 1
     if (node.kind === 'object') {
       const member = findMember(node, segment.key)
@@ -276,7 +269,7 @@ export function planSet(source: EditableSource, path: ConfigPath, value: unknown
         const inserted = nest(full.slice(i + 1), value)
         return {edits: planAppend(ctx, node, objectItems(node), memberText(ctx, node, segment.key, inserted), multiline)}
       }
-      if (isLast) return replaceValue(ctx, source, node, member.value, value, position)
+      if (isLast) return replaceValue(ctx, source, node, member.value, value)
       multiline = /[\n\r]/.test(ctx.text.slice(node.start, node.end))
       node = member.value
       continue
@@ -287,9 +280,11 @@ export function planSet(source: EditableSource, path: ConfigPath, value: unknown
       if (index > node.elements.length) throw pathError(`Cannot set ${formatConfigPath(path)}: index ${index} is out of range (the array has ${node.elements.length} elements)`)
       if (index === node.elements.length) {
         const inserted = nest(full.slice(i + 1), value)
-        return {edits: planAppend(ctx, node, arrayItems(node), (indent) => serialize(inserted, indent, ctx), multiline)}
+        // A scalar going into an empty array stays on its line (`["x"]`), like serialize writes it.
+        const isScalar = inserted === null || typeof inserted !== 'object'
+        return {edits: planAppend(ctx, node, arrayItems(node), (indent) => serialize(inserted, indent, ctx), multiline && !isScalar)}
       }
-      if (isLast) return replaceValue(ctx, source, node, node.elements[index].value, value, position)
+      if (isLast) return replaceValue(ctx, source, node, node.elements[index].value, value)
       multiline = /[\n\r]/.test(ctx.text.slice(node.start, node.end))
       node = node.elements[index].value
       continue
@@ -300,9 +295,9 @@ export function planSet(source: EditableSource, path: ConfigPath, value: unknown
   throw pathError(`Cannot set ${formatConfigPath(path)}`)
 }
 
-function replaceValue(ctx: Context, source: EditableSource, container: CstNode, node: CstNode, value: unknown, position: ConfigSource['position']): SetPlan {
-  const previous = cstValue({file: source.file, position}, node)
-  if (deepEqual(previous, value) && typeof previous === typeof value) return {edits: [], previous: {value: previous}}
+function replaceValue(ctx: Context, source: ConfigSource, container: CstNode, node: CstNode, value: unknown): SetPlan {
+  const previous = nodeToValue(source, node)
+  if (deepEqual(previous, value)) return {edits: [], previous: {value: previous}}
   const quote = node.kind === 'string' && node.quote !== undefined && !ctx.json ? node.quote : ctx.style.stringQuote
   const inline = !/[\n\r]/.test(ctx.text.slice(container.start, container.end))
   const content = serialize(value, inline ? null : indentOfLine(ctx.text, node.start), ctx, quote)
@@ -315,13 +310,12 @@ export interface RemovePlan {
 }
 
 /** Plans removing the key or the one array element at `path`; a missing path is an error. */
-export function planRemove(source: EditableSource, path: ConfigPath): RemovePlan {
+export function planRemove(source: ConfigSource, path: ConfigPath): RemovePlan {
   if (path.length === 0) throw pathError('A path is required')
   const ctx = contextFor(source)
   const shownPath = formatConfigPath(path)
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]
   let node: CstNode | undefined = source.top
-  const position = () => ({line: 1, column: 1})
   for (let i = 0; i < full.length; i++) {
     const segment = full[i]
     const isLast = i === full.length - 1
@@ -329,7 +323,7 @@ export function planRemove(source: EditableSource, path: ConfigPath): RemovePlan
       const indexes = node.members.flatMap((member, index) => (member.key === segment.key ? [index] : []))
       if (indexes.length === 0) throw pathNotFound(shownPath)
       if (isLast) {
-        const previous = cstValue({file: source.file, position}, node.members[indexes[indexes.length - 1]].value)
+        const previous = nodeToValue(source, node.members[indexes[indexes.length - 1]].value)
         return {edits: removeItems(ctx, node, objectItems(node), indexes), previous}
       }
       node = node.members[indexes[indexes.length - 1]].value
@@ -338,7 +332,7 @@ export function planRemove(source: EditableSource, path: ConfigPath): RemovePlan
     if (node?.kind === 'array' && isIndexSegment(segment)) {
       const index = Number(segment.key)
       if (index >= node.elements.length) throw pathNotFound(shownPath)
-      if (isLast) return {edits: removeItems(ctx, node, arrayItems(node), [index]), previous: cstValue({file: source.file, position}, node.elements[index].value)}
+      if (isLast) return {edits: removeItems(ctx, node, arrayItems(node), [index]), previous: nodeToValue(source, node.elements[index].value)}
       node = node.elements[index].value
       continue
     }
@@ -367,7 +361,7 @@ function removeItems(ctx: Context, container: CstObject | CstArray, items: Item[
     const afterItem = item.comma === undefined ? item.end : item.comma + 1
     const trailing = endOfTrailingTrivia(text, afterItem)
     if (startsLine(text, item.start) && (isLineBreakAt(text, trailing) || trailing >= text.length)) {
-      const lineStart = item.start - indentOfLineLength(text, item.start)
+      const lineStart = item.start - indentOfLine(text, item.start).length
       edits.push({offset: lineStart, length: trailing + lineBreakLength(text, trailing) - lineStart, content: ''})
       if (isLastItem && item.comma === undefined && previous?.comma !== undefined && !removed.has(index - 1)) edits.push({offset: previous.comma, length: 1, content: ''})
       continue
@@ -384,12 +378,6 @@ function removeItems(ctx: Context, container: CstObject | CstArray, items: Item[
     }
   }
   return mergeAdjacent(edits)
-}
-
-function indentOfLineLength(text: string, offset: number): number {
-  let i = offset
-  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t' || text[i - 1] === '\uFEFF')) i--
-  return offset - i - (text[i] === '\uFEFF' ? 1 : 0)
 }
 
 /** Joins removals that touch each other (consecutive removed lines) into one edit. */

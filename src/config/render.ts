@@ -2,6 +2,8 @@
  * Pure renderers for the config commands: data in, text out, no I/O. Values from the config file
  * are untrusted and go through safeInline/safeBlock.
  */
+import {isAbsolute, relative} from 'node:path'
+
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {ConfigLocation, EffectiveToolSearchSettings, ModelContext} from './index.js'
@@ -11,6 +13,12 @@ export interface RenderOptions {
   color: boolean
 }
 
+/** A file name as the user sees it: relative to `cwd` when inside it, else absolute. */
+export function displayPath(file: string, cwd: string): string {
+  const rel = relative(cwd, file)
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file
+}
+
 /** `config get`: scalars bare, objects and arrays as pretty JSON. */
 export function renderValue(value: unknown): string {
   if (typeof value === 'string') return safeBlock(value)
@@ -18,10 +26,16 @@ export function renderValue(value: unknown): string {
   return safeBlock(JSON.stringify(value, null, 2))
 }
 
-/** A value inside a sentence: JSON, on one line. */
-export function inlineValue(value: unknown): string {
+/** A value inside a sentence: JSON on one line, numbers as JSON5 writes them (NaN, Infinity). */
+export function valueText(value: unknown): string {
   if (value === undefined) return '(unset)'
-  return safeInline(JSON.stringify(value) ?? String(value))
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value)
+  return JSON.stringify(value) ?? String(value)
+}
+
+/** `valueText`, safe for a terminal. */
+export function inlineValue(value: unknown): string {
+  return safeInline(valueText(value))
 }
 
 const RULE_NAMES: Record<ConfigLocation['rule'], string> = {
@@ -61,11 +75,20 @@ export function renderExplain(file: string, settings: EffectiveToolSearchSetting
   return lines.join('\n')
 }
 
-/** The refusal the gateway prints for an invalid config (SPEC §3.4). */
-export function renderValidation(file: string, problems: ReadonlyArray<{path: string[]; message: string}>): string {
+/** Where a problem without a config path is: `file:line:column: `, unless the message names the file. */
+function problemPlace(problem: {message: string; file?: string; line?: number; column?: number}): string {
+  if (problem.file === undefined || problem.message.includes(problem.file)) return ''
+  return `${problem.file}${problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`}: `
+}
+
+/**
+ * The refusal the gateway prints for an invalid config (SPEC §3.4): one line per problem, at its
+ * config path, or at its file and line when the file could not be loaded at all.
+ */
+export function renderValidation(file: string, problems: ReadonlyArray<{path: string; message: string; file?: string; line?: number; column?: number}>): string {
   return [
     `Invalid config at ${safeInline(file)}:`,
-    ...problems.map((problem) => `- ${safeInline(formatConfigPath(problem.path))}: ${safeInline(problem.message)}`),
+    ...problems.map((problem) => `- ${safeInline(problem.path === '' ? problemPlace(problem) : `${problem.path}: `)}${safeInline(problem.message)}`),
     'Run "toolsearch doctor --fix" to repair, then retry.',
   ].join('\n')
 }
@@ -75,7 +98,8 @@ export interface ChangeReport {
   file: string
   created: boolean
   backup?: string
-  diff: string
+  /** Dry run: the unified diff. */
+  diff?: string
   /** One line per change, already worded. */
   lines: string[]
 }
@@ -84,7 +108,7 @@ export interface ChangeReport {
 export function renderChange(report: ChangeReport, {color}: RenderOptions): string {
   const style = styler(color)
   if (report.status === 'unchanged') return 'No change'
-  if (report.status === 'dry-run') return colorDiff(report.diff, color).replace(/\n$/, '')
+  if (report.status === 'dry-run') return colorDiff(report.diff ?? '', color).replace(/\n$/, '')
   return [
     `${report.created ? 'Created' : 'Updated'} ${safeInline(report.file)}`,
     ...report.lines.map((line) => `  ${safeInline(line)}`),

@@ -4,7 +4,7 @@
  * included files).
  */
 import {ExitCode, ToolsearchError} from '../errors.js'
-import {type CstNode, findMember, parseCst} from './cst.js'
+import {type CstNode, type CstObject, findMember, parseCst} from './cst.js'
 import {FORBIDDEN_KEYS, formatConfigPath} from './path.js'
 import {type Position, positionIndex} from './text.js'
 
@@ -34,14 +34,9 @@ export interface Origin {
 /** Config path (keys and indexes as strings) → origin. `''` is the root. */
 export type OriginMap = Map<string, Origin>
 
-export const PATH_SEPARATOR = '\u001f'
-
+/** Joins path segments with a character no key can be confused with. */
 export function originKey(path: ReadonlyArray<string | number>): string {
-  return path.map(String).join(PATH_SEPARATOR)
-}
-
-export function splitOriginKey(key: string): string[] {
-  return key === '' ? [] : key.split(PATH_SEPARATOR)
+  return path.map(String).join('\u001F')
 }
 
 /** A config-level problem tied to a place in a file; thrown as a ToolsearchError (exit 2). */
@@ -57,7 +52,7 @@ export function sourceError(code: string, message: string, source: Pick<ConfigSo
 export function parseSource(file: string, text: string, format: SourceFormat = 'json5', packageKey?: string): ConfigSource {
   const position = positionIndex(text)
   const result = parseCst(text)
-  if (!result.ok) throw sourceError('config-parse', `${result.error.message} (line ${result.error.line}, column ${result.error.column})`, {file, position}, result.error.offset)
+  if (!result.ok) throw sourceError('config-parse', result.error.message, {file, position}, result.error.offset)
   let root = result.root
   const rootPrefix: string[] = []
   if (packageKey !== undefined) {
@@ -67,25 +62,17 @@ export function parseSource(file: string, text: string, format: SourceFormat = '
   return {file, text, format, top: result.root, root, rootPrefix, position}
 }
 
-export interface SourcedValue {
-  value: unknown
-  origins: OriginMap
-}
+/** Lets the include resolver take over objects (the ones that carry `$include`). */
+export type ObjectHook = (node: CstObject, path: string[]) => unknown
 
 /**
- * Converts a CST node to a plain value, recording the origin of every value under `basePath`.
- * Later writes to the same path win, so resolving sources in merge order leaves every path that
- * exists in the merged value pointing at the source that gave it its value.
- * `onObject` lets the include resolver take over objects that carry `$include`.
+ * Converts a CST node to a plain value; forbidden keys are refused with file, line and column.
+ * With `origins`, records where every value under `basePath` was written. Later records for the
+ * same path win, so resolving sources in merge order leaves every path of the merged value
+ * pointing at the source that gave it its value.
  */
-export function nodeToValue(
-  source: ConfigSource,
-  node: CstNode,
-  basePath: string[],
-  origins: OriginMap,
-  onObject?: (node: Extract<CstNode, {kind: 'object'}>, path: string[]) => unknown,
-): unknown {
-  origins.set(originKey(basePath), {file: source.file, valueOffset: node.start})
+export function nodeToValue(source: ConfigSource, node: CstNode, basePath: string[] = [], origins: OriginMap = new Map(), onObject?: ObjectHook, keyOffset?: number): unknown {
+  origins.set(originKey(basePath), {file: source.file, keyOffset, valueOffset: node.start})
   if (node.kind === 'array') {
     return node.elements.map((element, index) => nodeToValue(source, element.value, [...basePath, String(index)], origins, onObject))
   }
@@ -95,14 +82,7 @@ export function nodeToValue(
 }
 
 /** The members of an object node as a plain object; forbidden keys are refused. */
-export function objectMembersToValue(
-  source: ConfigSource,
-  node: Extract<CstNode, {kind: 'object'}>,
-  basePath: string[],
-  origins: OriginMap,
-  onObject?: (node: Extract<CstNode, {kind: 'object'}>, path: string[]) => unknown,
-  skipKey?: string,
-): Record<string, unknown> {
+export function objectMembersToValue(source: ConfigSource, node: CstObject, basePath: string[], origins: OriginMap, onObject?: ObjectHook, skipKey?: string): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const member of node.members) {
     if (member.key === skipKey) continue
@@ -110,8 +90,7 @@ export function objectMembersToValue(
     if (FORBIDDEN_KEYS.has(member.key)) {
       throw sourceError('config-forbidden-key', `Forbidden key "${member.key}" at ${formatConfigPath(path)}: keys __proto__, constructor and prototype are not allowed`, source, member.keySpan.start)
     }
-    out[member.key] = nodeToValue(source, member.value, path, origins, onObject)
-    origins.set(originKey(path), {file: source.file, keyOffset: member.keySpan.start, valueOffset: member.value.start})
+    out[member.key] = nodeToValue(source, member.value, path, origins, onObject, member.keySpan.start)
   }
   return out
 }

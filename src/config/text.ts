@@ -53,16 +53,9 @@ export function positionAt(text: string, offset: number): Position {
 }
 
 /** Offset of the first character of the line holding `offset`. */
-export function lineStartOf(text: string, offset: number): number {
+function lineStartOf(text: string, offset: number): number {
   let i = offset
   while (i > 0 && !isLineBreak(text[i - 1])) i--
-  return i
-}
-
-/** Offset of the line break that ends the line holding `offset` (text.length on the last line). */
-export function lineEndOf(text: string, offset: number): number {
-  let i = offset
-  while (i < text.length && !isLineBreak(text[i])) i++
   return i
 }
 
@@ -79,13 +72,13 @@ export function detectEol(text: string): '\n' | '\r\n' {
   return crlf > 0 && crlf * 2 >= lf ? '\r\n' : '\n'
 }
 
-/** Leading whitespace (spaces and tabs) of the line holding `offset`. */
+/** Leading whitespace (spaces and tabs) of the line holding `offset`; a BOM is not indentation. */
 export function indentOfLine(text: string, offset: number): string {
-  const start = lineStartOf(text, offset)
-  const match = /^[ \t]*/.exec(text.slice(start, start + 200))
-  let indent = match?.[0] ?? ''
-  if (start === 0 && text.startsWith(BOM)) indent = /^[ \t]*/.exec(text.slice(1))?.[0] ?? ''
-  return indent
+  let start = lineStartOf(text, offset)
+  if (start === 0 && text.startsWith(BOM)) start = 1
+  let end = start
+  while (text[end] === ' ' || text[end] === '\t') end++
+  return text.slice(start, end)
 }
 
 /** Whether only spaces and tabs (or a BOM) stand between the line start and `offset`. */

@@ -62,8 +62,11 @@ export class CheckRegistry {
   }
 }
 
-/** Builds a finding for `meta`; the message id must be declared. */
-export function finding(meta: CheckMeta, init: {messageId: string; data?: Record<string, string | number>; path?: string[]; location?: Location; severity?: CheckMeta['severity']}): Finding {
+/**
+ * Builds a finding for `meta`; the message id must be declared. A finding of a fixable check may
+ * say it is not fixable itself (`fixable: false`), never the reverse.
+ */
+export function finding(meta: CheckMeta, init: {messageId: string; data?: Record<string, string | number>; path?: string[]; location?: Location; severity?: CheckMeta['severity']; fixable?: false}): Finding {
   assertMessage(meta, init.messageId)
   return {
     check: meta.id,
@@ -72,7 +75,7 @@ export function finding(meta: CheckMeta, init: {messageId: string; data?: Record
     severity: init.severity ?? meta.severity,
     path: init.path ?? [],
     location: init.location ?? {},
-    fixable: meta.fixable,
+    fixable: init.fixable ?? meta.fixable,
   }
 }
 

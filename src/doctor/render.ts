@@ -2,10 +2,7 @@
  * Doctor's renderers: pure functions from a report to text. Messages and paths may carry text
  * from the config file, so everything is passed through safeInline.
  */
-import {relative} from 'node:path'
-
-import {colorDiff} from '../config/render.js'
-import {formatConfigPath} from '../config/path.js'
+import {colorDiff, displayPath} from '../config/render.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {Severity} from './types.js'
@@ -37,16 +34,6 @@ export interface DoctorReport {
   status?: 'written' | 'unchanged' | 'dry-run'
   backup?: string
   diff?: string
-}
-
-/** A file name as the user sees it: relative to `cwd` when inside it. */
-export function displayPath(file: string, cwd: string): string {
-  const rel = relative(cwd, file)
-  return rel !== '' && !rel.startsWith('..') ? rel : file
-}
-
-export function reportPath(path: readonly string[]): string {
-  return formatConfigPath(path)
 }
 
 function where(finding: ReportFinding, cwd: string): string {

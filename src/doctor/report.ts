@@ -1,5 +1,6 @@
 /** From a doctor run to the report `--json` prints and the renderers draw. */
-import {reportPath, type DoctorReport} from './render.js'
+import {formatConfigPath} from '../config/path.js'
+import type {DoctorReport} from './render.js'
 import {type DoctorResult, messageOf} from './run.js'
 import type {Check} from './types.js'
 
@@ -8,7 +9,7 @@ export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = 
     check: finding.check,
     messageId: finding.messageId,
     severity: finding.severity,
-    path: reportPath(finding.path),
+    path: formatConfigPath(finding.path),
     ...finding.location,
     message: messageOf(checks, finding),
     fixable: finding.fixable,
@@ -18,7 +19,7 @@ export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = 
   return {
     file: result.file,
     findings,
-    changes: result.changes.map((change) => ({check: change.check, path: reportPath(change.path), message: change.message})),
+    changes: result.changes.map((change) => ({check: change.check, path: formatConfigPath(change.path), message: change.message})),
     ok: failing.length === 0,
     ...(outcome === undefined ? {} : {status: outcome.status}),
     ...(outcome?.backup === undefined ? {} : {backup: outcome.backup}),

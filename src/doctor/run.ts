@@ -8,7 +8,7 @@
  * nothing changes (at most 10 passes). The passes are then expressed as one edit against the
  * file as it was read, so `--dry-run` shows exactly what `--fix` writes.
  */
-import {type ChangeOutcome, type ConfigWriteOptions, changeConfig, editableSource} from '../config/change.js'
+import {type ChangeOutcome, type ConfigWriteOptions, changeConfig} from '../config/change.js'
 import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
 import type {ConfigLocation} from '../config/index.js'
 import {type ConfigDocument, documentFromText} from '../config/load.js'
@@ -63,7 +63,7 @@ export async function fixText(checks: Check[], location: ConfigLocation, text: s
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const context = await contextFor(location, current, env)
     if (context.document === undefined) break
-    const fixContext = {document: context.document, source: editableSource(context.document)}
+    const fixContext = {document: context.document}
     const chosen: Edit[] = []
     for (const finding of detectAll(checks, context)) {
       const check = checks.find((candidate) => candidate.meta.id === finding.check)
@@ -107,17 +107,13 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
   }
   const outcome = await changeConfig(
     location,
-    async (document, source) => {
+    async ({source}) => {
       const fixed = await fixText(checks, location, source.text, options.env)
       return {edits: editBetween(source.text, fixed.text), summary: fixed.changes}
     },
-    {...options, dryRun: options.dryRun},
+    options,
   )
   if (outcome.status !== 'written') return {file: location.path, findings, changes: outcome.summary, outcome}
   const after = await contextFor(location, outcome.after, options.env)
   return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
-}
-
-export function isUnreadable(error: unknown): error is ToolsearchError {
-  return error instanceof ToolsearchError && error.code === 'config-unreadable'
 }

@@ -5,7 +5,6 @@
  */
 import type {Edit} from '../config/edit.js'
 import type {ConfigDocument} from '../config/load.js'
-import type {EditableSource} from '../config/plan.js'
 import type {ConfigProblem} from '../config/validate.js'
 import type {ToolsearchError} from '../errors.js'
 
@@ -50,8 +49,8 @@ export interface CheckContext {
 }
 
 export interface FixContext {
+  /** The loaded document; fixes plan edits against `document.source`. */
   document: ConfigDocument
-  source: EditableSource
 }
 
 export interface Fix {

@@ -1,4 +1,4 @@
-import {chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync} from 'node:fs'
+import {chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -94,6 +94,52 @@ describe('config set', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/^Error: Invalid JSON value \(--strict-json\): /)
     expect(read(cwd)).toBe('{}')
+  })
+
+  it('--strict-json accepts plain JSON and refuses JSON5; values are trimmed first', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    expect((await runCli(['config', 'set', 'tools', '{"toolSearch": {"mode": "directory"}}', '--strict-json'], {cwd})).code).toBe(0)
+    const json5 = await runCli(['config', 'set', 'tools.toolSearch', "{mode: 'tools'}", '--strict-json'], {cwd})
+    expect(json5).toMatchObject({code: 2, stdout: ''})
+    expect(json5.stderr).toMatch(/^Error: Invalid JSON value \(--strict-json\): /)
+    expect(await runCli(['config', 'set', 'tools.toolSearch.maxSearchLimit', '  12\n'], {cwd})).toMatchObject({code: 0, stderr: ''})
+    expect(parseJsonOutput(await runCli(['config', 'get', 'tools', '--json'], {cwd}))).toEqual({toolSearch: {mode: 'directory', maxSearchLimit: 12}})
+  })
+
+  it('reports numbers as JSON5 writes them', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    expect((await runCli(['config', 'set', 'limits.top', '--', '-Infinity'], {cwd})).stdout).toBe(`Updated ${join(cwd, 'openclaw.json5')}\n  limits.top = -Infinity\nBackup: ${join(cwd, 'openclaw.json5.bak')}\n`)
+  })
+
+  it('edits the openclaw key of package.json as plain JSON', async () => {
+    const pkg = '{\n  "name": "app",\n  "openclaw": {\n    "tools": {}\n  }\n}\n'
+    const cwd = project({'package.json': pkg})
+    expect(parseJsonOutput(await runCli(['config', 'file', '--json'], {cwd}))).toMatchObject({path: join(cwd, 'package.json'), rule: 'project', packageKey: 'openclaw'})
+    expect((await runCli(['config', 'set', 'tools.allow', "['read*']"], {cwd})).code).toBe(0)
+    expect(read(cwd, 'package.json')).toBe('{\n  "name": "app",\n  "openclaw": {\n    "tools": {\n      "allow": ["read*"]\n    }\n  }\n}\n')
+    // Chosen by --config, a package.json without the key gets one.
+    const other = project({'package.json': '{\n  "name": "other"\n}\n'})
+    expect((await runCli(['config', 'set', 'tools.toolSearch', 'true', '--config', 'package.json'], {cwd: other})).code).toBe(0)
+    expect(read(other, 'package.json')).toBe('{\n  "name": "other",\n  "openclaw": {\n    "tools": {\n      "toolSearch": true\n    }\n  }\n}\n')
+    expect((await runCli(['config', 'set', 'x', 'Infinity', '--config', 'package.json'], {cwd: other})).stderr).toBe('Error: Infinity cannot be written to a JSON file\n')
+  })
+
+  it('writes through a symlinked config to its target and keeps the link', async () => {
+    const cwd = project({'real.json5': '{\n  a: 1,\n}\n'})
+    symlinkSync('real.json5', join(cwd, 'openclaw.json5'))
+    expect((await runCli(['config', 'set', 'a', '2'], {cwd})).stdout).toBe(`Updated ${join(cwd, 'real.json5')}\n  a: 1 -> 2\nBackup: ${join(cwd, 'real.json5.bak')}\n`)
+    expect(lstatSync(join(cwd, 'openclaw.json5')).isSymbolicLink()).toBe(true)
+    expect(read(cwd, 'real.json5')).toBe('{\n  a: 2,\n}\n')
+  })
+
+  it('a symlink loop is a clear error for reads and writes, and nothing is written', async () => {
+    const cwd = project()
+    symlinkSync('b.json5', join(cwd, 'openclaw.json5'))
+    symlinkSync('openclaw.json5', join(cwd, 'b.json5'))
+    for (const args of [['config', 'get'], ['config', 'set', 'a', '1'], ['doctor', '--fix']]) {
+      expect(await runCli(args, {cwd}), args.join(' ')).toMatchObject({code: 2, stdout: '', stderr: `Error: Cannot read config ${join(cwd, 'openclaw.json5')}: too many levels of symbolic links (a symlink loop?)\n`})
+    }
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'b.json5', 'openclaw.json5'])
   })
 
   it('--dry-run validates and prints the diff without writing', async () => {
@@ -199,6 +245,23 @@ describe('config file', () => {
   })
 })
 
+describe('config file: every rule', () => {
+  it('names the rule for the flag, the profile, the state directory and the default', async () => {
+    const cwd = project()
+    const home = tempDir()
+    const file = async (args: string[], env: Record<string, string> = {}) => parseJsonOutput<{path: string; rule: string}>(await runCli(['config', 'file', '--json', ...args], {cwd, env: {HOME: home, ...env}}))
+    expect(await file(['--config', '~/c.json5'])).toMatchObject({path: join(home, 'c.json5'), rule: 'flag'})
+    expect(await file(['--profile', 'work'])).toMatchObject({path: join(home, '.openclaw-work', 'openclaw.json'), rule: 'profile'})
+    expect(await file(['--profile', 'default'], {OPENCLAW_PROFILE: 'work'})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
+    expect(await file([], {OPENCLAW_STATE_DIR: '~/state'})).toMatchObject({path: join(home, 'state', 'openclaw.json'), rule: 'state-dir'})
+    expect(await file([], {OPENCLAW_HOME: join(home, 'oc')})).toMatchObject({path: join(home, 'oc', '.openclaw', 'openclaw.json'), rule: 'home'})
+    const text = await runCli(['config', 'file', '--profile', 'work'], {cwd, env: {HOME: home}})
+    expect(text.stdout).toBe(
+      `${join(home, '.openclaw-work', 'openclaw.json')}\nRule: profile. No project config found; profile chosen by --profile work (home from HOME).\nThe file does not exist yet: reads see an empty config; config set creates it.\n`,
+    )
+  })
+})
+
 describe('config validate', () => {
   it('exit 0 and "Config valid: <path>"', async () => {
     const cwd = project({'openclaw.json5': '{tools: {toolSearch: {mode: "directory"}}}'})
@@ -236,25 +299,44 @@ describe('config validate', () => {
 })
 
 describe('broken files: clear message with file and line, no stack trace, never modified', () => {
-  const cases: Array<[string, (dir: string) => void, RegExp]> = [
-    ['bad JSON5', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '{\n  tools: {\n    toolSearch: tru,\n  },\n}\n'), /openclaw\.json5:3:17: Unexpected "t"; expected a value|openclaw\.json5:3:/],
-    ['a __proto__ key', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '{\n  "__proto__": {"x": 1}\n}\n'), /openclaw\.json5:2:3: Forbidden key "__proto__"/],
-    ['a directory', (dir) => mkdirSync(join(dir, 'openclaw.json5')), /Cannot read config .*openclaw\.json5: it is a directory, not a file/],
+  // [name, make the file, where the message points (file:line:col: or nothing), the message]
+  const cases: Array<[string, (dir: string) => void, (file: string) => string, (file: string) => string]> = [
+    ['bad JSON5', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '{\n  tools: {\n    toolSearch: tru,\n  },\n}\n'), (file) => `${file}:3:17: `, () => 'Unexpected "t"; expected a value'],
+    [
+      'a __proto__ key',
+      (dir) => writeFileSync(join(dir, 'openclaw.json5'), '{\n  "__proto__": {"x": 1}\n}\n'),
+      (file) => `${file}:2:3: `,
+      () => 'Forbidden key "__proto__" at __proto__: keys __proto__, constructor and prototype are not allowed',
+    ],
+    ['an array at the top', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '// a list is not a config\n[1, 2]\n'), (file) => `${file}:2:1: `, () => 'The config must be an object, not an array'],
+    ['a string at the top', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '"tools"'), (file) => `${file}:1:1: `, () => 'The config must be an object, not a string'],
+    ['a directory', (dir) => mkdirSync(join(dir, 'openclaw.json5')), () => '', (file) => `Cannot read config ${file}: it is a directory, not a file`],
   ]
-  for (const [name, make, message] of cases) {
+  for (const [name, make, where, message] of cases) {
     it(name, async () => {
       const cwd = project()
       make(cwd)
-      const before = existsSync(join(cwd, 'openclaw.json5')) && statSync(join(cwd, 'openclaw.json5')).isFile() ? read(cwd) : undefined
-      for (const args of [['config', 'get', 'tools'], ['config', 'set', 'tools.toolSearch', 'true'], ['config', 'unset', 'tools'], ['config', 'validate'], ['config', 'explain']]) {
+      const file = join(cwd, 'openclaw.json5')
+      const before = statSync(file).isFile() ? read(cwd) : undefined
+      for (const args of [['config', 'get', 'tools'], ['config', 'set', 'tools.toolSearch', 'true'], ['config', 'unset', 'tools'], ['config', 'explain'], ['doctor', '--fix', '--strict']]) {
         const result = await runCli(args, {cwd})
-        expect(result.code, args.join(' ')).toBe(2)
-        expect(result.stdout).toBe('')
-        expect(result.stderr).toMatch(message)
-        expect(result.stderr).not.toMatch(/\n\s+at /)
         const json = await runCli([...args, '--json'], {cwd})
-        expect(parseJsonOutput<{error: {message: string}}>(json).error.message).toMatch(/./)
+        if (args[0] === 'doctor' && name !== 'a directory') {
+          // Doctor reports a file that does not load as a config.parse finding (exit 1).
+          expect(result.code, args.join(' ')).toBe(1)
+          expect(parseJsonOutput<{findings: unknown[]}>(json).findings).toEqual([expect.objectContaining({check: 'config.parse', message: message(file)})])
+          continue
+        }
+        expect(result, args.join(' ')).toMatchObject({code: 2, stdout: '', stderr: `Error: ${where(file)}${message(file)}\n`})
+        expect(json.code).toBe(2)
+        expect(parseJsonOutput<{error: {message: string}}>(json).error.message).toBe(message(file))
       }
+      // config validate is the gateway's view: a file it cannot load is a refusal (exit 78).
+      const validate = await runCli(['config', 'validate'], {cwd})
+      expect(validate).toMatchObject({code: 78, stdout: '', stderr: `Invalid config at ${file}:\n- ${where(file)}${message(file)}\nRun "toolsearch doctor --fix" to repair, then retry.\n`})
+      const validateJson = await runCli(['config', 'validate', '--json'], {cwd})
+      expect(validateJson.code).toBe(78)
+      expect(parseJsonOutput(validateJson)).toMatchObject({file, valid: false, problems: [{kind: 'load', path: '', message: message(file)}]})
       if (before !== undefined) expect(read(cwd)).toBe(before)
       expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
     })

@@ -1,13 +1,12 @@
 import {describe, expect, it} from 'vitest'
 
 import {parseCst} from '../../src/config/cst.js'
-import {cstValue} from '../../src/config/plan.js'
+import {nodeToValue, parseSource} from '../../src/config/source.js'
 import {positionAt} from '../../src/config/text.js'
 
 function value(text: string): unknown {
-  const result = parseCst(text)
-  if (!result.ok) throw new Error(result.error.message)
-  return result.root === undefined ? undefined : cstValue({file: 'x', position: () => ({line: 1, column: 1})}, result.root)
+  const source = parseSource('x', text)
+  return source.root === undefined ? undefined : nodeToValue(source, source.root)
 }
 
 function error(text: string) {

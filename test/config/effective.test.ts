@@ -56,6 +56,31 @@ describe('local-model overlay', () => {
     expect(core(withToolSearch({}), {provider: 'lmstudio'})).toMatchObject({enabled: false, localModelOverlay: false})
   })
 
+  it('an explicit true also wins over the overlay', () => {
+    expect(core(withToolSearch(true), {provider: 'lmstudio'})).toMatchObject({enabled: true, searchDefaultLimit: 8, maxSearchLimit: 20, localModelOverlay: false})
+    expect(core({...withToolSearch({mode: 'directory'}), ...lean})).toMatchObject({mode: 'directory', searchDefaultLimit: 8, localModelOverlay: false})
+  })
+
+  it('LM Studio is always local, whatever its id spelling or endpoint', () => {
+    for (const provider of ['lmstudio', 'LMStudio', 'lm-studio', 'LM-Studio']) expect(core({}, {provider, baseUrl: 'https://gpu.example.com/v1'}).localModelOverlay, provider).toBe(true)
+  })
+
+  it('Ollama cloud: tags, the ollama-cloud provider and the cloud endpoint, in any case', () => {
+    expect(core({}, {provider: 'OLLAMA-CLOUD', model: 'llama3'}).localModelOverlay).toBe(false)
+    expect(core({}, {provider: 'ollama', model: 'qwen3-coder:480B-CLOUD'}).localModelOverlay).toBe(false)
+    expect(core({}, {provider: 'ollama', model: 'kimi:cloud-preview'}).localModelOverlay).toBe(true)
+    // The endpoint in use can come from the provider's entry in the config.
+    const cloud = {models: {providers: {Ollama: {baseUrl: 'https://ollama.com/v1'}}}}
+    expect(core(cloud, {provider: 'ollama', model: 'llama3'}).localModelOverlay).toBe(false)
+    expect(core(cloud, {provider: 'ollama', model: 'llama3', baseUrl: 'http://127.0.0.1:11434'}).localModelOverlay).toBe(true)
+  })
+
+  it('localService needs the baseUrl that is in use', () => {
+    expect(core({models: {providers: {vllm: {localService: true}}}}, {provider: 'vllm', baseUrl: 'http://127.0.0.1:8000/v1'}).localModelOverlay).toBe(false)
+    expect(core({models: {providers: {vllm: {localService: 'true', baseUrl: 'http://h/v1'}}}}, {provider: 'vllm'}).localModelOverlay).toBe(false)
+    expect(core({models: {providers: {vllm: {localService: true, baseUrl: 'http://h/v1'}}}}, {provider: 'other'}).localModelOverlay).toBe(false)
+  })
+
   it('never applies to Ollama cloud', () => {
     expect(core({}, {provider: 'ollama', model: 'gpt-oss:120b-cloud'}).localModelOverlay).toBe(false)
     expect(core({}, {provider: 'ollama', model: 'qwen3:cloud'}).localModelOverlay).toBe(false)

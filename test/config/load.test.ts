@@ -1,4 +1,4 @@
-import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs'
+import {mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -41,11 +41,40 @@ describe('locateConfig (SPEC §1.1)', () => {
     expect(loadDocument(location, {}).resolved).toEqual({tools: {toolSearch: false}})
   })
 
+  it('tries openclaw.json, openclaw.json5, .openclawrc, .openclawrc.json, .openclawrc.json5, then package.json', async () => {
+    const dir = tempDir()
+    const names = ['openclaw.json', 'openclaw.json5', '.openclawrc', '.openclawrc.json', '.openclawrc.json5']
+    write(dir, {'package.json': '{"openclaw": {}}', ...Object.fromEntries(names.map((name) => [name, '{}']))})
+    for (const name of [...names, 'package.json']) {
+      expect((await locateConfig({cwd: dir, env: {HOME: tempDir()}})).path).toBe(join(dir, name))
+      if (name !== 'package.json') rmSync(join(dir, name))
+    }
+  })
+
   it('stops at the nearest directory holding package.json or .git', async () => {
     const outer = tempDir()
-    write(outer, {'openclaw.json': '{}', 'inner/package.json': '{"name": "inner"}'})
+    write(outer, {'openclaw.json': '{}', 'inner/package.json': '{"name": "inner"}', 'git/.git/HEAD': '', 'git/deep/.keep': ''})
     const home = tempDir()
     expect(await locateConfig({cwd: join(outer, 'inner'), env: {HOME: home}})).toMatchObject({rule: 'home', path: join(home, '.openclaw', 'openclaw.json')})
+    expect(await locateConfig({cwd: join(outer, 'git', 'deep'), env: {HOME: home}})).toMatchObject({rule: 'home'})
+    // Without a project root on the way, the search goes on up.
+    write(outer, {'plain/deep/.keep': ''})
+    expect(await locateConfig({cwd: join(outer, 'plain', 'deep'), env: {HOME: home}})).toMatchObject({rule: 'project', path: join(outer, 'openclaw.json')})
+  })
+
+  it('makes OPENCLAW_CONFIG_PATH absolute against the current directory', async () => {
+    const cwd = tempDir()
+    expect(await locateConfig({cwd, env: {HOME: tempDir(), OPENCLAW_CONFIG_PATH: 'conf/openclaw.json5'}})).toMatchObject({path: join(cwd, 'conf', 'openclaw.json5'), rule: 'env'})
+  })
+
+  it('reads and writes the openclaw key of a package.json chosen by --config, as plain JSON', async () => {
+    const dir = tempDir()
+    write(dir, {'package.json': '{\n  "name": "p",\n  "openclaw": {\n    "tools": {"toolSearch": false}\n  }\n}\n'})
+    const location = await locateConfig({configFlag: join(dir, 'package.json'), cwd: dir, env: {}})
+    expect(location).toMatchObject({rule: 'flag', packageKey: 'openclaw'})
+    expect(loadDocument(location, {}).resolved).toEqual({tools: {toolSearch: false}})
+    write(dir, {'package.json': '{\n  "name": "p"\n}\n'})
+    expect(loadDocument(location, {}).resolved).toEqual({})
   })
 
   it('uses the state directory, profiles and OPENCLAW_HOME', async () => {
@@ -56,6 +85,9 @@ describe('locateConfig (SPEC §1.1)', () => {
     expect(await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: '~/state'}})).toMatchObject({path: join(home, 'state', 'openclaw.json'), rule: 'state-dir'})
     expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work'}})).toMatchObject({path: join(home, '.openclaw-work', 'openclaw.json'), rule: 'profile'})
     expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'default'}})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work'}, profile: 'default'})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work', OPENCLAW_STATE_DIR: '~/state'}, profile: 'ci'})).toMatchObject({path: join(home, '.openclaw-ci', 'openclaw.json'), rule: 'profile'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work', OPENCLAW_STATE_DIR: '~/state'}})).toMatchObject({path: join(home, 'state', 'openclaw.json'), rule: 'state-dir'})
     expect(await locateConfig({cwd, env, profile: 'ci'})).toMatchObject({path: join(home, '.openclaw-ci', 'openclaw.json'), rule: 'profile'})
     expect(await locateConfig({cwd, env: {...env, OPENCLAW_HOME: '/srv/oc'}})).toMatchObject({path: '/srv/oc/.openclaw/openclaw.json', rule: 'home'})
     await expect(locateConfig({cwd, env, profile: '../x'})).rejects.toThrow('Invalid profile name "../x"')
@@ -74,7 +106,7 @@ describe('loadConfig', () => {
     const loaded = await load(dir, 'openclaw.json5', {TOKEN: 's3cret'})
     expect(loaded.value).toEqual({a: 's3cret-x', b: '${TOKEN}', c: '${MISSING}', d: '${lower}'})
     expect(loaded.warnings).toEqual([
-      expect.objectContaining({code: 'config.env', path: 'c', variable: 'MISSING', line: 4, column: 6, message: 'Environment variable MISSING is not set (referenced by c); the reference is kept as written.'}),
+      expect.objectContaining({code: 'config.env', path: ['c'], variable: 'MISSING', file: join(dir, 'openclaw.json5'), line: 4, column: 6, message: 'Environment variable MISSING is not set (referenced by c); the reference is kept as written.'}),
     ])
   })
 
@@ -107,6 +139,51 @@ describe('loadConfig', () => {
     files['13.json5'] = '{}'
     write(deep, files)
     await expect(load(deep)).rejects.toThrow('nesting deeper than 10 levels')
+  })
+
+  it('allows exactly 10 levels of includes', async () => {
+    const chain = (levels: number) => {
+      const dir = tempDir()
+      const files: Record<string, string> = {'openclaw.json5': '{ $include: "1.json5" }'}
+      for (let i = 1; i < levels; i++) files[`${i}.json5`] = `{ $include: "${i + 1}.json5" }`
+      files[`${levels}.json5`] = `{ depth: ${levels} }`
+      write(dir, files)
+      return dir
+    }
+    expect((await load(chain(10))).value).toEqual({depth: 10})
+    await expect(load(chain(11))).rejects.toThrow(/nesting deeper than 10 levels: .*10\.json5 -> .*11\.json5$/)
+  })
+
+  it('names the chain of a cycle, even a file that includes itself', async () => {
+    const dir = tempDir()
+    write(dir, {'openclaw.json5': '{\n  tools: { $include: "openclaw.json5" },\n}'})
+    await expect(load(dir)).rejects.toMatchObject({message: `$include cycle: ${join(dir, 'openclaw.json5')} -> ${join(dir, 'openclaw.json5')}`, line: 2, column: 22, exitCode: 2})
+  })
+
+  it('a name that starts with two dots is inside the directory; a symlink out of it is not', async () => {
+    const dir = tempDir()
+    write(dir, {'openclaw.json5': '{ a: { $include: "..shared.json5" } }', '..shared.json5': '{ x: 1 }'})
+    expect((await load(dir)).value).toEqual({a: {x: 1}})
+    const outside = tempDir()
+    write(outside, {'secret.json5': '{ token: "leaked" }'})
+    symlinkSync(join(outside, 'secret.json5'), join(dir, 'linked.json5'))
+    mkdirSync(join(dir, 'sub'))
+    symlinkSync(outside, join(dir, 'sub', 'out'))
+    for (const target of ['linked.json5', 'sub/out/secret.json5']) {
+      write(dir, {'openclaw.json5': `{\n  a: { $include: "${target}" },\n}`})
+      await expect(load(dir)).rejects.toMatchObject({
+        message: `$include target ${join(dir, target)} resolves through a symlink to ${join(outside, 'secret.json5')}, outside the config directory ${dir}`,
+        line: 2,
+        column: 18,
+      })
+    }
+  })
+
+  it('rejects __proto__ keys inside included files, naming that file', async () => {
+    const dir = tempDir()
+    write(dir, {'openclaw.json5': '{ tools: { $include: "tools.json5" } }', 'tools.json5': '{\n  "__proto__": { "polluted": true },\n}'})
+    await expect(load(dir)).rejects.toMatchObject({code: 'config-forbidden-key', file: join(dir, 'tools.json5'), line: 2, column: 3})
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it('names the included file when it is missing or broken', async () => {

@@ -167,6 +167,18 @@ describe('style of inserted text', () => {
     expect(set(text, 'tools.toolSearch', true).after).toBe('{\n  tools: {\n    toolSearch: true,\n  },\n}\n')
   })
 
+  it('keeps scalars on one line when they go into an empty array', () => {
+    expect(set('{\n  tools: {\n    allow: [],\n  },\n}\n', 'tools.allow[0]', 'read*').after).toBe('{\n  tools: {\n    allow: ["read*"],\n  },\n}\n')
+    expect(set('{\n  list: [],\n}\n', 'list[0]', {id: 'a'}).after).toBe('{\n  list: [\n    {\n      id: "a",\n    },\n  ],\n}\n')
+  })
+
+  it('creates missing containers as objects: digits index only into arrays that exist', () => {
+    expect(set('{}', 'agents.0.id', 'main').after).toBe('{\n  "agents": {\n    "0": {\n      "id": "main"\n    }\n  }\n}')
+    expect(set('{agents: {}}', 'agents[0]', 1).after).toBe('{agents: {"0": 1}}')
+    expect(set('{agents: [5]}', 'agents[0]', 1).after).toBe('{agents: [1]}')
+    expect(() => set('{agents: [5]}', 'agents["0"]', 1)).toThrow('Cannot set agents["0"]: agents is an array; use an index like [0]')
+  })
+
   it('writes a complete document into an empty file', () => {
     expect(set('', 'tools.toolSearch.mode', 'tools').after).toBe('{\n  "tools": {\n    "toolSearch": {\n      "mode": "tools"\n    }\n  }\n}\n')
   })

@@ -56,12 +56,37 @@ describe('config.env', () => {
       {check: 'config.env', severity: 'warning', path: 'b', line: 3, column: 6, message: '${UNSET_VAR} is not set in the environment (used by b); the reference stays as written.'},
     ])
   })
+
+  it('keeps array indexes and odd keys in the path', async () => {
+    const found = await findings('{\n  agents: { list: [ { token: "${MY_TOKEN}" } ] },\n  "a.b": "${OTHER}",\n}')
+    expect(found.map(({path, message}) => ({path, message}))).toEqual([
+      {path: 'agents.list.0.token', message: '${MY_TOKEN} is not set in the environment (used by agents.list[0].token); the reference stays as written.'},
+      {path: 'a.b', message: '${OTHER} is not set in the environment (used by ["a.b"]); the reference stays as written.'},
+    ])
+  })
+})
+
+describe('messages show values as written, never what the environment made of them', () => {
+  it('disabled-by-shape and limits quote the ${VAR} reference', async () => {
+    const env = {ENABLED: 'hunter2', LIMIT: '5'}
+    const messages = (await findings(config('{enabled: "${ENABLED}"}'), env)).concat(await findings(config('{searchDefaultLimit: "${LIMIT}", mode: "tools"}'), env)).map((finding) => finding.message)
+    expect(messages).toContain('tools.toolSearch.enabled is "${ENABLED}", not a boolean, and no other key is set, so Tool Search is off. Use enabled: true or enabled: false.')
+    expect(messages).toContain('tools.toolSearch.searchDefaultLimit is "${LIMIT}", not a positive integer: it is ignored and the default 8 applies.')
+    expect(messages.join('\n')).not.toContain('hunter2')
+  })
+
+  it('limits show NaN and Infinity as JSON5 writes them', async () => {
+    expect(await messagesOf('tools.toolSearch.limits', config('{searchDefaultLimit: NaN, maxSearchLimit: -Infinity}'))).toEqual([
+      'warning tools.toolSearch.searchDefaultLimit: tools.toolSearch.searchDefaultLimit is NaN, not a positive integer: it is ignored and the default 8 applies.',
+      'warning tools.toolSearch.maxSearchLimit: tools.toolSearch.maxSearchLimit is -Infinity, not a positive integer: it is ignored and the default 20 applies.',
+    ])
+  })
 })
 
 describe('config.parse', () => {
   it('turns a file that does not parse into one finding with line and column', async () => {
     expect(await findings('{\n  tools: {,\n}')).toEqual([
-      {check: 'config.parse', severity: 'error', path: '', line: 2, column: 11, message: 'Unexpected ","; expected a key or "}" (line 2, column 11)'},
+      {check: 'config.parse', severity: 'error', path: '', line: 2, column: 11, message: 'Unexpected ","; expected a key or "}"'},
     ])
   })
 })

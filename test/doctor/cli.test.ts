@@ -183,7 +183,7 @@ describe('toolsearch doctor', () => {
     const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code",, }\n  },\n}\n'})
     const result = await runCli(['doctor', '--fix'], {cwd})
     expect(result.code).toBe(1)
-    expect(result.stdout).toBe('error (file) (openclaw.json5:3:31) config.parse\n  Unexpected ","; expected a key or "}" (line 3, column 31)\n\n1 error, 0 warnings in openclaw.json5.\n')
+    expect(result.stdout).toBe('error (file) (openclaw.json5:3:31) config.parse\n  Unexpected ","; expected a key or "}"\n\n1 error, 0 warnings in openclaw.json5.\n')
     expect(result.stderr).not.toMatch(/\n\s+at /)
     expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
   })

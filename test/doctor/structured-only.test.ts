@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 
 import {parseSource, nodeToValue} from '../../src/config/source.js'
-import {findings, fix} from './helpers.js'
+import {contextFor, detectAll, fixText, messageOf} from '../../src/doctor/run.js'
+import {checks, findings, fix, location} from './helpers.js'
 
 const MODE_FINDING = 'Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".'
 const TIMEOUT_FINDING = 'tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".'
@@ -86,6 +87,24 @@ describe('tools.toolSearch.structured-only: the §3.2 table', () => {
       "{\r\n\ttools: {\r\n\t\ttoolSearch: {\r\n\t\t\tenabled: true,\r\n\t\t},\r\n\t},\r\n}\r\n",
     )
     expect((await fix('{"tools": {"toolSearch": {"codeTimeoutMs": 1}}}')).text).toBe('{"tools": {"toolSearch": {"enabled": true}}}')
+  })
+
+  it('reports a mode that is "code" through a ${VAR} reference but never rewrites the reference', async () => {
+    const text = '{\n  tools: {\n    toolSearch: {\n      mode: "${TS_MODE}",\n      codeTimeoutMs: "${TS_TIMEOUT}",\n      maxSearchLimit: 9,\n    },\n  },\n  token: "${API_TOKEN}",\n}\n'
+    const env = {TS_MODE: 'code', TS_TIMEOUT: '100', API_TOKEN: 'secret'}
+    const context = await contextFor(location, text, env)
+    const found = detectAll(checks, context).filter((finding) => finding.check === 'tools.toolSearch.structured-only')
+    expect(found.map(({messageId, fixable}) => ({messageId, fixable}))).toEqual([
+      {messageId: 'retiredModeFromEnv', fixable: false},
+      {messageId: 'retiredTimeout', fixable: true},
+    ])
+    expect(messageOf(checks, found[0])).toBe(
+      'Tool Search code mode (tool_search_code) is retired; use structured Tool Search. tools.toolSearch.mode is written as "${TS_MODE}", which the environment turns into "code": make it "tools" there (doctor --fix never rewrites a ${VAR} reference).',
+    )
+    const fixed = await fixText(checks, location, text, env)
+    // The timeout goes (reference and all); the mode reference and every other ${VAR} stay.
+    expect(fixed.text).toBe(text.replace('      codeTimeoutMs: "${TS_TIMEOUT}",\n', ''))
+    expect(fixed.changes.map((change) => change.message)).toEqual([TIMEOUT_CHANGE])
   })
 
   it('points findings at the value (mode) and the key (codeTimeoutMs)', async () => {

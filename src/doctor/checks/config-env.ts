@@ -1,3 +1,4 @@
+import {formatConfigPath} from '../../config/path.js'
 import {finding} from '../registry.js'
 import type {Check, CheckMeta} from '../types.js'
 
@@ -19,8 +20,8 @@ export const configEnv: Check = {
       .map((warning) =>
         finding(meta, {
           messageId: 'missing',
-          data: {variable: warning.variable ?? '', path: warning.path ?? ''},
-          path: (warning.path ?? '').split('.').filter(Boolean),
+          data: {variable: warning.variable ?? '', path: formatConfigPath(warning.path ?? [])},
+          path: warning.path ?? [],
           location: {file: warning.file, line: warning.line, column: warning.column},
         }),
       )

@@ -6,6 +6,7 @@ import {isPlainObject} from '../../config/include.js'
 import {TOOL_SEARCH_PATH, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin} from '../../config/load.js'
 import {finding} from '../registry.js'
+import {writtenValue} from './written.js'
 import type {Check, CheckMeta} from '../types.js'
 
 const meta: CheckMeta = {
@@ -21,10 +22,6 @@ const meta: CheckMeta = {
   },
 }
 
-function describe(value: unknown): string {
-  return value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value))
-}
-
 export const disabledByShape: Check = {
   meta,
   detect({document}) {
@@ -32,12 +29,12 @@ export const disabledByShape: Check = {
     const value = toolSearchValue(document.resolved)
     const path = [...TOOL_SEARCH_PATH]
     if (value === undefined || typeof value === 'boolean') return []
-    if (!isPlainObject(value)) return [finding(meta, {messageId: 'notObject', data: {value: describe(value)}, path, location: locateOrigin(document, path)})]
+    if (!isPlainObject(value)) return [finding(meta, {messageId: 'notObject', data: {value: writtenValue(document, path)}, path, location: locateOrigin(document, path)})]
     const keys = Object.keys(value)
     if (keys.length === 0) return [finding(meta, {messageId: 'emptyObject', path, location: locateOrigin(document, path)})]
     if (keys.length === 1 && keys[0] === 'enabled' && typeof value.enabled !== 'boolean') {
       const enabledPath = [...path, 'enabled']
-      return [finding(meta, {messageId: 'nonBooleanEnabled', data: {value: describe(value.enabled)}, path: enabledPath, location: locateOrigin(document, enabledPath)})]
+      return [finding(meta, {messageId: 'nonBooleanEnabled', data: {value: writtenValue(document, enabledPath)}, path: enabledPath, location: locateOrigin(document, enabledPath)})]
     }
     return []
   },

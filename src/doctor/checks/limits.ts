@@ -7,6 +7,7 @@ import {isPlainObject} from '../../config/include.js'
 import {TOOL_SEARCH_PATH, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin} from '../../config/load.js'
 import {finding} from '../registry.js'
+import {writtenValue} from './written.js'
 import type {Check, CheckMeta, Finding} from '../types.js'
 
 const meta: CheckMeta = {
@@ -35,7 +36,7 @@ export const limits: Check = {
     }
     for (const key of ['searchDefaultLimit', 'maxSearchLimit'] as const) {
       if (!Object.hasOwn(value, key) || isUsableLimit(value[key])) continue
-      findings.push(finding(meta, {messageId: 'ignored', data: {key, value: JSON.stringify(value[key]) ?? String(value[key]), fallback: TOOL_SEARCH_DEFAULTS[key]}, ...at(key)}))
+      findings.push(finding(meta, {messageId: 'ignored', data: {key, value: writtenValue(document, [...TOOL_SEARCH_PATH, key]), fallback: TOOL_SEARCH_DEFAULTS[key]}, ...at(key)}))
     }
     if (isUsableLimit(value.maxSearchLimit) && value.maxSearchLimit > MAX_SEARCH_LIMIT_CAP) {
       findings.push(finding(meta, {messageId: 'maxClamped', data: {value: value.maxSearchLimit}, ...at('maxSearchLimit')}))

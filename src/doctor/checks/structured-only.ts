@@ -1,8 +1,10 @@
 /**
  * `tools.toolSearch.structured-only` (SPEC §3.2): the retired code mode. Detection is
- * `findRetiredSettings`; the fix is the migration table — `mode: "code"` becomes `"tools"`, and
- * `codeTimeoutMs` is removed, leaving `enabled: true` behind when the timeout was the only thing
- * that kept a non-boolean-`enabled` object enabled.
+ * `findRetiredSettings` on the resolved config (what the gateway sees); the fix is the migration
+ * table — `mode: "code"` becomes `"tools"`, and `codeTimeoutMs` is removed, leaving
+ * `enabled: true` behind when the timeout was the only thing that kept a non-boolean-`enabled`
+ * object enabled. A mode that is "code" only through a `${VAR}` reference is reported but not
+ * fixed: the fix would replace the reference, and the value lives in the environment.
  */
 import {editBetween, applyEdits} from '../../config/edit.js'
 import {isPlainObject} from '../../config/include.js'
@@ -10,8 +12,10 @@ import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIM
 import {locateOrigin, nearestOrigin} from '../../config/load.js'
 import {parseConfigPath} from '../../config/path.js'
 import {planRemove, planSet} from '../../config/plan.js'
+import {valueAtPath} from '../../config/query.js'
 import {parseSource} from '../../config/source.js'
 import {finding} from '../registry.js'
+import {writtenValue} from './written.js'
 import type {Check, CheckMeta, FixContext} from '../types.js'
 
 const meta: CheckMeta = {
@@ -22,6 +26,8 @@ const meta: CheckMeta = {
   fixable: true,
   messages: {
     retiredMode: RETIRED_MODE_MESSAGE,
+    retiredModeFromEnv:
+      'Tool Search code mode (tool_search_code) is retired; use structured Tool Search. tools.toolSearch.mode is written as {{written}}, which the environment turns into "code": make it "tools" there (doctor --fix never rewrites a ${VAR} reference).',
     retiredTimeout: RETIRED_TIMEOUT_MESSAGE,
     modeMigrated: MODE_MIGRATED_CHANGE,
     timeoutRemoved: TIMEOUT_REMOVED_CHANGE,
@@ -34,11 +40,11 @@ const ENABLED_PATH = parseConfigPath('tools.toolSearch.enabled')
 
 /** Whether the value at `path` was written in the top-level file (fixes never edit includes). */
 function inTopFile({document}: FixContext, path: readonly string[]): boolean {
-  return document.source !== undefined && nearestOrigin(document, path)?.origin.file === document.source.file
+  return nearestOrigin(document, path)?.origin.file === document.source.file
 }
 
 /** After removing codeTimeoutMs: a non-boolean `enabled` with no other key left would disable it. */
-export function needsEnabledTrue(toolSearch: Record<string, unknown>): boolean {
+function needsEnabledTrue(toolSearch: Record<string, unknown>): boolean {
   const rest = Object.keys(toolSearch).filter((key) => key !== 'codeTimeoutMs' && key !== 'enabled')
   return typeof toolSearch.enabled !== 'boolean' && rest.length === 0
 }
@@ -47,17 +53,19 @@ export const structuredOnly: Check = {
   meta,
   detect({document}) {
     if (document === undefined) return []
-    return findRetiredSettings(document.resolved).map((setting) =>
-      finding(meta, {
-        messageId: setting.key === 'mode' ? 'retiredMode' : 'retiredTimeout',
-        path: setting.path,
-        location: locateOrigin(document, setting.path, setting.key === 'mode' ? 'value' : 'key'),
-      }),
-    )
+    return findRetiredSettings(document.resolved).map((setting) => {
+      if (setting.key === 'codeTimeoutMs') return finding(meta, {messageId: 'retiredTimeout', path: setting.path, location: locateOrigin(document, setting.path, 'key')})
+      const location = locateOrigin(document, setting.path)
+      const written = valueAtPath(document.authored, setting.path)
+      if (written.found && written.value !== 'code') {
+        return finding(meta, {messageId: 'retiredModeFromEnv', data: {written: writtenValue(document, setting.path)}, path: setting.path, location, fixable: false})
+      }
+      return finding(meta, {messageId: 'retiredMode', path: setting.path, location})
+    })
   },
   fix(found, context) {
     if (!inTopFile(context, found.path)) return undefined
-    const {source} = context
+    const {source} = context.document
     if (found.messageId === 'retiredMode') return {edits: planSet(source, MODE_PATH, 'tools').edits, changeMessageId: 'modeMigrated'}
     const toolSearch = toolSearchValue(context.document.authored)
     if (!isPlainObject(toolSearch)) return undefined

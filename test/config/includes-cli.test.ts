@@ -1,0 +1,66 @@
+import {readFileSync, readdirSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {project} from '../fixtures/config/project.js'
+import {parseJsonOutput, runCli} from '../helpers/cli.js'
+
+const TOP = '{\n  tools: {\n    $include: "./tools.json5",\n    deny: ["exec"],\n  },\n}\n'
+const TOOLS = '{\n  toolSearch: { mode: "tools" },\n  allow: ["read*"],\n}\n'
+
+const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8')
+
+/** SPEC §1.2: a write into included content fails closed, naming the included file; includes are never flattened. */
+describe('writes and $include', () => {
+  it('set, unset and replacing a container that holds included content all fail closed', async () => {
+    const cwd = project({'openclaw.json5': TOP, 'tools.json5': TOOLS})
+    const included = join(cwd, 'tools.json5')
+    const cases: Array<[string[], string]> = [
+      [['config', 'set', 'tools.toolSearch.mode', '"directory"'], `Cannot change tools.toolSearch.mode: tools.toolSearch.mode comes from the included file ${included}.`],
+      [['config', 'set', 'tools.toolSearch.maxSearchLimit', '9'], `Cannot change tools.toolSearch.maxSearchLimit: tools.toolSearch comes from the included file ${included}.`],
+      [['config', 'unset', 'tools.allow[0]'], `Cannot change tools.allow[0]: tools.allow[0] comes from the included file ${included}.`],
+      [['config', 'set', 'tools', '{deny: []}'], `Cannot change tools: tools.toolSearch comes from the included file ${included}.`],
+      [['config', 'unset', 'tools'], `Cannot change tools: tools.toolSearch comes from the included file ${included}.`],
+    ]
+    for (const [args, message] of cases) {
+      const result = await runCli(args, {cwd})
+      expect(result, args.join(' ')).toMatchObject({code: 1, stdout: '', stderr: `Error: ${message} Edit that file instead (toolsearch never flattens $include).\n`})
+    }
+    expect(read(cwd, 'openclaw.json5')).toBe(TOP)
+    expect(read(cwd, 'tools.json5')).toBe(TOOLS)
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5', 'tools.json5'])
+  })
+
+  it('keys of the top file beside $include stay editable, and so does $include itself', async () => {
+    const cwd = project({'openclaw.json5': TOP, 'tools.json5': TOOLS})
+    expect((await runCli(['config', 'set', 'tools.deny[1]', '"write"'], {cwd})).code).toBe(0)
+    expect((await runCli(['config', 'set', 'tools.maxResults', '3'], {cwd})).code).toBe(0)
+    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    $include: "./tools.json5",\n    deny: ["exec", "write"],\n    maxResults: 3,\n  },\n}\n')
+    expect((await runCli(['config', 'unset', 'tools.$include'], {cwd})).code).toBe(0)
+    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    deny: ["exec", "write"],\n    maxResults: 3,\n  },\n}\n')
+    expect(read(cwd, 'tools.json5')).toBe(TOOLS)
+  })
+
+  it('a value replaced by a sibling key is the top file’s to edit', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    $include: "./tools.json5",\n    allow: [],\n  },\n}\n', 'tools.json5': '{ allow: ["a", "b", "c"] }'})
+    expect((await runCli(['config', 'set', 'tools.allow[0]', '"x"'], {cwd})).code).toBe(0)
+    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    $include: "./tools.json5",\n    allow: ["x"],\n  },\n}\n')
+  })
+
+  it('a single include that is not an object is the included file’s value', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: { deny: { $include: "deny.json5" } },\n}\n', 'deny.json5': '["exec"]'})
+    expect(parseJsonOutput(await runCli(['config', 'get', 'tools.deny', '--json'], {cwd}))).toEqual(['exec'])
+    const result = await runCli(['config', 'set', 'tools.deny[1]', '"write"'], {cwd})
+    expect(result).toMatchObject({code: 1, stderr: `Error: Cannot change tools.deny[1]: tools.deny comes from the included file ${join(cwd, 'deny.json5')}. Edit that file instead (toolsearch never flattens $include).\n`})
+  })
+
+  it('a write that points $include at a file that cannot be read is refused', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    const result = await runCli(['config', 'set', 'tools.$include', '"missing.json5"'], {cwd})
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `Error: Refusing to write ${join(cwd, 'openclaw.json5')}: the result could not be loaded: Cannot read config ${join(cwd, 'missing.json5')}: no such file\n`,
+    })
+    expect(read(cwd, 'openclaw.json5')).toBe('{}')
+  })
+})
