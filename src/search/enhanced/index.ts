@@ -70,7 +70,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   k1: 1.2,
   synonymWeight: 0.5,
   implicationWeight: 0.8,
-  typoWeight: 0.8,
+  typoWeight: 0.6,
   argumentWeight: 0.5,
   nameCoverage: 4,
   ownerMatch: 3,
