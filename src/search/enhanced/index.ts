@@ -318,7 +318,14 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       if (scores[a] !== scores[b]) return scores[b]! - scores[a]!
       return compareByCodeUnits(entries[a]!.id, entries[b]!.id)
     }
-    const top = selectTop(matchedDocs(matched, matchedCount), limit, order)
+    // Only documents scoring at least the limit-th best score can make the cut (ties included).
+    const threshold = kthLargest(scores, matched, matchedCount, limit)
+    const contenders: number[] = []
+    for (let i = 0; i < matchedCount; i++) {
+      const doc = matched[i]!
+      if (exactFlag[doc] === 1 || scores[doc]! >= threshold) contenders.push(doc)
+    }
+    const top = selectTop(contenders, limit, order)
     const hits = top.map((doc) => explainedHit(entries[doc]!, scores[doc]!, exactFlag[doc] === 1, literal[doc] === 1, () => explain(doc, query)))
     for (let i = 0; i < matchedCount; i++) {
       const doc = matched[i]!
@@ -378,9 +385,25 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   return {name: 'enhanced', search}
 }
 
-/** The first `count` document numbers of `buffer`, without copying them. */
-function* matchedDocs(buffer: Int32Array, count: number): Generator<number> {
-  for (let i = 0; i < count; i++) yield buffer[i]!
+/**
+ * The `k`-th largest of `scores` over the first `count` documents of `docs` (or -Infinity when
+ * there are fewer than `k`): a sorted buffer of `k` numbers, so picking the top `k` afterwards
+ * only orders a handful of documents instead of every matched one.
+ */
+function kthLargest(scores: Float64Array, docs: Int32Array, count: number, k: number): number {
+  if (count < k) return Number.NEGATIVE_INFINITY
+  const best = new Float64Array(k).fill(Number.NEGATIVE_INFINITY)
+  for (let i = 0; i < count; i++) {
+    const score = scores[docs[i]!]!
+    if (score <= best[0]!) continue
+    let slot = 0
+    while (slot + 1 < k && best[slot + 1]! < score) {
+      best[slot] = best[slot + 1]!
+      slot++
+    }
+    best[slot] = score
+  }
+  return best[0]!
 }
 
 /**
