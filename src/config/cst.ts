@@ -75,7 +75,8 @@ class SyntaxFailure extends Error {
   }
 }
 
-const NUMBER = /[+-]?(?:Infinity|NaN|0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/y
+/** JSON5 numbers: no leading zeros (`01`), as in JSON5 itself and the gateway that reads the file. */
+const NUMBER = /[+-]?(?:Infinity|NaN|0[xX][0-9a-fA-F]+|(?:(?:0|[1-9]\d*)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)/y
 const ID_START = /[$_\p{ID_Start}]/u
 const ID_CONTINUE = /[$_\u200C\u200D\p{ID_Continue}]/u
 const WHITESPACE = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/
@@ -123,7 +124,8 @@ class Parser {
     }
     NUMBER.lastIndex = start
     const match = NUMBER.exec(this.text)
-    if (match !== null && !this.isIdentifierChar(start + match[0].length) && !/\d/.test(this.text[start + match[0].length] ?? '')) {
+    if (match !== null && /\d/.test(this.text[start + match[0].length] ?? '')) this.fail('Numbers cannot have leading zeros', start)
+    if (match !== null && !this.isIdentifierChar(start + match[0].length)) {
       this.pos += match[0].length
       return {kind: 'number', value: parseNumber(match[0]), start, end: this.pos}
     }

@@ -51,6 +51,8 @@ describe('parseCst reads JSON5', () => {
     expect(error('{a: 1 /* x')).toMatchObject({message: 'Unterminated block comment'})
     expect(error('{a: 1} x')).toMatchObject({message: 'Unexpected "x" after the end of the value'})
     expect(error('{a: 1')).toMatchObject({message: 'Expected "," or "}" but found end of file'})
+    expect(error('{a: 01}')).toMatchObject({line: 1, column: 5, message: 'Numbers cannot have leading zeros'})
+    expect(error('[-00.5]')).toMatchObject({column: 2, message: 'Numbers cannot have leading zeros'})
   })
 
   it('refuses absurd nesting instead of overflowing the stack', () => {
