@@ -2,8 +2,8 @@
  * Effective Tool Search settings (SPEC §1.3): pure functions from a resolved config (and the model
  * in use) to what the runtime does, with one sentence of reason per value.
  */
+import {isRecord} from '../catalog/json.js'
 import type {EffectiveToolSearchSettings, ModelContext, ToolPolicy} from './index.js'
-import {isPlainObject} from './include.js'
 import {toolSearchValue} from './legacy.js'
 
 export const TOOL_SEARCH_DEFAULTS = {searchDefaultLimit: 8, maxSearchLimit: 20} as const
@@ -30,11 +30,11 @@ function normalizeUrl(url: string): string {
 }
 
 function providerEntry(config: unknown, provider: string): Record<string, unknown> | undefined {
-  if (!isPlainObject(config) || !isPlainObject(config.models) || !isPlainObject(config.models.providers)) return undefined
+  if (!isRecord(config) || !isRecord(config.models) || !isRecord(config.models.providers)) return undefined
   const providers = config.models.providers
   const id = Object.keys(providers).find((key) => key.toLowerCase() === provider.toLowerCase())
   const entry = id === undefined ? undefined : providers[id]
-  return isPlainObject(entry) ? entry : undefined
+  return isRecord(entry) ? entry : undefined
 }
 
 /**
@@ -64,9 +64,9 @@ export function localModelReason(config: unknown, model: ModelContext): string |
 }
 
 function localModelLean(config: unknown): boolean {
-  if (!isPlainObject(config) || !isPlainObject(config.agents) || !isPlainObject(config.agents.defaults)) return false
+  if (!isRecord(config) || !isRecord(config.agents) || !isRecord(config.agents.defaults)) return false
   const experimental = config.agents.defaults.experimental
-  return isPlainObject(experimental) && experimental.localModelLean === true
+  return isRecord(experimental) && experimental.localModelLean === true
 }
 
 function describeValue(value: unknown): string {
@@ -100,8 +100,8 @@ export function computeEffectiveSettings(config: unknown, model: ModelContext = 
   }
   if (value === true) return settings(true, 'tools', {}, 'tools.toolSearch is true.', 'tools.toolSearch is true: the default mode is "tools".')
   if (value === false) return settings(false, 'tools', {}, 'tools.toolSearch is false.', 'tools.toolSearch is false: the default mode is "tools".')
-  const object = isPlainObject(value) ? value : {}
-  const shape = isPlainObject(value) ? '' : `tools.toolSearch is ${describeValue(value)}, which behaves as {}. `
+  const object = isRecord(value) ? value : {}
+  const shape = isRecord(value) ? '' : `tools.toolSearch is ${describeValue(value)}, which behaves as {}. `
   let enabledReason: string
   let enabled: boolean
   if (typeof object.enabled === 'boolean') {
@@ -164,6 +164,6 @@ function stringList(value: unknown): string[] {
  * always wins. Non-string entries are ignored here (`config validate` reports them).
  */
 export function policyFromConfig(config: unknown): ToolPolicy {
-  if (!isPlainObject(config) || !isPlainObject(config.tools)) return {allow: [], deny: []}
+  if (!isRecord(config) || !isRecord(config.tools)) return {allow: [], deny: []}
   return {allow: stringList(config.tools.allow), deny: stringList(config.tools.deny)}
 }

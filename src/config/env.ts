@@ -4,8 +4,8 @@
  * reference as written and is reported with the config path of its string: never a crash, and
  * never a secret copied anywhere (writes work on the authored text, not on substituted values).
  */
+import {isRecord} from '../catalog/json.js'
 import {expandVariables} from '../env/variables.js'
-import {isPlainObject} from './include.js'
 
 export interface MissingVariable {
   /** Config path of the string holding the reference. */
@@ -23,7 +23,7 @@ export function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): {value: u
       return expansion.text
     }
     if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)]))
-    if (isPlainObject(node)) {
+    if (isRecord(node)) {
       const out: Record<string, unknown> = {}
       for (const [key, item] of Object.entries(node)) out[key] = walk(item, [...path, key])
       return out

@@ -8,6 +8,7 @@
 import {realpathSync} from 'node:fs'
 import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 
+import {isRecord} from '../catalog/json.js'
 import {type CstNode, type CstObject, findMember} from './cst.js'
 import {type ConfigSource, type OriginMap, nodeToValue, objectMembersToValue, originKey, sourceError} from './source.js'
 
@@ -24,10 +25,6 @@ export interface ResolvedConfig {
   origins: OriginMap
   /** Every file that contributed, the top-level one first. */
   sources: Map<string, ConfigSource>
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Resolves the includes of `source` (a top-level config file). */
@@ -57,16 +54,16 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
       } else {
         base = {}
         included.forEach((value, index) => {
-          if (!isPlainObject(value)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[index].file} must contain an object to be merged`, current, targets[index].offset)
+          if (!isRecord(value)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[index].file} must contain an object to be merged`, current, targets[index].offset)
           base = deepMerge(base, value)
         })
       }
       const siblings = node.members.filter((member) => member.key !== INCLUDE_KEY)
-      if (siblings.length > 0 && !isPlainObject(base)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[0].file} is not an object, so the keys beside ${INCLUDE_KEY} cannot be merged into it`, current, include.keySpan.start)
+      if (siblings.length > 0 && !isRecord(base)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[0].file} is not an object, so the keys beside ${INCLUDE_KEY} cannot be merged into it`, current, include.keySpan.start)
       const own = objectMembersToValue(current, node, path, origins, onObject, INCLUDE_KEY)
       // An object result is this file's object (keys can be added beside $include); anything else
       // is the included file's value, and its origin stays there.
-      if (isPlainObject(base) && ownOrigin !== undefined) origins.set(originKey(path), ownOrigin)
+      if (isRecord(base) && ownOrigin !== undefined) origins.set(originKey(path), ownOrigin)
       return siblings.length === 0 ? base : deepMerge(base, own)
     }
     return onObject
@@ -121,7 +118,7 @@ function checkTarget(source: ConfigSource, file: string, offset: number, root: {
 
 /** Deep-merges `override` into `base`: objects merge key by key, anything else replaces. */
 export function deepMerge(base: unknown, override: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(override)) return override
+  if (!isRecord(base) || !isRecord(override)) return override
   const out: Record<string, unknown> = {...base}
   for (const [key, value] of Object.entries(override)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value
   return out

@@ -3,7 +3,7 @@
  * gateway refuses them; `doctor --fix` migrates them; writes refuse to add them. The wording lives
  * here, once, because doctor, `config validate` and the writer all say it.
  */
-import {isPlainObject} from './include.js'
+import {isRecord} from '../catalog/json.js'
 
 export const TOOL_SEARCH_PATH = ['tools', 'toolSearch'] as const
 
@@ -30,14 +30,14 @@ export interface RetiredSetting {
 
 /** The `tools.toolSearch` value of a config, or undefined when unset. */
 export function toolSearchValue(config: unknown): unknown {
-  if (!isPlainObject(config) || !isPlainObject(config.tools)) return undefined
+  if (!isRecord(config) || !isRecord(config.tools)) return undefined
   return Object.hasOwn(config.tools, 'toolSearch') ? config.tools.toolSearch : undefined
 }
 
 /** Retired settings in a config, in migration order. Only an object `tools.toolSearch` has any. */
 export function findRetiredSettings(config: unknown): RetiredSetting[] {
   const toolSearch = toolSearchValue(config)
-  if (!isPlainObject(toolSearch)) return []
+  if (!isRecord(toolSearch)) return []
   const found: RetiredSetting[] = []
   if (toolSearch.mode === 'code') found.push({key: 'mode', path: [...TOOL_SEARCH_PATH, 'mode'], message: RETIRED_MODE_MESSAGE, refusal: RETIRED_MODE_REFUSAL, value: 'code'})
   if (Object.hasOwn(toolSearch, 'codeTimeoutMs')) {

@@ -4,9 +4,10 @@
  * start from) and the resolved value (what validation and effective settings see) — plus where
  * every value came from.
  */
+import {isRecord} from '../catalog/json.js'
 import {substituteEnv} from './env.js'
+import {type ResolvedConfig, resolveIncludes} from './include.js'
 import type {ConfigLocation, ConfigWarning} from './index.js'
-import {type ResolvedConfig, isPlainObject, resolveIncludes} from './include.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
@@ -46,7 +47,7 @@ function describeType(value: unknown): string {
 export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv): ConfigDocument {
   const source = parseSource(location.path, text ?? '', location.packageKey === undefined ? 'json5' : 'json', location.packageKey)
   const {value: authored, origins, sources} = resolveIncludes(source, readIncluded)
-  if (!isPlainObject(authored)) {
+  if (!isRecord(authored)) {
     const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`
     throw sourceError('config-shape', `${where} must be an object, not ${describeType(authored)}`, source, source.root?.start ?? 0)
   }

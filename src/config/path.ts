@@ -16,6 +16,11 @@ export type ConfigPath = PathSegment[]
 /** Keys that would reach an object's prototype; rejected in paths and files alike. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
+/** The one wording for a forbidden key found in a file or a value, at `path` (key last). */
+export function forbiddenKeyMessage(path: readonly string[]): string {
+  return `Forbidden key "${path[path.length - 1]}" at ${formatConfigPath(path)}: keys __proto__, constructor and prototype are not allowed`
+}
+
 function invalid(problem: string, path: string): never {
   throw usageError(`Invalid path (${problem}): ${path}`)
 }
@@ -93,13 +98,18 @@ function readBracket(path: string, start: number, push: (key: string, quoted: bo
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
+/** Whether a key can be written bare: in a path (`a.b`) and as a JSON5 key (`{b: 1}`). */
+export function isIdentifier(key: string): boolean {
+  return IDENTIFIER.test(key)
+}
+
 /** Formats a path for messages: dots where possible, brackets for indexes and odd keys. */
 export function formatConfigPath(path: ReadonlyArray<string | number | PathSegment>): string {
   let out = ''
   for (const part of path) {
     const segment = typeof part === 'object' ? part : {key: String(part), quoted: false}
     if (typeof part === 'number' || (!segment.quoted && /^\d+$/.test(segment.key) && out !== '')) out += `[${segment.key}]`
-    else if (IDENTIFIER.test(segment.key)) out += out === '' ? segment.key : `.${segment.key}`
+    else if (isIdentifier(segment.key)) out += out === '' ? segment.key : `.${segment.key}`
     else out += `[${JSON.stringify(segment.key)}]`
   }
   return out
@@ -108,9 +118,4 @@ export function formatConfigPath(path: ReadonlyArray<string | number | PathSegme
 /** Whether an unquoted segment may index into an array. */
 export function isIndexSegment(segment: PathSegment): boolean {
   return !segment.quoted && /^\d+$/.test(segment.key)
-}
-
-/** A stable string key for a path of plain keys/indexes (for lookups in maps). */
-export function pathKey(path: ReadonlyArray<string | number>): string {
-  return JSON.stringify(path.map(String))
 }

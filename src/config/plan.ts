@@ -4,11 +4,11 @@
  * indentation, key and string quotes, spacing after colons, line endings and trailing commas of
  * the object it goes into.
  */
+import {isRecord} from '../catalog/json.js'
 import {ExitCode, ToolsearchError} from '../errors.js'
 import {type CstArray, type CstNode, type CstObject, type QuoteStyle, findMember} from './cst.js'
 import type {Edit} from './edit.js'
-import {isPlainObject} from './include.js'
-import {type ConfigPath, type PathSegment, formatConfigPath, isIndexSegment} from './path.js'
+import {type ConfigPath, type PathSegment, formatConfigPath, isIdentifier, isIndexSegment} from './path.js'
 import {type ConfigSource, nodeToValue} from './source.js'
 import {detectEol, indentOfLine, lineBreakLength, startsLine} from './text.js'
 
@@ -40,7 +40,7 @@ export function pathNotFound(path: string): ToolsearchError {
 function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => deepEqual(item, b[index]))
-  if (isPlainObject(a) && isPlainObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = Object.keys(a)
     return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
   }
@@ -103,8 +103,6 @@ function detectStyle(source: ConfigSource): FileStyle {
 // ---------------------------------------------------------------------------------------------
 // Serialization in the file's style
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
-
 function quoteString(value: string, quote: QuoteStyle): string {
   const json = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
   if (quote === '"') return json
@@ -112,7 +110,7 @@ function quoteString(value: string, quote: QuoteStyle): string {
 }
 
 function formatKey(key: string, quote: QuoteStyle | '', stringQuote: QuoteStyle): string {
-  if (quote === '') return IDENTIFIER.test(key) ? key : quoteString(key, stringQuote)
+  if (quote === '') return isIdentifier(key) ? key : quoteString(key, stringQuote)
   return quoteString(key, quote)
 }
 
@@ -135,7 +133,7 @@ function serialize(value: unknown, indent: string | null, ctx: Context, quote: Q
     if (inner === null || value.every((item) => item === null || typeof item !== 'object')) return `[${value.map((item) => serialize(item, null, ctx, quote)).join(', ')}]`
     return `[${style.eol}${value.map((item) => inner + serialize(item, inner, ctx, quote)).join(`,${style.eol}`)}${close}${style.eol}${indent}]`
   }
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const entries = Object.entries(value)
     if (entries.length === 0) return '{}'
     const member = ([key, item]: [string, unknown]) => `${formatKey(key, style.keyQuote, quote)}${style.colon}${serialize(item, inner, ctx, quote)}`
@@ -213,15 +211,17 @@ function planAppend(ctx: Context, container: CstObject | CstArray, items: Item[]
     return [{offset: last.end, length: 0, content: `, ${itemText(null)}`}]
   }
   const memberIndent = indentOfLine(text, last.start)
-  const edits: Edit[] = []
-  if (last.comma === undefined) edits.push({offset: last.end, length: 0, content: ','})
-  const at = endOfTrailingTrivia(text, last.comma === undefined ? last.end : last.comma + 1)
+  const afterLast = last.comma === undefined ? last.end : last.comma + 1
+  const at = endOfTrailingTrivia(text, afterLast)
+  // Splitting `b: 2 }` before the brace: the spaces would dangle at the end of the line.
+  let from = at
+  if (at === close) while (from > afterLast && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--
   const comma = last.comma === undefined ? '' : ','
   const beforeClose = at === close ? `${style.eol}${ownIndent}` : ''
   const content = `${style.eol}${memberIndent}${itemText(memberIndent)}${comma}${beforeClose}`
-  if (at === last.end && last.comma === undefined) return [{offset: at, length: 0, content: `,${content}`}]
-  edits.push({offset: at, length: 0, content})
-  return edits
+  if (from === last.end && last.comma === undefined) return [{offset: from, length: at - from, content: `,${content}`}]
+  // The comma goes right after the value, before a comment that may follow it.
+  return [...(last.comma === undefined ? [{offset: last.end, length: 0, content: ','}] : []), {offset: from, length: at - from, content}]
 }
 
 function memberText(ctx: Context, container: CstObject, key: string, value: unknown): (indent: string | null) => string {
@@ -367,9 +367,12 @@ function removeItems(ctx: Context, container: CstObject | CstArray, items: Item[
       continue
     }
     if (!isLastItem) {
+      let start = item.start
       let end = afterItem
       while (text[end] === ' ' || text[end] === '\t') end++
-      edits.push({offset: item.start, length: end - item.start, content: ''})
+      // The rest of the line goes: take the spaces before the item too, so none dangle.
+      if (isLineBreakAt(text, end)) while (text[start - 1] === ' ' || text[start - 1] === '\t') start--
+      edits.push({offset: start, length: end - start, content: ''})
     } else if (previous?.comma !== undefined && !removed.has(index - 1)) {
       const start = item.comma === undefined ? previous.comma : previous.comma + 1
       edits.push({offset: start, length: afterItem - start, content: ''})

@@ -3,7 +3,7 @@
  * segments (`config get`: a quoted `["0"]` never indexes an array) or plain keys, where digits
  * index arrays (paths from the loader and the schema).
  */
-import {isPlainObject} from './include.js'
+import {isRecord} from '../catalog/json.js'
 import {type PathSegment, isIndexSegment} from './path.js'
 
 export type Lookup = {found: true; value: unknown} | {found: false}
@@ -16,7 +16,7 @@ export function valueAtPath(root: unknown, path: ReadonlyArray<string | PathSegm
       const index = Number(segment.key)
       if (index >= current.length) return {found: false}
       current = current[index]
-    } else if (isPlainObject(current) && Object.hasOwn(current, segment.key)) {
+    } else if (isRecord(current) && Object.hasOwn(current, segment.key)) {
       current = current[segment.key]
     } else {
       return {found: false}

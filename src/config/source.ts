@@ -5,7 +5,7 @@
  */
 import {ExitCode, ToolsearchError} from '../errors.js'
 import {type CstNode, type CstObject, findMember, parseCst} from './cst.js'
-import {FORBIDDEN_KEYS, formatConfigPath} from './path.js'
+import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {type Position, positionIndex} from './text.js'
 
 export type SourceFormat = 'json5' | 'json'
@@ -88,7 +88,7 @@ export function objectMembersToValue(source: ConfigSource, node: CstObject, base
     if (member.key === skipKey) continue
     const path = [...basePath, member.key]
     if (FORBIDDEN_KEYS.has(member.key)) {
-      throw sourceError('config-forbidden-key', `Forbidden key "${member.key}" at ${formatConfigPath(path)}: keys __proto__, constructor and prototype are not allowed`, source, member.keySpan.start)
+      throw sourceError('config-forbidden-key', forbiddenKeyMessage(path), source, member.keySpan.start)
     }
     out[member.key] = nodeToValue(source, member.value, path, origins, onObject, member.keySpan.start)
   }

@@ -3,9 +3,9 @@
  * raw argument is stored as a string (untrimmed: it is what the user typed) and a note says so.
  * `--strict-json` parses plain JSON and fails instead. Keys that reach a prototype are refused.
  */
-import {usageError} from '../errors.js'
-import {isPlainObject} from './include.js'
-import {FORBIDDEN_KEYS} from './path.js'
+import {isRecord} from '../catalog/json.js'
+import {isToolsearchError, usageError} from '../errors.js'
+import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {nodeToValue, parseSource} from './source.js'
 
 export interface ParsedCliValue {
@@ -14,12 +14,13 @@ export interface ParsedCliValue {
   note?: string
 }
 
-function assertNoForbiddenKeys(value: unknown): void {
-  if (Array.isArray(value)) value.forEach(assertNoForbiddenKeys)
-  if (!isPlainObject(value)) return
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) throw usageError(`Forbidden key "${key}" in the value: keys __proto__, constructor and prototype are not allowed`)
-    assertNoForbiddenKeys(value[key])
+/** JSON.parse keeps `__proto__` as an own key, so a walk finds every forbidden key. */
+function assertNoForbiddenKeys(value: unknown, path: string[] = []): void {
+  if (Array.isArray(value)) value.forEach((item, index) => assertNoForbiddenKeys(item, [...path, String(index)]))
+  if (!isRecord(value)) return
+  for (const [key, item] of Object.entries(value)) {
+    if (FORBIDDEN_KEYS.has(key)) throw usageError(forbiddenKeyMessage([...path, key]))
+    assertNoForbiddenKeys(item, [...path, key])
   }
 }
 
@@ -39,12 +40,14 @@ export function parseCliValue(raw: string, options: {strictJson?: boolean} = {})
   try {
     source = parseSource('<value>', trimmed)
   } catch {
-    return {value: raw, note: `Note: ${JSON.stringify(raw)} is not JSON5, so it is stored as a string.`}
+    source = undefined
   }
-  if (source.root === undefined) return {value: raw, note: `Note: ${JSON.stringify(raw)} is not JSON5, so it is stored as a string.`}
+  if (source?.root === undefined) return {value: raw, note: `Note: ${JSON.stringify(raw)} is not JSON5, so it is stored as a string.`}
   try {
-    return {value: nodeToValue(source, source.root, [], new Map())}
+    return {value: nodeToValue(source, source.root)}
   } catch (error) {
-    throw usageError((error as Error).message.replace(/ at $/, ''))
+    // The conversion refuses forbidden keys (and nothing else: the text parsed).
+    if (isToolsearchError(error) && error.code === 'config-forbidden-key') throw usageError(error.message)
+    throw error
   }
 }

@@ -177,8 +177,9 @@ describe('config set', () => {
     const cwd = project({'openclaw.json5': '{}'})
     expect((await runCli(['config', 'set', '__proto__.polluted', '1'], {cwd})).code).toBe(2)
     const value = await runCli(['config', 'set', 'a', '{"__proto__": {"x": 1}}'], {cwd})
-    expect(value.code).toBe(2)
-    expect(value.stderr).toContain('Forbidden key "__proto__"')
+    expect(value).toMatchObject({code: 2, stdout: '', stderr: 'Error: Forbidden key "__proto__" at __proto__: keys __proto__, constructor and prototype are not allowed\n'})
+    const strict = await runCli(['config', 'set', 'a', '{"b": [{"constructor": 1}]}', '--strict-json'], {cwd})
+    expect(strict).toMatchObject({code: 2, stdout: '', stderr: 'Error: Forbidden key "constructor" at b[0].constructor: keys __proto__, constructor and prototype are not allowed\n'})
     expect(read(cwd)).toBe('{}')
   })
 

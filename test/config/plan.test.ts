@@ -203,6 +203,13 @@ describe('removal keeps commas consistent', () => {
     expect(unset('{\n  t: {\n    a: 1,\n  },\n}\n', 't.a').after).toBe('{\n  t: {},\n}\n')
   })
 
+  it('leaves no spaces dangling at the end of a line', () => {
+    expect(unset('{\n  a: 1, b: 2,\n  c: 3,\n}\n', 'b').after).toBe('{\n  a: 1,\n  c: 3,\n}\n')
+    expect(set('{ a: 1,\n  b: 2 }', 'c', 3).after).toBe('{ a: 1,\n  b: 2,\n  c: 3\n}')
+    // Spaces the file already had at the end of a line are its own: kept.
+    expect(set('{\n  a: 1,  \n}\n', 'b', 2).after).toBe('{\n  a: 1,  \n  b: 2,\n}\n')
+  })
+
   it('handles single-line objects', () => {
     expect(unset('{a: 1, b: 2, c: 3}', 'b').after).toBe('{a: 1, c: 3}')
     expect(unset('{a: 1, b: 2}', 'b').after).toBe('{a: 1}')

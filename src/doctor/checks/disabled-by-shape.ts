@@ -2,12 +2,12 @@
  * `tools.toolSearch.disabled-by-shape`: an object whose only key is a non-boolean `enabled` (or
  * `{}`), or a value that is neither boolean nor object, silently turns Tool Search off.
  */
-import {isPlainObject} from '../../config/include.js'
+import {isRecord} from '../../catalog/json.js'
 import {TOOL_SEARCH_PATH, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin} from '../../config/load.js'
 import {finding} from '../registry.js'
-import {writtenValue} from './written.js'
 import type {Check, CheckMeta} from '../types.js'
+import {writtenValue} from './written.js'
 
 const meta: CheckMeta = {
   id: 'tools.toolSearch.disabled-by-shape',
@@ -29,7 +29,7 @@ export const disabledByShape: Check = {
     const value = toolSearchValue(document.resolved)
     const path = [...TOOL_SEARCH_PATH]
     if (value === undefined || typeof value === 'boolean') return []
-    if (!isPlainObject(value)) return [finding(meta, {messageId: 'notObject', data: {value: writtenValue(document, path)}, path, location: locateOrigin(document, path)})]
+    if (!isRecord(value)) return [finding(meta, {messageId: 'notObject', data: {value: writtenValue(document, path)}, path, location: locateOrigin(document, path)})]
     const keys = Object.keys(value)
     if (keys.length === 0) return [finding(meta, {messageId: 'emptyObject', path, location: locateOrigin(document, path)})]
     if (keys.length === 1 && keys[0] === 'enabled' && typeof value.enabled !== 'boolean') {

@@ -2,13 +2,13 @@
  * `tools.toolSearch.limits`: limits the runtime ignores (not a positive integer) or clamps
  * (`maxSearchLimit` over 50, `searchDefaultLimit` above `maxSearchLimit`).
  */
+import {isRecord} from '../../catalog/json.js'
 import {MAX_SEARCH_LIMIT_CAP, TOOL_SEARCH_DEFAULTS, effectiveLimits, isUsableLimit} from '../../config/effective.js'
-import {isPlainObject} from '../../config/include.js'
 import {TOOL_SEARCH_PATH, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin} from '../../config/load.js'
 import {finding} from '../registry.js'
-import {writtenValue} from './written.js'
 import type {Check, CheckMeta, Finding} from '../types.js'
+import {writtenValue} from './written.js'
 
 const meta: CheckMeta = {
   id: 'tools.toolSearch.limits',
@@ -28,7 +28,7 @@ export const limits: Check = {
   detect({document}) {
     if (document === undefined) return []
     const value = toolSearchValue(document.resolved)
-    if (!isPlainObject(value)) return []
+    if (!isRecord(value)) return []
     const findings: Finding[] = []
     const at = (key: string) => {
       const path = [...TOOL_SEARCH_PATH, key]

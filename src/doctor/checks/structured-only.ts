@@ -6,8 +6,8 @@
  * object enabled. A mode that is "code" only through a `${VAR}` reference is reported but not
  * fixed: the fix would replace the reference, and the value lives in the environment.
  */
+import {isRecord} from '../../catalog/json.js'
 import {editBetween, applyEdits} from '../../config/edit.js'
-import {isPlainObject} from '../../config/include.js'
 import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIMEOUT_REMOVED_CHANGE, findRetiredSettings, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin, nearestOrigin} from '../../config/load.js'
 import {parseConfigPath} from '../../config/path.js'
@@ -15,8 +15,8 @@ import {planRemove, planSet} from '../../config/plan.js'
 import {valueAtPath} from '../../config/query.js'
 import {parseSource} from '../../config/source.js'
 import {finding} from '../registry.js'
-import {writtenValue} from './written.js'
 import type {Check, CheckMeta, FixContext} from '../types.js'
+import {writtenValue} from './written.js'
 
 const meta: CheckMeta = {
   id: 'tools.toolSearch.structured-only',
@@ -68,7 +68,7 @@ export const structuredOnly: Check = {
     const {source} = context.document
     if (found.messageId === 'retiredMode') return {edits: planSet(source, MODE_PATH, 'tools').edits, changeMessageId: 'modeMigrated'}
     const toolSearch = toolSearchValue(context.document.authored)
-    if (!isPlainObject(toolSearch)) return undefined
+    if (!isRecord(toolSearch)) return undefined
     const removed = applyEdits(source.text, planRemove(source, TIMEOUT_PATH).edits)
     let after = removed
     if (needsEnabledTrue(toolSearch)) {
