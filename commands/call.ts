@@ -41,20 +41,12 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or den
     timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP 30 s).', helpValue: '<ms>'}),
   }
 
-  /** Set once the catalog is loaded; `--json` output, errors included, carries it. */
-  private unavailableMcpServers: ReturnType<typeof unavailableMcpServersField> = {}
-
-  public override toErrorJson(err: unknown): unknown {
-    const {error} = super.toErrorJson(err) as {error: Record<string, unknown>}
-    return {error: {...error, ...this.unavailableMcpServers}}
-  }
-
   async run(): Promise<unknown> {
     const {flags} = this
     await assertSessionWritable(flags.session)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     const entries = context.catalog.entries
-    this.unavailableMcpServers = unavailableMcpServersField(context.catalog)
+    this.jsonExtras = unavailableMcpServersField(context.catalog)
     const input: CallInput = {target: this.args.tool, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs: this.argvRest.slice(this.args.tool === undefined ? 0 : 1), raw: flags.raw}
 
     const interrupt = new AbortController()
@@ -69,7 +61,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or den
       await logSessionEvent(flags.session, entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))
       if (outcome.status === 'blocked') process.exitCode = ExitCode.blocked
       this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
-      return {...outcome.envelope, ...this.unavailableMcpServers}
+      return outcome.envelope
     } catch (error) {
       await logSessionEvent(flags.session, entries, failedCallSessionEvent(resolved?.entry ?? input.target ?? '', resolved?.args, error))
       throw error

@@ -23,21 +23,13 @@ export default class Describe extends BaseCommand<typeof Describe> {
 
   static flags = {...catalogFlags, ...configFlags, ...sessionFlags}
 
-  /** Set once the catalog is loaded; `--json` output, errors included, carries it. */
-  private unavailableMcpServers: ReturnType<typeof unavailableMcpServersField> = {}
-
-  public override toErrorJson(err: unknown): unknown {
-    const {error} = super.toErrorJson(err) as {error: Record<string, unknown>}
-    return {error: {...error, ...this.unavailableMcpServers}}
-  }
-
   async run(): Promise<unknown> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
-    this.unavailableMcpServers = unavailableMcpServersField(context.catalog)
+    this.jsonExtras = unavailableMcpServersField(context.catalog)
     const entry = lookupTool(context.catalog.entries, this.args.tool)
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})
-    return {...described, ...this.unavailableMcpServers}
+    return described
   }
 }

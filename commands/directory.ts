@@ -31,6 +31,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     const mode = (this.flags.mode as DirectoryMode | undefined) ?? context.settings.mode
     const directory = renderDirectory(context.catalog.entries, {mode, contextWindow: this.flags['context-window']})
     this.print(safeBlock(directory.text))
-    return {...directory, ...unavailableMcpServersField(context.catalog)}
+    this.jsonExtras = unavailableMcpServersField(context.catalog)
+    return directory
   }
 }

@@ -22,6 +22,7 @@ export default class Payload extends BaseCommand<typeof Payload> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window']})
     this.print(renderPayloadReport(report, {color: this.color}))
-    return {...report, ...unavailableMcpServersField(context.catalog)}
+    this.jsonExtras = unavailableMcpServersField(context.catalog)
+    return report
   }
 }

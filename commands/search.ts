@@ -9,7 +9,8 @@ import {readStdin} from '../src/cli/stdin.js'
 import {safeInline} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/batch.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
-import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable, terminalJson} from '../src/search/render.js'
+import {terminalJson} from '../src/output/terminal.js'
+import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
 import {explainHit, parseRequestJson, requestFromFlags, resolveLimit, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
 
 export default class Search extends BaseCommand<typeof Search> {

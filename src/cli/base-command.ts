@@ -1,7 +1,7 @@
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
 import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../errors.js'
-import {safeBlock, shouldUseColor} from '../output/terminal.js'
+import {safeBlock, shouldUseColor, terminalJson} from '../output/terminal.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -61,13 +61,25 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     process.stderr.write(text.endsWith('\n') ? text : `${text}\n`)
   }
 
+  /**
+   * Fields every `--json` object this run prints carries, success or error (e.g.
+   * `unavailableMcpServers`, known only once catalogs are loaded). Arrays are printed as they are.
+   */
+  protected jsonExtras: Record<string, unknown> = {}
+
+  /** Pretty JSON with DEL, C1 and bidi controls escaped too: still valid JSON, safe on a terminal. */
   public override logJson(json: unknown): void {
-    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
+    process.stdout.write(`${terminalJson(json, 2)}\n`)
+  }
+
+  public override toSuccessJson(result: unknown): unknown {
+    const isPlainObject = typeof result === 'object' && result !== null && !Array.isArray(result)
+    return isPlainObject ? {...result, ...this.jsonExtras} : result
   }
 
   public override toErrorJson(err: unknown): unknown {
     const error = toToolsearchError(err)
-    return {error: {code: error.code, message: error.message, ...(error.details ?? {})}}
+    return {error: {code: error.code, message: error.message, ...(error.details ?? {}), ...this.jsonExtras}}
   }
 
   public override async catch(err: Interfaces.CommandError): Promise<void> {

@@ -29,6 +29,14 @@ export function safeBlock(text: string): string {
   return text.replace(UNSAFE_BLOCK, escapeChar)
 }
 
+/**
+ * JSON for a terminal: the characters `JSON.stringify` leaves raw inside strings (DEL, C1 controls,
+ * bidi overrides) become `\uXXXX` escapes, so the text is still valid JSON with the same value.
+ */
+export function terminalJson(value: unknown, indent?: number): string {
+  return safeBlock(JSON.stringify(value, null, indent))
+}
+
 export interface ColorEnvironment {
   /** `--color` / `--no-color`; undefined when the user passed neither. */
   flag?: boolean

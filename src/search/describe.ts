@@ -6,7 +6,8 @@ import type {CatalogEntry} from '../catalog/types.js'
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import {type SearchHit, toSearchHit} from './hits.js'
-import {type RenderOptions, terminalJson} from './render.js'
+import {terminalJson} from '../output/terminal.js'
+import type {RenderOptions} from './render.js'
 
 export interface ToolDescription extends SearchHit {
   parameters: unknown

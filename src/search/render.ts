@@ -3,19 +3,11 @@
  * through `safeInline` first (names and descriptions are untrusted), then is measured and cut.
  */
 import {collapseWhitespace} from '../directory/description.js'
-import {safeBlock, safeInline} from '../output/terminal.js'
+import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {BatchResponse} from './batch.js'
 import type {SearchHit} from './hits.js'
 import type {TermContribution} from './types.js'
-
-/**
- * JSON for a terminal: the characters `JSON.stringify` leaves raw inside strings (DEL, C1 controls,
- * bidi overrides) become `\uXXXX` escapes, so the text is still valid JSON with the same value.
- */
-export function terminalJson(value: unknown, indent?: number): string {
-  return safeBlock(JSON.stringify(value, null, indent))
-}
 
 export interface RenderOptions {
   color: boolean
