@@ -79,7 +79,10 @@ class SyntaxFailure extends Error {
 const NUMBER = /[+-]?(?:Infinity|NaN|0[xX][0-9a-fA-F]+|(?:(?:0|[1-9]\d*)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)/y
 const ID_START = /[$_\p{ID_Start}]/u
 const ID_CONTINUE = /[$_\u200C\u200D\p{ID_Continue}]/u
-const WHITESPACE = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000\uFEFF]/
+/** JSON5 white space: the ASCII ones, line and paragraph separators, the BOM and every Zs space. */
+const WHITESPACE = /[\t\n\v\f\r\u2028\u2029\uFEFF\p{Zs}]/u
+/** Escapes that stand for one character. */
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', "'": "'", '"': '"', '\\': '\\'}
 
 /**
  * Parses JSON5 text into a CST. An empty document (only whitespace and comments) parses to
@@ -233,11 +236,10 @@ class Parser {
   /** Decodes the escape at `this.pos` (a backslash) and moves past it. */
   private escape(): string {
     const next = this.text[this.pos + 1]
-    const simple: Record<string, string> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', "'": "'", '"': '"', '\\': '\\'}
     if (next === undefined) this.fail('Unterminated string')
-    if (next in simple) {
+    if (Object.hasOwn(SIMPLE_ESCAPES, next)) {
       this.pos += 2
-      return simple[next]
+      return SIMPLE_ESCAPES[next]
     }
     if (next === '0' && !/\d/.test(this.text[this.pos + 2] ?? '')) {
       this.pos += 2
@@ -277,7 +279,7 @@ class Parser {
     const {text} = this
     while (this.pos < text.length) {
       const char = text[this.pos]
-      if (WHITESPACE.test(char) || /\p{Zs}/u.test(char)) {
+      if (WHITESPACE.test(char)) {
         this.pos++
       } else if (char === '/' && text[this.pos + 1] === '/') {
         while (this.pos < text.length && !/[\n\r\u2028\u2029]/.test(text[this.pos])) this.pos++

@@ -1,7 +1,8 @@
 /**
  * The config facade (SPEC §1–2). Other modules import only from here: the types, locating and
  * loading the config, the effective Tool Search settings and the tool policy. Reading (CST,
- * includes, `${VAR}`), validation, lossless editing and the atomic writer live behind it.
+ * includes, `${VAR}`), validation and lossless editing live behind it; files are written by the
+ * shared atomic writer (src/fs/atomic-write.ts), `${…}` is expanded by src/env/variables.ts.
  */
 import {computeEffectiveSettings, policyFromConfig} from './effective.js'
 import {loadDocument} from './load.js'
