@@ -7,15 +7,16 @@
  */
 import {CHUNK_SEPARATOR, chunkParts} from '../tokenize.js'
 
-const PLAIN_WORD = /^[a-z]+$/
+/** One-part chunks, the bulk of any text: `read`, `Read`, `URL` (lowercased as they are). */
+const ONE_PART = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/
 
 /** Lowercase words of `text`, in order (`readFile(path)` → `read`, `file`, `path`). */
 export function wordsOf(text: string): string[] {
   const words: string[] = []
   for (const chunk of text.split(CHUNK_SEPARATOR)) {
     if (chunk === '') continue
-    if (PLAIN_WORD.test(chunk)) {
-      words.push(chunk)
+    if (ONE_PART.test(chunk)) {
+      words.push(chunk.toLowerCase())
       continue
     }
     for (const part of chunkParts(chunk)) words.push(part.toLowerCase())
