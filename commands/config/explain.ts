@@ -15,7 +15,7 @@ export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {
     const config = await loadConfig(locateOptions(this.flags))
     for (const warning of config.warnings) this.note(`Warning: ${safeInline(warning.message)}`)
     const model: ModelContext = {provider: this.flags.provider, model: this.flags.model, baseUrl: this.flags['base-url']}
-    const settings = effectiveToolSearchSettings(config.value, model)
+    const settings = effectiveToolSearchSettings(config.value, model, config.authored)
     this.print(renderExplain(config.location.path, settings, model, {color: this.color}))
     return {file: config.location.path, model, settings}
   }

@@ -75,9 +75,14 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' ? 'an object' : String(value)
 }
 
-/** Effective settings (SPEC §1.3). */
-export function computeEffectiveSettings(config: unknown, model: ModelContext = {}): EffectiveToolSearchSettings {
+/**
+ * Effective settings (SPEC §1.3) of a resolved config. Reasons quote values from `written` (the
+ * config as authored): a `${VAR}` reference, never the value the environment gave it.
+ */
+export function computeEffectiveSettings(config: unknown, model: ModelContext = {}, written: unknown = config): EffectiveToolSearchSettings {
   const value = toolSearchValue(config)
+  const writtenValue = toolSearchValue(written)
+  const writtenObject = isRecord(writtenValue) ? writtenValue : {}
   if (value === undefined) {
     const local = localModelReason(config, model)
     const lean = localModelLean(config)
@@ -101,7 +106,7 @@ export function computeEffectiveSettings(config: unknown, model: ModelContext = 
   if (value === true) return settings(true, 'tools', {}, 'tools.toolSearch is true.', 'tools.toolSearch is true: the default mode is "tools".')
   if (value === false) return settings(false, 'tools', {}, 'tools.toolSearch is false.', 'tools.toolSearch is false: the default mode is "tools".')
   const object = isRecord(value) ? value : {}
-  const shape = isRecord(value) ? '' : `tools.toolSearch is ${describeValue(value)}, which behaves as {}. `
+  const shape = isRecord(value) ? '' : `tools.toolSearch is ${describeValue(writtenValue)}, which behaves as {}. `
   let enabledReason: string
   let enabled: boolean
   if (typeof object.enabled === 'boolean') {
@@ -110,7 +115,7 @@ export function computeEffectiveSettings(config: unknown, model: ModelContext = 
   } else {
     const others = Object.keys(object).filter((key) => key !== 'enabled')
     enabled = others.length > 0
-    const enabledNote = Object.hasOwn(object, 'enabled') ? ` (enabled is ${describeValue(object.enabled)}, not a boolean)` : ''
+    const enabledNote = Object.hasOwn(object, 'enabled') ? ` (enabled is ${describeValue(writtenObject.enabled)}, not a boolean)` : ''
     enabledReason = enabled
       ? `tools.toolSearch has settings (${others.join(', ')})${enabledNote}: an object with any key besides enabled turns Tool Search on.`
       : `${shape}tools.toolSearch has no key besides enabled${enabledNote}: Tool Search is off.`
@@ -123,25 +128,28 @@ export function computeEffectiveSettings(config: unknown, model: ModelContext = 
         ? 'tools.toolSearch.mode is unset: the default is "tools".'
         : object.mode === 'tools'
           ? 'tools.toolSearch.mode is "tools".'
-          : `tools.toolSearch.mode is ${describeValue(object.mode)}: anything but "directory" means "tools".`
-  return settings(enabled, mode, object, enabledReason, modeReason)
+          : `tools.toolSearch.mode is ${describeValue(writtenObject.mode)}: anything but "directory" means "tools".`
+  return settings(enabled, mode, object, enabledReason, modeReason, writtenObject)
 }
 
-function settings(enabled: boolean, mode: 'tools' | 'directory', object: Record<string, unknown>, enabledReason: string, modeReason: string): EffectiveToolSearchSettings {
-  const limits = effectiveLimits(object)
+function settings(enabled: boolean, mode: 'tools' | 'directory', object: Record<string, unknown>, enabledReason: string, modeReason: string, written = object): EffectiveToolSearchSettings {
+  const limits = effectiveLimits(object, written)
   return {enabled, mode, searchDefaultLimit: limits.searchDefaultLimit.value, maxSearchLimit: limits.maxSearchLimit.value, localModelOverlay: false, reasons: {enabled: enabledReason, mode: modeReason, searchDefaultLimit: limits.searchDefaultLimit.reason, maxSearchLimit: limits.maxSearchLimit.reason}}
 }
 
-/** The two limits with reasons: max = min(50, value or 20); default = min(max, value or 8). */
-export function effectiveLimits(object: Record<string, unknown>): Record<'searchDefaultLimit' | 'maxSearchLimit', {value: number; reason: string}> {
+/**
+ * The two limits with reasons: max = min(50, value or 20); default = min(max, value or 8).
+ * `written` is the same object as authored, for quoting ignored values.
+ */
+export function effectiveLimits(object: Record<string, unknown>, written: Record<string, unknown> = object): Record<'searchDefaultLimit' | 'maxSearchLimit', {value: number; reason: string}> {
   const rawMax = object.maxSearchLimit
   const rawDefault = object.searchDefaultLimit
-  const ignored = (key: string, raw: unknown, fallback: number) => `tools.toolSearch.${key} is ${describeValue(raw)}, not a positive integer: ignored, the default ${fallback} applies.`
+  const ignored = (key: 'searchDefaultLimit' | 'maxSearchLimit', fallback: number) => `tools.toolSearch.${key} is ${describeValue(written[key])}, not a positive integer: ignored, the default ${fallback} applies.`
   let max: {value: number; reason: string}
   if (isUsableLimit(rawMax)) {
     max = rawMax > MAX_SEARCH_LIMIT_CAP ? {value: MAX_SEARCH_LIMIT_CAP, reason: `tools.toolSearch.maxSearchLimit is ${rawMax}, clamped to ${MAX_SEARCH_LIMIT_CAP}.`} : {value: rawMax, reason: `tools.toolSearch.maxSearchLimit is ${rawMax}.`}
   } else {
-    max = {value: TOOL_SEARCH_DEFAULTS.maxSearchLimit, reason: rawMax === undefined ? `Default ${TOOL_SEARCH_DEFAULTS.maxSearchLimit}.` : ignored('maxSearchLimit', rawMax, TOOL_SEARCH_DEFAULTS.maxSearchLimit)}
+    max = {value: TOOL_SEARCH_DEFAULTS.maxSearchLimit, reason: rawMax === undefined ? `Default ${TOOL_SEARCH_DEFAULTS.maxSearchLimit}.` : ignored('maxSearchLimit', TOOL_SEARCH_DEFAULTS.maxSearchLimit)}
   }
   let fallback: {value: number; reason: string}
   if (isUsableLimit(rawDefault)) {
@@ -149,7 +157,7 @@ export function effectiveLimits(object: Record<string, unknown>): Record<'search
   } else {
     const value = Math.min(max.value, TOOL_SEARCH_DEFAULTS.searchDefaultLimit)
     const clamp = value < TOOL_SEARCH_DEFAULTS.searchDefaultLimit ? ` clamped to maxSearchLimit ${value}` : ''
-    fallback = {value, reason: rawDefault === undefined ? `Default ${TOOL_SEARCH_DEFAULTS.searchDefaultLimit}${clamp}.` : ignored('searchDefaultLimit', rawDefault, TOOL_SEARCH_DEFAULTS.searchDefaultLimit) + (clamp === '' ? '' : ` (then${clamp})`)}
+    fallback = {value, reason: rawDefault === undefined ? `Default ${TOOL_SEARCH_DEFAULTS.searchDefaultLimit}${clamp}.` : ignored('searchDefaultLimit', TOOL_SEARCH_DEFAULTS.searchDefaultLimit) + (clamp === '' ? '' : ` (then${clamp})`)}
   }
   return {searchDefaultLimit: fallback, maxSearchLimit: max}
 }

@@ -47,6 +47,8 @@ export interface LoadedConfig {
   location: ConfigLocation
   /** The resolved config: `${VAR}` substituted, `$include` merged. `{}` when the file is missing. */
   value: Record<string, unknown>
+  /** The same config as written: `$include` merged, `${VAR}` references kept (safe to quote). */
+  authored: Record<string, unknown>
   warnings: ConfigWarning[]
 }
 
@@ -83,12 +85,16 @@ export async function locateConfig(options: ConfigLocateOptions): Promise<Config
 export async function loadConfig(options: ConfigLocateOptions): Promise<LoadedConfig> {
   const location = await locate(options)
   const document = loadDocument(location, options.env)
-  return {location, value: document.resolved, warnings: document.warnings}
+  return {location, value: document.resolved, authored: document.authored, warnings: document.warnings}
 }
 
-/** Pure: the effective Tool Search settings for a resolved config (SPEC §1.3). */
-export function effectiveToolSearchSettings(config: unknown, model: ModelContext = {}): EffectiveToolSearchSettings {
-  return computeEffectiveSettings(config, model)
+/**
+ * Pure: the effective Tool Search settings for a resolved config (SPEC §1.3). Pass `authored`
+ * (LoadedConfig.authored) when the reasons are shown: they then quote `${VAR}` references, never
+ * the environment's values.
+ */
+export function effectiveToolSearchSettings(config: unknown, model: ModelContext = {}, authored: unknown = config): EffectiveToolSearchSettings {
+  return computeEffectiveSettings(config, model, authored)
 }
 
 /**

@@ -376,6 +376,14 @@ describe('config explain and schema', () => {
     expect(local.settings).toMatchObject({searchDefaultLimit: 5, maxSearchLimit: 10, localModelOverlay: true})
   })
 
+  it('never prints what the environment gave a ${VAR} reference', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {mode: "${TS_MODE}", maxSearchLimit: "${TS_MAX}"}}}'})
+    const result = await runCli(['config', 'explain'], {cwd, env: {TS_MODE: 'sekrit-mode', TS_MAX: 'sekrit-max'}})
+    expect(result.stdout).toContain('tools.toolSearch.mode is "${TS_MODE}": anything but "directory" means "tools".')
+    expect(result.stdout).toContain('tools.toolSearch.maxSearchLimit is "${TS_MAX}", not a positive integer: ignored, the default 20 applies.')
+    expect(result.stdout + result.stderr).not.toContain('sekrit')
+  })
+
   it('prints the JSON Schema', async () => {
     const schema = parseJsonOutput<{properties: {tools: {properties: {toolSearch: {additionalProperties: boolean}}}}}>(await runCli(['config', 'schema']))
     expect(schema.properties.tools.properties.toolSearch.additionalProperties).toBe(false)

@@ -39,6 +39,16 @@ describe('effectiveToolSearchSettings (SPEC §1.3)', () => {
     for (const bad of [0, -1, 2.5, '4', null]) expect(core(withToolSearch({searchDefaultLimit: bad, maxSearchLimit: bad}))).toMatchObject({searchDefaultLimit: 8, maxSearchLimit: 20})
   })
 
+  it('quotes values as written: a ${VAR} reference, never what the environment made of it', () => {
+    const written = withToolSearch({enabled: '${ON}', mode: '${MODE}', searchDefaultLimit: '${LIMIT}'})
+    const resolved = withToolSearch({enabled: 'hunter2', mode: 'secret-mode', searchDefaultLimit: 's3cret'})
+    const {reasons} = effectiveToolSearchSettings(resolved, {}, written)
+    expect(reasons.enabled).toBe('tools.toolSearch has settings (mode, searchDefaultLimit) (enabled is "${ON}", not a boolean): an object with any key besides enabled turns Tool Search on.')
+    expect(reasons.mode).toBe('tools.toolSearch.mode is "${MODE}": anything but "directory" means "tools".')
+    expect(reasons.searchDefaultLimit).toBe('tools.toolSearch.searchDefaultLimit is "${LIMIT}", not a positive integer: ignored, the default 8 applies.')
+    expect(effectiveToolSearchSettings(withToolSearch('s3cret'), {}, withToolSearch('${TS}')).reasons.enabled).toBe('tools.toolSearch is "${TS}", which behaves as {}. tools.toolSearch has no key besides enabled: Tool Search is off.')
+  })
+
   it('gives a reason for every value', () => {
     const {reasons} = effectiveToolSearchSettings(withToolSearch({maxSearchLimit: 99}))
     expect(reasons.maxSearchLimit).toBe('tools.toolSearch.maxSearchLimit is 99, clamped to 50.')
