@@ -379,6 +379,7 @@ export const IMPLICATIONS: readonly string[] = [
   'sync synchronize > pull fetch push',
   'upstream origin > remote',
   'lost > reflog recover',
+  'undo > reset revert',
   'switch > checkout branch',
   'discussion discussions > comment',
   'request_changes > review',
