@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../src/cli/base-command.js'
 import {configFlags} from '../src/cli/flags.js'
-import {locateOptions, lockWaitMs} from '../src/config/cli.js'
+import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
 import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText} from '../src/doctor/render.js'
@@ -42,7 +42,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     }
     const cwd = process.cwd()
     const location = await locateConfig(locateOptions(this.flags))
-    const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd, lockWaitMs: lockWaitMs()})
+    const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd})
     const report: DoctorReport = toDoctorReport(checks, result, {strict: this.flags.strict})
     if (this.flags.format === 'github' && !this.jsonEnabled()) {
       const annotations = renderDoctorGithub(report, {cwd})

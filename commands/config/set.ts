@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags} from '../../src/cli/flags.js'
 import {setConfigValue} from '../../src/config/change.js'
-import {locateOptions, lockWaitMs} from '../../src/config/cli.js'
+import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
 import {inlineValue, renderChange} from '../../src/config/render.js'
@@ -35,7 +35,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const parsed = parseCliValue(this.args.value, {strictJson: this.flags['strict-json']})
     if (parsed.note !== undefined) this.note(parsed.note)
     const location = await locateConfig(locateOptions(this.flags))
-    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd(), lockWaitMs: lockWaitMs()})
+    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`
     this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))

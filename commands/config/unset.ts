@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags} from '../../src/cli/flags.js'
 import {unsetConfigValue} from '../../src/config/change.js'
-import {locateOptions, lockWaitMs} from '../../src/config/cli.js'
+import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
 import {inlineValue, renderChange} from '../../src/config/render.js'
@@ -21,7 +21,7 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   async run(): Promise<unknown> {
     const path = parseConfigPath(this.args.path)
     const location = await locateConfig(locateOptions(this.flags))
-    const outcome = await unsetConfigValue(location, path, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd(), lockWaitMs: lockWaitMs()})
+    const outcome = await unsetConfigValue(location, path, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(outcome.summary)})`]}, {color: this.color}))
     if (outcome.status === 'dry-run') this.note('Dry run: nothing was written.')

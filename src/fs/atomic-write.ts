@@ -23,6 +23,12 @@ export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unl
 export const STALE_LOCK_MS = 30_000
 /** How long a writer waits for another writer's lock by default. */
 export const DEFAULT_LOCK_WAIT_MS = 3_000
+
+/** TOOLSEARCH_LOCK_WAIT_MS (milliseconds) when it is a non-negative integer, else 3 s. */
+export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.TOOLSEARCH_LOCK_WAIT_MS
+  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_LOCK_WAIT_MS
+}
 /** `<file>.bak`, then `.bak.1` … `.bak.4`. */
 export const BACKUP_RING_SIZE = 5
 /** Symlink hops followed before giving up (the limit Linux uses). */
@@ -32,7 +38,7 @@ export interface WriteOptions {
   /** What the file is, for messages: "config" gives "Cannot write config <file>". */
   what: string
   fs?: WriterFs
-  /** How long to wait for the lock before giving up. */
+  /** How long to wait for the lock before giving up (default: `lockWaitFromEnv()`). */
   lockWaitMs?: number
 }
 
@@ -228,7 +234,7 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
   await fs.mkdir(dir, {recursive: true, mode: 0o700}).catch((error: unknown) => {
     throw failure('file-unwritable', `Cannot write ${what} ${file}: cannot create its directory ${dir} (${fileErrorReason(error)})`, file, error)
   })
-  const release = await acquireLock(file, what, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS, fs)
+  const release = await acquireLock(file, what, options.lockWaitMs ?? lockWaitFromEnv(), fs)
   let temp: string | undefined
   try {
     const current = await readCurrent(file, fs).catch((error: unknown) => {
