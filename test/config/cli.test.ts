@@ -311,6 +311,7 @@ describe('broken files: clear message with file and line, no stack trace, never 
     ],
     ['an array at the top', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '// a list is not a config\n[1, 2]\n'), (file) => `${file}:2:1: `, () => 'The config must be an object, not an array'],
     ['a string at the top', (dir) => writeFileSync(join(dir, 'openclaw.json5'), '"tools"'), (file) => `${file}:1:1: `, () => 'The config must be an object, not a string'],
+    ['absurd nesting', (dir) => writeFileSync(join(dir, 'openclaw.json5'), `${'{a:'.repeat(300)}1${'}'.repeat(300)}`), (file) => `${file}:1:772: `, () => 'Nesting deeper than 256 levels'],
     ['a directory', (dir) => mkdirSync(join(dir, 'openclaw.json5')), () => '', (file) => `Cannot read config ${file}: it is a directory, not a file`],
   ]
   for (const [name, make, where, message] of cases) {

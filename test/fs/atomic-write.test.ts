@@ -1,7 +1,7 @@
 import {spawn} from 'node:child_process'
 import {chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import * as fsp from 'node:fs/promises'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 
 import {STALE_LOCK_MS, type WriterFs, updateFileAtomically} from '../../src/fs/atomic-write.js'
@@ -169,6 +169,27 @@ describe('updateFileAtomically', () => {
     expect(lstatSync(`${file}.bak`).isSymbolicLink()).toBe(false)
     expect(readFileSync(`${file}.bak`, 'utf8')).toBe('v0')
     expect(lstatSync(`${file}.bak.1`).isSymbolicLink()).toBe(true)
+  })
+
+  it('holds <file>.lock (pid and time) while it computes, and writes its temp file beside the target', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'old')
+    const opened: string[] = []
+    const spyFs: WriterFs = {...fsp, open: async (path, flags, openMode) => (opened.push(String(path)), fsp.open(path, flags, openMode))}
+    let lock: {pid: number; time: number} | undefined
+    await updateFileAtomically(
+      file,
+      () => {
+        lock = JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as {pid: number; time: number}
+        return {text: 'new', result: undefined}
+      },
+      {what: 'config', fs: spyFs},
+    )
+    expect(lock).toMatchObject({pid: process.pid, time: expect.any(Number)})
+    const temp = opened.find((path) => path.endsWith('.tmp'))
+    expect(temp === undefined ? undefined : dirname(temp)).toBe(dir)
+    expect(existsSync(`${file}.lock`)).toBe(false)
   })
 
   it('refuses to write when a live process holds the lock', async () => {
