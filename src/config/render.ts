@@ -7,7 +7,6 @@ import {isAbsolute, relative} from 'node:path'
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {ConfigLocation, EffectiveToolSearchSettings, ModelContext} from './index.js'
-import {formatConfigPath} from './path.js'
 
 export interface RenderOptions {
   color: boolean

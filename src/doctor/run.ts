@@ -14,7 +14,7 @@ import type {ConfigLocation} from '../config/index.js'
 import {type ConfigDocument, documentFromText} from '../config/load.js'
 import {readConfigText} from '../config/read.js'
 import {findConfigProblems} from '../config/validate.js'
-import {ToolsearchError, isToolsearchError} from '../errors.js'
+import {isToolsearchError} from '../errors.js'
 import {formatMessage} from './registry.js'
 import type {Check, CheckContext, Finding} from './types.js'
 

@@ -31,6 +31,12 @@ describe('check registry', () => {
     expect(() => defineCheck({meta: meta({messages: {}}), detect: () => []})).toThrow('declares no messages')
   })
 
+  it('lets a finding of a fixable check say it is not fixable itself', () => {
+    expect(finding(meta({fixable: true}), {messageId: 'one'}).fixable).toBe(true)
+    expect(finding(meta({fixable: true}), {messageId: 'one', fixable: false}).fixable).toBe(false)
+    expect(finding(meta(), {messageId: 'one'}).fixable).toBe(false)
+  })
+
   it('throws for duplicate ids', () => {
     const check: Check = {meta: meta(), detect: () => []}
     expect(() => new CheckRegistry().register(check).register(check)).toThrow('registered twice')
