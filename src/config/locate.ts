@@ -62,16 +62,16 @@ async function hasPackageKey(file: string): Promise<boolean> {
 }
 
 /** The project search: from `cwd` up to the nearest directory holding package.json or .git. */
-export async function searchProject(cwd: string): Promise<{path: string; packageKey?: string; stopDir: string} | undefined> {
+export async function searchProject(cwd: string): Promise<{path: string; packageKey?: string} | undefined> {
   let dir = resolve(cwd)
   for (;;) {
     for (const name of PROJECT_SEARCH_PLACES) {
       const path = join(dir, name)
-      if (await exists(path)) return {path, stopDir: dir}
+      if (await exists(path)) return {path}
     }
     const packageJson = join(dir, 'package.json')
     const isProjectRoot = (await exists(packageJson)) || (await exists(join(dir, '.git')))
-    if (await hasPackageKey(packageJson)) return {path: packageJson, packageKey: PACKAGE_KEY, stopDir: dir}
+    if (await hasPackageKey(packageJson)) return {path: packageJson, packageKey: PACKAGE_KEY}
     const parent = dirname(dir)
     if (isProjectRoot || parent === dir) return undefined
     dir = parent
@@ -115,17 +115,17 @@ export async function locate(options: ConfigLocateOptions): Promise<ConfigLocati
   if (profile !== undefined && !PROFILE_NAME.test(profile.name)) {
     throw usageError(`Invalid profile name "${profile.name}": use letters, digits, ".", "_" and "-"`)
   }
-  const home = env.OPENCLAW_HOME !== undefined && env.OPENCLAW_HOME !== '' ? expandPath(env.OPENCLAW_HOME, cwd, env) : homeOf(env)
-  const homeSource = env.OPENCLAW_HOME !== undefined && env.OPENCLAW_HOME !== '' ? 'OPENCLAW_HOME' : 'HOME'
-  if (profile !== undefined && options.profile !== undefined) {
-    return found(join(home, `.openclaw-${profile.name}`, CONFIG_FILE_NAME), 'profile', `No project config found; profile chosen by ${profile.source} (home from ${homeSource}).`)
-  }
+  const homeFromEnv = env.OPENCLAW_HOME !== undefined && env.OPENCLAW_HOME !== ''
+  const home = homeFromEnv ? expandPath(env.OPENCLAW_HOME as string, cwd, env) : homeOf(env)
+  const homeSource = homeFromEnv ? 'OPENCLAW_HOME' : 'HOME'
+  const inProfile = ({name, source}: {name: string; source: string}) =>
+    found(join(home, `.openclaw-${name}`, CONFIG_FILE_NAME), 'profile', `No project config found; profile chosen by ${source} (home from ${homeSource}).`)
+  // The flag is the most explicit choice: --profile beats OPENCLAW_STATE_DIR, which beats OPENCLAW_PROFILE.
+  if (profile !== undefined && options.profile !== undefined) return inProfile(profile)
   const stateDir = env.OPENCLAW_STATE_DIR
   if (stateDir !== undefined && stateDir.trim() !== '') {
     return found(join(expandPath(stateDir, cwd, env), CONFIG_FILE_NAME), 'state-dir', 'No project config found; state directory from OPENCLAW_STATE_DIR.')
   }
-  if (profile !== undefined) {
-    return found(join(home, `.openclaw-${profile.name}`, CONFIG_FILE_NAME), 'profile', `No project config found; profile chosen by ${profile.source} (home from ${homeSource}).`)
-  }
+  if (profile !== undefined) return inProfile(profile)
   return found(join(home, '.openclaw', CONFIG_FILE_NAME), 'home', `No project config found; default state directory under ${homeSource}.`)
 }
