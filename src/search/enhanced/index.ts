@@ -25,10 +25,10 @@ import {compareByCodeUnits, exactKey, selectTop} from '../order.js'
 import {stem as lightStem} from '../stem.js'
 import {STOP_WORDS} from '../stop-words.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
-import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords} from './fields.js'
+import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords, splitGluedWord} from './fields.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
 import {type Concept, compileLexicon, type Lexicon, queryConcepts, type QueryContext} from './query.js'
-import {memoizeStem, porterStem} from './stem.js'
+import {memoize, porterStem} from './stem.js'
 import {typoCorrector} from './typo.js'
 import {type AnalyzedDocument, type FieldParams, WeightedIndex} from './weighted-index.js'
 
@@ -152,7 +152,7 @@ function postingsOf(termsByDoc: readonly (readonly string[])[]): Map<string, num
 }
 
 export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: EnhancedOptions = ENHANCED): Ranker {
-  const stem = memoizeStem(options.stemmer === 'porter' ? porterStem : lightStem)
+  const stem = memoize(options.stemmer === 'porter' ? porterStem : lightStem)
   const lexicon = lexiconFor(options.stemmer, stem)
 
   // Words of every field (names last: their glued parts are split against the other fields' words).
@@ -206,7 +206,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     stem,
     lexicon,
     hasTerm: (term) => index.has(term),
-    knownWords,
+    splitGlued: memoize((word: string) => splitGluedWord(word, knownWords)),
     correct: typoCorrector(wordFrequencies),
     synonymWeight: options.synonymWeight,
     implicationWeight: options.implicationWeight,
@@ -261,14 +261,14 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         if (postings === undefined) continue
         const {docs, weights} = postings
         const scale = weight * idf(docs.length, n) * (k1 + 1)
-        const typed = expandedFrom === undefined ? 1 : 0
+        const typed = expandedFrom === undefined
         for (let i = 0; i < docs.length; i++) {
           const doc = docs[i]!
           const tf = weights[i]!
           const value = (scale * tf) / (tf + k1)
           if (best[doc] === 0) reached[reachedCount++] = doc
           if (value > best[doc]!) best[doc] = value
-          literal[doc]! |= typed
+          if (typed) literal[doc] = 1
         }
       }
       const worth = query.worth[c]!

@@ -7,7 +7,6 @@
  */
 import {STOP_WORDS} from '../stop-words.js'
 import {IMPLICATIONS, QUERY_FILLER_WORDS, SYNONYM_GROUPS} from './lexicon.js'
-import {splitGluedWord} from './fields.js'
 import {wordsOf} from './words.js'
 
 /** A term that can satisfy a concept. */
@@ -90,8 +89,8 @@ export interface QueryContext {
   lexicon: Lexicon
   /** Whether the index has the stemmed term in any field. */
   hasTerm: (term: string) => boolean
-  /** Catalog words (unstemmed, any field) that glued query words may be split into. */
-  knownWords: ReadonlySet<string>
+  /** A glued query word split into catalog words (`cherrypick` → `cherry`, `pick`), if it is one. */
+  splitGlued: (word: string) => string[] | undefined
   /** The nearest catalog or lexicon word to a misspelt word, if one is close enough. */
   correct: (word: string) => string | undefined
   /** Weight of a synonym, and of a term a word implies, relative to the typed word. */
@@ -152,7 +151,7 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
       addWord(word, scale)
       continue
     }
-    const pieces = splitGluedWord(word, context.knownWords)
+    const pieces = context.splitGlued(word)
     if (pieces !== undefined) {
       for (const piece of pieces) if (!isQueryNoise(piece)) addWord(piece, 1)
       continue

@@ -48,15 +48,16 @@ export function porterStem(word: string): string {
   return porter.stem(word)
 }
 
-/** Memoises a stemmer: a catalog repeats the same few thousand words many times over. */
-export function memoizeStem(stem: (word: string) => string): (word: string) => string {
-  const cache = new Map<string, string>()
+/**
+ * Memoises a function of one word (a stemmer, a glued-word splitter): a catalog repeats the same
+ * few thousand words many times over, and queries repeat their words too.
+ */
+export function memoize<T>(of: (word: string) => T): (word: string) => T {
+  const cache = new Map<string, T>()
   return (word) => {
-    let stemmed = cache.get(word)
-    if (stemmed === undefined) {
-      stemmed = stem(word)
-      cache.set(word, stemmed)
-    }
-    return stemmed
+    if (cache.has(word)) return cache.get(word)!
+    const value = of(word)
+    cache.set(word, value)
+    return value
   }
 }

@@ -162,7 +162,7 @@ describe('query concepts', () => {
     stem: porterStem,
     lexicon,
     hasTerm: (term) => known.map(porterStem).includes(term),
-    knownWords: new Set(known),
+    splitGlued: (word) => splitGluedWord(word, new Set(known)),
     correct: typoCorrector(new Map(known.map((word) => [word, 1]))),
     synonymWeight: 0.5,
     implicationWeight: 0.8,
