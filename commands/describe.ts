@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {lookupTool} from '../src/call/lookup.js'
+import {lookupCatalogTool} from '../src/call/lookup.js'
 import {logSessionEvent, toolRef} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
@@ -26,7 +26,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
   async run(): Promise<unknown> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
-    const entry = lookupTool(context.catalog.entries, this.args.tool)
+    const entry = lookupCatalogTool(context.catalog, this.args.tool)
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})

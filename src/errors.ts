@@ -35,6 +35,11 @@ export interface ToolsearchErrorOptions {
   cause?: unknown
   /** Structured details that `--json` error output may carry. */
   details?: Record<string, unknown>
+  /**
+   * A line for the person at the terminal, beside a message that must stay exactly what the
+   * model would get (printed as `Note: …` on stderr; `hint` in `--json` errors).
+   */
+  hint?: string
 }
 
 export class ToolsearchError extends Error {
@@ -46,6 +51,7 @@ export class ToolsearchError extends Error {
   readonly line?: number
   readonly column?: number
   readonly details?: Record<string, unknown>
+  readonly hint?: string
 
   constructor(code: string, message: string, options: ToolsearchErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause})
@@ -57,6 +63,7 @@ export class ToolsearchError extends Error {
     this.line = options.line
     this.column = options.column
     this.details = options.details
+    this.hint = options.hint
   }
 }
 

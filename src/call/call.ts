@@ -4,10 +4,10 @@
  *
  * Order (each step stops the call; nothing runs before the last check passes):
  * 1. arguments: `--request` repairs (§8.3), or `--args`/`--args-file` plus `key=value` pairs;
- * 2. lookup over the policy-filtered catalog (§8.1): a denied tool is an unknown tool, exit 1 with
- *    the unknown-tool message — the same answer the model gets, so the exit code does not reveal
- *    which tools a policy hides. An id of a tool on an MCP server that could not be started
- *    (`mcp:<server>:<tool>`) is unavailable instead (exit 4): its server is down;
+ * 2. lookup over the policy-filtered catalog (§8.1): a denied tool gets the unknown-tool message —
+ *    the answer the model gets — but exit 3, "blocked by policy" (§8.3), with a note saying so:
+ *    the person running toolsearch owns the policy and is debugging it. An id of a tool on an MCP
+ *    server that could not be started (`mcp:<server>:<tool>`) is unavailable instead (exit 4);
  * 3. trusted entries: both schemas compile, the arguments validate (exit 1);
  * 4. an executor exists (exit 4);
  * 5. approval (exit 3 with `{ status: "blocked", reason }` as the result) — asked only for a call
@@ -22,7 +22,7 @@ import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../error
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
 import {assertArgumentDepth, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
 import {executeTool} from './execute.js'
-import {lookupTool} from './lookup.js'
+import {lookupCatalogTool} from './lookup.js'
 import {repairToolCallRequest} from './request.js'
 import {assertValidArguments, assertValidOutput, compileToolSchemas} from './validate.js'
 
@@ -91,12 +91,13 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
 }
 
 /**
- * The lookup of §8.1, except that an unknown id of the form `mcp:<server>:<tool>`, where that
- * server could not be started, reached or listed, is an unavailable executor (exit 4).
+ * The lookup of §8.1, except that an unknown tool the policy denied is blocked (exit 3), and an
+ * unknown id of the form `mcp:<server>:<tool>`, where that server could not be started, reached
+ * or listed, is an unavailable executor (exit 4).
  */
 async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry> {
   try {
-    return lookupTool(catalog.entries, target)
+    return lookupCatalogTool(catalog, target)
   } catch (error) {
     const down = catalog.unavailableMcpServers.find(({server}) => target.startsWith(`mcp:${server}:`))
     if (down === undefined || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error

@@ -6,8 +6,8 @@
  * more are ambiguous; a name or id that only a `direct-only` tool has gets the direct-only
  * message; anything else is unknown, with up to three near names as suggestions.
  */
-import type {CatalogEntry} from '../catalog/types.js'
-import {ToolsearchError} from '../errors.js'
+import type {Catalog, CatalogEntry} from '../catalog/types.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
 import {compareByCodeUnits} from '../search/order.js'
 import {editDistance, suggestionThreshold} from './suggest.js'
 
@@ -41,6 +41,24 @@ export function lookupTool(entries: readonly CatalogEntry[], idOrName: string): 
   if (named.length > 0) throw new ToolsearchError('direct-only-tool', DIRECT_ONLY_MESSAGE)
   const suggestions = suggestTools(entries, idOrName)
   throw new ToolsearchError('unknown-tool', unknownToolMessage(idOrName, suggestions), {suggestions})
+}
+
+/**
+ * `lookupTool` over a policy-filtered catalog, for the CLI: a tool the policy denied still gets the
+ * unknown-tool message (what the model would get), but as `tool-denied` with exit 3, "blocked by
+ * policy" (§8.3), and a note saying so — the person running toolsearch owns the policy.
+ */
+export function lookupCatalogTool(catalog: Catalog, idOrName: string): CatalogEntry {
+  try {
+    return lookupTool(catalog.entries, idOrName)
+  } catch (error) {
+    const denied = (catalog.deniedEntries ?? []).some((entry) => entry.id === idOrName || entry.name === idOrName)
+    if (!denied || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error
+    throw new ToolsearchError('tool-denied', error.message, {
+      exitCode: ExitCode.blocked,
+      hint: `"${idOrName}" is denied by the tool policy (tools.allow / tools.deny, --allow / --deny); it never runs.`,
+    })
+  }
 }
 
 /**

@@ -33,5 +33,5 @@ export function compileToolPolicy(policy: ToolPolicy): (entry: CatalogEntry) => 
 /** The catalog without the entries `policy` denies. */
 export function applyToolPolicy(catalog: Catalog, policy: ToolPolicy): Catalog {
   const allowed = compileToolPolicy(policy)
-  return {...catalog, entries: catalog.entries.filter(allowed)}
+  return {...catalog, entries: catalog.entries.filter(allowed), deniedEntries: catalog.entries.filter((entry) => !allowed(entry))}
 }

@@ -99,4 +99,9 @@ export interface Catalog {
   mcpServers: Record<string, McpServerConfig>
   /** Servers that could not be started, reached or listed; their tools are absent. */
   unavailableMcpServers: UnavailableMcpServer[]
+  /**
+   * Entries the tool policy removed (set by `applyToolPolicy`). Nothing may search, describe or
+   * call them; they are kept only so the CLI can tell its operator why a tool is "unknown".
+   */
+  deniedEntries?: CatalogEntry[]
 }

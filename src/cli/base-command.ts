@@ -79,7 +79,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   public override toErrorJson(err: unknown): unknown {
     const error = toToolsearchError(err)
-    return {error: {code: error.code, message: error.message, ...(error.details ?? {}), ...this.jsonExtras}}
+    const hint = error.hint === undefined ? {} : {hint: error.hint}
+    return {error: {code: error.code, message: error.message, ...hint, ...(error.details ?? {}), ...this.jsonExtras}}
   }
 
   public override async catch(err: Interfaces.CommandError): Promise<void> {
@@ -111,5 +112,6 @@ function formatErrorForTerminal(error: ToolsearchError): string {
   const location = error.file === undefined ? '' : `${error.file}${error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`}: `
   const message = safeBlock(error.message)
   const prefix = location !== '' && !message.includes(error.file ?? '\0') ? location : ''
-  return `Error: ${prefix}${message}`
+  const hint = error.hint === undefined ? '' : `\nNote: ${safeBlock(error.hint)}`
+  return `Error: ${prefix}${message}${hint}`
 }

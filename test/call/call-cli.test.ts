@@ -127,16 +127,21 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     )
   })
 
-  it('treats a denied tool as unknown and never runs it (flag or config)', async () => {
+  it('blocks a denied tool by policy (exit 3) with the model-facing unknown-tool message, and never runs it (flag or config)', async () => {
     const {dir, catalog, marker} = catalogDir()
     const denied = await runCli(['call', '--catalog', catalog, 'secret', '--deny', 'secret', '--approve'])
-    expect(denied.code).toBe(1)
-    expect(denied.stderr).toMatch(/^Error: Unknown tool id: secret\. /)
+    expect(denied.code).toBe(3)
+    expect(denied.stderr).toMatch(/^Error: Unknown tool id: secret\. .*\nNote: "secret" is denied by the tool policy \(tools\.allow \/ tools\.deny, --allow \/ --deny\); it never runs\.\n$/)
     const config = join(dir, 'openclaw.json')
     writeFileSync(config, '{ tools: { deny: ["openclaw:ops:*"] } }')
     const byConfig = await runCli(['call', '--catalog', catalog, 'openclaw:ops:secret', '--config', config, '--json'])
-    expect(byConfig.code).toBe(1)
-    expect(parseJsonOutput<ErrorJson>(byConfig).error.code).toBe('unknown-tool')
+    expect(byConfig.code).toBe(3)
+    const error = parseJsonOutput<ErrorJson>(byConfig).error
+    expect(error.code).toBe('tool-denied')
+    expect(error.message).toMatch(/^Unknown tool id: openclaw:ops:secret\. /)
+    // An allow list that leaves the tool out blocks it the same way.
+    const notAllowed = await runCli(['call', '--catalog', catalog, 'secret', '--allow', 'water'])
+    expect(notAllowed.code).toBe(3)
     expect(existsSync(marker)).toBe(false)
     // The same tool, allowed, does run: the marker proves the denial is what stopped it.
     expect((await runCli(['call', '--catalog', catalog, 'secret'])).code).toBe(0)

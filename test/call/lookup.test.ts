@@ -1,8 +1,8 @@
 /** Tool lookup (SPEC §8.1): exact id, exact name, ambiguity, direct-only, suggestions. */
 import {describe, expect, it} from 'vitest'
 
-import {DIRECT_ONLY_MESSAGE, lookupTool, suggestTools} from '../../src/call/lookup.js'
-import {compileToolPolicy} from '../../src/catalog/policy.js'
+import {DIRECT_ONLY_MESSAGE, lookupCatalogTool, lookupTool, suggestTools} from '../../src/call/lookup.js'
+import {applyToolPolicy, compileToolPolicy} from '../../src/catalog/policy.js'
 import type {ToolsearchError} from '../../src/errors.js'
 import {thrownBy, tool} from '../search/tools.js'
 
@@ -82,6 +82,18 @@ describe('lookupTool', () => {
     const error = lookupError('weather_forecast', visible)
     expect(error.code).toBe('unknown-tool')
     expect(error.message).not.toContain('Did you mean: weather_forecast')
+  })
+
+  it('tells a denied tool from an unknown one only for the operator: same message, exit 3, a note', () => {
+    const catalog = applyToolPolicy({entries, mcpServers: {}, unavailableMcpServers: []}, {allow: [], deny: ['weather_*']})
+    const denied = thrownBy(() => lookupCatalogTool(catalog, 'weather_forecast'))!
+    expect(denied.code).toBe('tool-denied')
+    expect(denied.exitCode).toBe(3)
+    expect(denied.message).toBe(lookupError('weather_forecast', catalog.entries).message)
+    expect(denied.hint).toContain('denied by the tool policy')
+    expect(thrownBy(() => lookupCatalogTool(catalog, 'openclaw:weather:weather_forecast'))!.code).toBe('tool-denied')
+    expect(thrownBy(() => lookupCatalogTool(catalog, 'nothing'))!.code).toBe('unknown-tool')
+    expect(lookupCatalogTool(catalog, 'web_search').name).toBe('web_search')
   })
 
   it('does not confuse names with Object.prototype keys', () => {

@@ -98,16 +98,18 @@ describe('toolsearch describe', () => {
     })
   })
 
-  it('treats a denied tool as unknown', async () => {
+  it('gives a denied tool the unknown-tool message, blocked by policy (exit 3) with a note', async () => {
     expect((await run(['read', '--json'])).code).toBe(0)
     const denied = await run(['read', '--deny', 'openclaw:core:*'])
-    expect(denied.code).toBe(1)
-    expect(denied.stderr).toMatch(/^Error: Unknown tool id: read\. /)
+    expect(denied.code).toBe(3)
+    expect(denied.stderr).toMatch(/^Error: Unknown tool id: read\. .*\nNote: "read" is denied by the tool policy/)
     const dir = tempDir()
     writeFileSync(join(dir, 'openclaw.json'), JSON.stringify({tools: {deny: ['weather_*']}}))
     const fromConfig = await run(['weather_forecast', '--config', join(dir, 'openclaw.json')])
-    expect(fromConfig.code).toBe(1)
+    expect(fromConfig.code).toBe(3)
     expect(fromConfig.stderr).not.toContain('Did you mean: weather_forecast')
+    // A name nothing defines stays plainly unknown (exit 1).
+    expect((await run(['no_such_tool', '--config', join(dir, 'openclaw.json')])).code).toBe(1)
   })
 
   it('neutralises escape sequences in what it prints', async () => {
