@@ -123,6 +123,11 @@ describe('command executor', () => {
     expect(outcome).toEqual({status: 'ok', result: {ran: true}})
   })
 
+  it('honours a time limit beyond what a Node timer can wait instead of firing at once', async () => {
+    const outcome = await executeCommandTool(node('echo.mjs'), {n: 1}, {timeoutMs: 2 ** 40, catalog})
+    expect(outcome.status).toBe('ok')
+  })
+
   it('reports a program that cannot start as unavailable', async () => {
     const outcome = await executeCommandTool({kind: 'command', command: ['definitely-not-a-program-xyz']}, {}, {timeoutMs: 10_000, catalog})
     expect(outcome).toMatchObject({status: 'unavailable'})

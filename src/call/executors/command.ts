@@ -13,6 +13,7 @@
  */
 import type {CommandRun} from '../../catalog/types.js'
 import {spawnProcessGroup} from '../../process/process-group.js'
+import {timerDelay} from '../../process/timer.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
 
 /** stdout beyond this is a tool error (the result must be one JSON value, not a stream). */
@@ -51,7 +52,7 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
   child.stdin.on('error', () => {})
   child.stdin.end(JSON.stringify(args ?? {}))
 
-  const timer = setTimeout(() => stop('timeout'), options.timeoutMs)
+  const timer = setTimeout(() => stop('timeout'), timerDelay(options.timeoutMs))
   const onAbort = () => stop('abort')
   options.signal?.addEventListener('abort', onAbort, {once: true})
 

@@ -5,10 +5,10 @@
  */
 import {setMaxListeners} from 'node:events'
 
+import {timerDelay} from '../../process/timer.js'
+
 /** The SDK adds an abort listener per request and keeps it; paging a big server adds many. */
 const MAX_SIGNAL_LISTENERS = 10_000
-/** Node fires longer timers at once (with a warning); ~24.8 days is as long as a timer can wait. */
-const MAX_TIMER_MS = 2_147_483_647
 export class Deadline {
   private readonly controller = new AbortController()
   private readonly timer: NodeJS.Timeout
@@ -26,7 +26,7 @@ export class Deadline {
         this.timedOut = true
         this.controller.abort(new Error(`timed out after ${timeoutMs} ms`))
       },
-      Math.min(timeoutMs, MAX_TIMER_MS),
+      timerDelay(timeoutMs),
     )
     const onOuterAbort = (): void => this.controller.abort(new Error('interrupted'))
     if (outer?.aborted) onOuterAbort()
