@@ -8,9 +8,16 @@ import {fileURLToPath} from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.js')
 
+const config = ['--config', 'examples/openclaw.json5']
+const catalog = ['--catalog', 'examples/catalog.json5']
 const commands = [
-  ['doctor', '--fix', '--dry-run', '--config', 'examples/openclaw.json5'],
-  ['config', 'explain', '--config', 'examples/openclaw.json5'],
+  // The config: a legacy file diagnosed, the diff a fix would write, the effective settings.
+  ['doctor', '--fix', '--dry-run', ...config],
+  ['config', 'explain', ...config],
+  // The catalog: what the model finds, sees up front, and gets back from a call.
+  ['search', 'remind', 'me', 'to', 'water', 'the', 'plants', 'every', 'morning', '--limit', '3', ...catalog],
+  ['directory', ...catalog],
+  ['call', 'unit_convert', 'value=5', 'from=km', 'to=mi', ...catalog],
 ]
 
 let failed = false

@@ -215,7 +215,7 @@ describe('toolsearch doctor', () => {
 })
 
 describe('npm start (scripts/start.js)', () => {
-  it('runs doctor --fix --dry-run and config explain on the legacy example, exits 0 and leaves it untouched', () => {
+  it('runs doctor --fix --dry-run and config explain on the legacy example, then search, directory and call on the example catalog; exits 0 and leaves the files untouched', () => {
     const example = readFileSync(join(ROOT, 'examples', 'openclaw.json5'), 'utf8')
     expect(example).toContain('mode: "code"')
     expect(example).toContain('codeTimeoutMs')
@@ -225,6 +225,11 @@ describe('npm start (scripts/start.js)', () => {
     expect(result.stdout).toContain('+      mode: "tools", // how the model reaches deferred tools')
     expect(result.stdout).toContain('$ toolsearch config explain --config examples/openclaw.json5')
     expect(result.stdout).toContain('searchDefaultLimit  6')
+    // Then the catalog side: a search, the directory and a call on the bundled example catalog.
+    expect(result.stdout).toMatch(/\$ toolsearch search remind me .*\n\n#  ID .*\n1  openclaw:automations:schedule_task /)
+    expect(result.stdout).toContain('Available deferred-schema tools:\n- browser_screenshot (browser): ')
+    expect(result.stdout).toMatch(/\$ toolsearch call unit_convert value=5 from=km to=mi .*\n\n\{\n  "value": 3\.107,/)
+    expect(result.stderr).not.toContain('start:')
     expect(readFileSync(join(ROOT, 'examples', 'openclaw.json5'), 'utf8')).toBe(example)
   })
 })
