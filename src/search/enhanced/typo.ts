@@ -21,12 +21,14 @@ export function allowedEdits(word: string): number {
  * never depends on catalog order. Results are memoised per word.
  */
 export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: string) => string | undefined {
-  const byInitial = new Map<string, Array<{word: string; letters: number}>>()
+  // Candidates by first letter and length: a word is only compared with words it could be a typo of.
+  const buckets = new Map<string, Array<{word: string; letters: number}>>()
   for (const word of frequencies.keys()) {
     if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) continue
-    const list = byInitial.get(word[0]!)
+    const key = `${word[0]}${word.length}`
     const candidate = {word, letters: letterSet(word)}
-    if (list === undefined) byInitial.set(word[0]!, [candidate])
+    const list = buckets.get(key)
+    if (list === undefined) buckets.set(key, [candidate])
     else list.push(candidate)
   }
   const memo = new Map<string, string | undefined>()
@@ -37,8 +39,10 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: 
       const limit = allowedEdits(word)
       const letters = letterSet(word)
       let bestDistance = limit + 1
-      for (const {word: candidate, letters: candidateLetters} of byInitial.get(word[0]!) ?? []) {
-        if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue
+      const candidates = []
+      for (let length = word.length - limit; length <= word.length + limit; length++) candidates.push(...(buckets.get(`${word[0]}${length}`) ?? []))
+      for (const {word: candidate, letters: candidateLetters} of candidates) {
+        if (candidate === word) continue
         // Each edit changes which letters occur by at most two: a cheap bound before the real distance.
         if (bitCount(letters ^ candidateLetters) > 2 * limit) continue
         const distance = editDistance(word, candidate)
