@@ -1,0 +1,78 @@
+/**
+ * The cross-cutting rules of SPEC §9, checked over every command the manifest lists: `--json`
+ * stdout is one JSON document even on error, usage errors exit 2 without a stack trace, colour
+ * follows --no-color / NO_COLOR / FORCE_COLOR, and every command documents itself.
+ */
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, {summary?: string}>}
+const commandIds = Object.keys(manifest.commands).sort()
+const argv = (id: string) => id.split(':')
+const LEGACY = join(ROOT, 'examples', 'openclaw.json5')
+const ANSI = /\u001b\[/
+
+describe('the command set', () => {
+  it('has every command the product documents, each with a summary', () => {
+    for (const expected of ['call', 'catalog:import', 'catalog:list', 'config:explain', 'config:file', 'config:get', 'config:schema', 'config:set', 'config:unset', 'config:validate', 'describe', 'directory', 'doctor', 'eval', 'payload', 'search', 'session:stats']) {
+      expect(commandIds).toContain(expected)
+    }
+    for (const id of commandIds) expect(manifest.commands[id]!.summary, id).toBeTruthy()
+  })
+})
+
+describe('--json errors (SPEC §9)', () => {
+  it.each(commandIds)('%s: an unknown flag under --json is one JSON error document on stdout, exit 2, no stack', async (id) => {
+    const result = await runCli([...argv(id), '--json', '--no-such-flag'])
+    expect(result.code).toBe(2)
+    const output = parseJsonOutput<{error: {code: string; message: string}}>(result)
+    expect(output.error.code).toBe('usage')
+    expect(output.error.message).toContain('--no-such-flag')
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it.each(commandIds)('%s: without --json the usage error is one line on stderr and stdout stays empty', async (id) => {
+    const result = await runCli([...argv(id), '--no-such-flag'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^Error: .*--no-such-flag/)
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+})
+
+describe('colour (SPEC §9)', () => {
+  const doctor = ['doctor', '--config', LEGACY]
+
+  it('is off when stdout is not a terminal', async () => {
+    const result = await runCli(doctor, {env: {NO_COLOR: undefined}})
+    expect(result.stdout).not.toMatch(ANSI)
+  })
+
+  it('can be forced with FORCE_COLOR, and --no-color or NO_COLOR turn it off again', async () => {
+    const forced = await runCli(doctor, {env: {NO_COLOR: undefined, FORCE_COLOR: '1'}})
+    expect(forced.stdout).toMatch(ANSI)
+    expect((await runCli([...doctor, '--no-color'], {env: {NO_COLOR: undefined, FORCE_COLOR: '1'}})).stdout).not.toMatch(ANSI)
+    expect((await runCli(doctor, {env: {NO_COLOR: '1', FORCE_COLOR: undefined}})).stdout).not.toMatch(ANSI)
+  })
+
+  it('never colours --json output', async () => {
+    const result = await runCli([...doctor, '--json'], {env: {NO_COLOR: undefined, FORCE_COLOR: '1'}})
+    expect(result.stdout).not.toMatch(ANSI)
+    expect(parseJsonOutput<{ok: boolean}>(result).ok).toBe(false)
+  })
+})
+
+describe('--json output is terminal-safe', () => {
+  it('escapes C1 controls and bidi overrides that JSON.stringify leaves raw, keeping the same value', async () => {
+    const file = join(tempDir(), 'catalog.json')
+    const description = 'csi \u009b2J and \u202ereversed'
+    writeFileSync(file, JSON.stringify({tools: [{name: 'tricky', description}]}))
+    const result = await runCli(['describe', 'tricky', '--catalog', file, '--json'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).not.toMatch(/[\u009b\u202e]/)
+    expect(parseJsonOutput<{description: string}>(result).description).toBe(description)
+  })
+})
