@@ -41,7 +41,7 @@ export default class Eval extends BaseCommand<typeof Eval> {
     }),
     failures: Flags.boolean({description: 'List the queries each ranker missed and what it returned instead.'}),
     'miss-at': Flags.integer({
-      description: `A query is missed when no relevant tool is in this many results (default ${DEFAULT_MISS_DEPTH}).`,
+      description: 'With --failures: a query is missed when no relevant tool is in this many results.',
       helpValue: '<k>',
       min: 1,
       max: EVAL_DEPTH,
