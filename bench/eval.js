@@ -1,5 +1,7 @@
-// Retrieval quality: hit@1, hit@5, MRR@10 and nDCG@10 of the openclaw and enhanced rankers and of
-// MiniSearch (a baseline: default options, and prefix + fuzzy) on
+// The enhanced ranker against the openclaw ranker, in the same run.
+//
+// Retrieval quality: hit@1, hit@5, MRR@10 and nDCG@10 of both rankers and of MiniSearch (a
+// baseline: default options, and prefix + fuzzy) on
 //   - the MetaTool benchmark's test half (../shared/bench/metatool, MIT; 199 tools): queries are
 //     split into halves by a hash of their text (`metatoolHalf`); rankers were tuned on the other;
 //   - bench/queries/mcp-tools.jsonl: labelled requests for 22 real MCP servers (342 tools), used
@@ -8,8 +10,16 @@
 // The MCP catalog is ../shared/bench/mcp-tools-list when present, else the copy in
 // test/fixtures/mcp-tools-list; MetaTool is skipped (and the output says so) without ../shared.
 //
-//   node bench/eval.js                  the table above
-//   node bench/eval.js --split tune     MetaTool's tune half instead of its test half
+//
+// Speed: index build time and per-query latency over 10,000 tools recombined from the 342 real
+// ones (each takes a real tool's name made unique, its description followed by the start of
+// another's, its schema, and one of 50 owners per server: real vocabulary and text lengths),
+// queried with every labelled request. Builds and query rounds alternate between the rankers so
+// machine noise hits both alike; medians, with the ratio enhanced / openclaw (below 1: enhanced
+// is faster). The first round is reported apart (cold caches and code paths).
+//
+//   node bench/eval.js                  quality, then speed
+//   node bench/eval.js --split tune     quality on MetaTool's tune half instead of its test half
 //   node bench/eval.js --ablations      enhanced-ranker variants on the tuning data (tune halves)
 import {createHash} from 'node:crypto'
 import {existsSync, readFileSync, readdirSync} from 'node:fs'
@@ -25,8 +35,9 @@ if (!existsSync(join(root, 'dist/src/search/enhanced/index.js'))) {
 }
 const dist = (path) => import(join(root, 'dist/src', path))
 const {loadCatalogs, catalogedEntries} = await dist('catalog/index.js')
+const {makeEntry} = await dist('catalog/entries.js')
 const {createOpenClawRanker} = await dist('search/openclaw.js')
-const {buildEnhancedRanker, ENHANCED} = await dist('search/enhanced/index.js')
+const {buildEnhancedRanker, createEnhancedRanker, ENHANCED} = await dist('search/enhanced/index.js')
 const {openclawDocumentText} = await dist('search/document.js')
 const {EVAL_DEPTH, METRIC_NAMES, meanMetrics, parseLabelledQueries, scoreRanking} = await dist('search/eval.js')
 
@@ -42,7 +53,7 @@ if (metatoolSplit !== 'test' && metatoolSplit !== 'tune') {
  * its text is below 128, else to the tune half. Deterministic, independent of file order, and
  * identical queries (the set has some) always land in the same half.
  */
-export function metatoolHalf(query) {
+function metatoolHalf(query) {
   return createHash('sha256').update(query).digest()[0] < 128 ? 'test' : 'tune'
 }
 
@@ -57,7 +68,7 @@ async function mcpCatalog() {
   return {entries: catalogedEntries((await loadCatalogs(files)).entries), note}
 }
 
-async function dataSets(metatoolHalfName) {
+async function dataSets(metatoolHalfName, mcp) {
   const sets = []
   const notes = []
   const metatoolDir = join(shared, 'metatool')
@@ -69,7 +80,6 @@ async function dataSets(metatoolHalfName) {
   } else {
     notes.push('MetaTool: skipped, ../shared/bench/metatool is not present')
   }
-  const mcp = await mcpCatalog()
   notes.push(`MCP catalog: ${mcp.note}`)
   sets.push({name: 'MCP queries', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.jsonl'))})
   sets.push({name: 'MCP holdout', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout.jsonl'))})
@@ -126,7 +136,8 @@ function ablations() {
   ]
 }
 
-const {sets, notes} = await dataSets(args.includes('--ablations') ? 'tune' : metatoolSplit)
+const mcp = await mcpCatalog()
+const {sets, notes} = await dataSets(args.includes('--ablations') ? 'tune' : metatoolSplit, mcp)
 console.log(`retrieval quality (Node ${process.version})`)
 for (const note of notes) console.log(note)
 console.log('')
@@ -156,4 +167,64 @@ if (args.includes('--ablations')) {
   console.log('')
   console.log('Relevance is binary; a query with several relevant tools counts any of them. MiniSearch indexes the same')
   console.log('text as the openclaw ranker (default tokenizer and BM25+; "+fuzzy": prefix search and fuzzy 0.2).')
+  console.log('')
+  speed(mcp.entries, [...sets.find((set) => set.name === 'MCP queries').queries, ...sets.find((set) => set.name === 'MCP holdout').queries].map((query) => query.query))
+}
+
+function speed(realEntries, queries) {
+  const size = Number(process.env.BENCH_TOOLS ?? 10_000)
+  const buildRuns = Number(process.env.BENCH_BUILD_RUNS ?? 7)
+  const queryRounds = Number(process.env.BENCH_QUERY_ROUNDS ?? 7)
+  const limit = 8
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const now = () => Number(process.hrtime.bigint()) / 1e6
+  let state = 20_240_601
+  const next = () => (state = (state * 48271) % 2147483647) / 2147483647
+  const pick = () => realEntries[Math.floor(next() * realEntries.length)]
+  const entries = Array.from({length: size}, (_, i) => {
+    const base = pick()
+    const other = pick()
+    return makeEntry({
+      name: `${base.name}_${i}`,
+      source: base.source,
+      sourceName: `${base.sourceName}-${i % 50}`,
+      description: `${base.description} ${other.description.slice(0, 240)}`,
+      parameters: base.parameters,
+      origin: {file: 'generated', path: `tools[${i}]`},
+    })
+  })
+  const rankers = [
+    {name: 'openclaw', create: createOpenClawRanker},
+    {name: 'enhanced', create: createEnhancedRanker},
+  ]
+  const build = {openclaw: [], enhanced: []}
+  const perQuery = {openclaw: [], enhanced: []}
+  const built = {}
+  for (let run = 0; run < buildRuns; run++) {
+    for (const {name, create} of run % 2 === 0 ? rankers : [...rankers].reverse()) {
+      const start = now()
+      built[name] = create(entries)
+      build[name].push(now() - start)
+    }
+  }
+  for (let round = 0; round < queryRounds; round++) {
+    for (const {name} of round % 2 === 0 ? rankers : [...rankers].reverse()) {
+      const start = now()
+      for (const query of queries) built[name].search(query, limit)
+      perQuery[name].push(((now() - start) * 1000) / queries.length)
+    }
+  }
+  console.log(`speed: enhanced vs openclaw ranker over ${size.toLocaleString('en')} tools recombined from the real ones;`)
+  console.log(`${queries.length} labelled queries, limit ${limit}; build: median of ${buildRuns}; query: median of ${queryRounds} rounds (first apart)`)
+  console.log('')
+  const rows = rankers.map(({name}) => [name, '', median(build[name]).toFixed(1), median(perQuery[name]).toFixed(1), perQuery[name][0].toFixed(1)])
+  const ratio = (enhanced, openclaw) => (enhanced / openclaw).toFixed(2)
+  rows.push([
+    'ratio enhanced/openclaw',
+    '',
+    ratio(median(build.enhanced), median(build.openclaw)),
+    ratio(median(perQuery.enhanced), median(perQuery.openclaw)),
+    ratio(perQuery.enhanced[0], perQuery.openclaw[0]),
+  ])
+  printTable(['ranker', '', 'build ms', 'query µs', 'first round µs'], rows)
 }
