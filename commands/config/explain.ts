@@ -2,7 +2,7 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags, modelFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {type EffectiveToolSearchSettings, type ModelContext, effectiveToolSearchSettings, loadConfig} from '../../src/config/index.js'
-import {renderExplain} from '../../src/config/render.js'
+import {displayPath, renderExplain} from '../../src/config/render.js'
 import {safeInline} from '../../src/output/terminal.js'
 
 export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {
@@ -16,7 +16,7 @@ export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {
     for (const warning of config.warnings) this.note(`Warning: ${safeInline(warning.message)}`)
     const model: ModelContext = {provider: this.flags.provider, model: this.flags.model, baseUrl: this.flags['base-url']}
     const settings = effectiveToolSearchSettings(config.value, model, config.authored)
-    this.print(renderExplain(config.location.path, settings, model, {color: this.color}))
+    this.print(renderExplain(displayPath(config.location.path, process.cwd()), settings, model, {color: this.color}))
     return {file: config.location.path, model, settings}
   }
 }

@@ -365,7 +365,8 @@ describe('config explain and schema', () => {
     const file = join(cwd, 'openclaw.json5')
     const text = await runCli(['config', 'explain'], {cwd})
     expect(text.stdout).toBe(
-      `Tool Search settings for ${file}\n\n` +
+      // The file as the user sees it: relative to the working directory (JSON keeps the absolute path).
+      'Tool Search settings for openclaw.json5\n\n' +
         '  enabled             true   tools.toolSearch is unset: Tool Search is on by default.\n' +
         '  mode                tools  tools.toolSearch is unset: the default mode is "tools".\n' +
         '  searchDefaultLimit  8      Default 8.\n' +
@@ -375,6 +376,7 @@ describe('config explain and schema', () => {
       await runCli(['config', 'explain', '--provider', 'ollama', '--model', 'llama3.1:8b', '--json'], {cwd}),
     )
     expect(local.settings).toMatchObject({searchDefaultLimit: 5, maxSearchLimit: 10, localModelOverlay: true})
+    expect((await runCli(['config', 'explain', '--json'], {cwd})).stdout).toContain(`"file": ${JSON.stringify(file)}`)
   })
 
   it('never prints what the environment gave a ${VAR} reference', async () => {
