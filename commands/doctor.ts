@@ -52,8 +52,10 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
       this.print(renderDoctorText(report, {color: this.color, cwd}))
     }
     if (report.status === 'dry-run') this.note('Dry run: nothing was written.')
-    const inIncludes = [...new Set(report.findings.filter((finding) => finding.fixable && finding.file !== undefined && finding.file !== report.file).map((finding) => finding.file))]
-    if (this.flags.fix && inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file ?? '')).join(', ')} by hand.`)
+    // Findings of a fixable check that live in an included file: --fix leaves them to the user.
+    const fixableChecks = new Set(checks.filter((check) => check.meta.fixable).map((check) => check.meta.id))
+    const inIncludes = [...new Set(report.findings.filter((finding) => fixableChecks.has(finding.check) && finding.file !== undefined && finding.file !== report.file).map((finding) => finding.file))]
+    if (inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file ?? '')).join(', ')} by hand.`)
     if (!report.ok) process.exitCode = ExitCode.failure
     return report
   }

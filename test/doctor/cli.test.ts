@@ -179,6 +179,20 @@ describe('toolsearch doctor', () => {
     expect(read(cwd, 'tools.json5')).toBe('{\n  toolSearch: { mode: "code" },\n}\n')
   })
 
+  it('never offers --fix for a retired value in an included file: not fixable, no fix hint, a note naming the file', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code", codeTimeoutMs: 1 },\n}\n'})
+    const result = await runCli(['doctor'], {cwd})
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('\n2 errors, 0 warnings in openclaw.json5.\n')
+    expect(result.stdout).not.toContain('can be fixed')
+    expect(result.stderr).toBe(`Note: --fix never edits included files; fix ${join(cwd, 'tools.json5')} by hand.\n`)
+    const report = parseJsonOutput<{findings: Array<{fixable: boolean; file: string}>}>(await runCli(['doctor', '--json'], {cwd}))
+    expect(report.findings.map((finding) => [finding.file, finding.fixable])).toEqual([
+      [join(cwd, 'tools.json5'), false],
+      [join(cwd, 'tools.json5'), false],
+    ])
+  })
+
   it('a file that does not parse is a config.parse finding (exit 1), never modified', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code",, }\n  },\n}\n'})
     const result = await runCli(['doctor', '--fix'], {cwd})

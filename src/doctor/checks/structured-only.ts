@@ -39,7 +39,7 @@ const TIMEOUT_PATH = parseConfigPath('tools.toolSearch.codeTimeoutMs')
 const ENABLED_PATH = parseConfigPath('tools.toolSearch.enabled')
 
 /** Whether the value at `path` was written in the top-level file (fixes never edit includes). */
-function inTopFile({document}: FixContext, path: readonly string[]): boolean {
+function inTopFile(document: FixContext['document'], path: readonly string[]): boolean {
   return nearestOrigin(document, path)?.origin.file === document.source.file
 }
 
@@ -54,17 +54,19 @@ export const structuredOnly: Check = {
   detect({document}) {
     if (document === undefined) return []
     return findRetiredSettings(document.resolved).map((setting) => {
-      if (setting.key === 'codeTimeoutMs') return finding(meta, {messageId: 'retiredTimeout', path: setting.path, location: locateOrigin(document, setting.path, 'key')})
+      // A value that lives in an included file is reported there, but --fix never edits includes.
+      const fixable = inTopFile(document, setting.path) ? {} : {fixable: false as const}
+      if (setting.key === 'codeTimeoutMs') return finding(meta, {messageId: 'retiredTimeout', path: setting.path, location: locateOrigin(document, setting.path, 'key'), ...fixable})
       const location = locateOrigin(document, setting.path)
       const written = valueAtPath(document.authored, setting.path)
       if (written.found && written.value !== 'code') {
         return finding(meta, {messageId: 'retiredModeFromEnv', data: {written: writtenValue(document, setting.path)}, path: setting.path, location, fixable: false})
       }
-      return finding(meta, {messageId: 'retiredMode', path: setting.path, location})
+      return finding(meta, {messageId: 'retiredMode', path: setting.path, location, ...fixable})
     })
   },
   fix(found, context) {
-    if (!inTopFile(context, found.path)) return undefined
+    if (!inTopFile(context.document, found.path)) return undefined
     const {source} = context.document
     if (found.messageId === 'retiredMode') return {edits: planSet(source, MODE_PATH, 'tools').edits, changeMessageId: 'modeMigrated'}
     const toolSearch = toolSearchValue(context.document.authored)
