@@ -3,7 +3,7 @@
  * from the config file, so everything is passed through safeInline.
  */
 import {colorDiff, displayPath} from '../config/render.js'
-import {safeInline} from '../output/terminal.js'
+import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {Severity} from './types.js'
 
@@ -74,13 +74,17 @@ export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boo
   return blocks.join('\n\n')
 }
 
-/** GitHub Actions workflow-command escaping. */
+/**
+ * GitHub Actions workflow-command escaping. The text may come from the config (keys, values), and
+ * CI logs render escape sequences, so control characters are neutralised first: a message keeps
+ * its line breaks (as %0A), a property never has any.
+ */
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  return safeBlock(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }
 
 function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  return escapeData(safeInline(text)).replace(/:/g, '%3A').replace(/,/g, '%2C')
 }
 
 /** `::error file=…,line=…,col=…,title=<check>::<message>` per finding (warnings use ::warning). */

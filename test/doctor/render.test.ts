@@ -1,0 +1,27 @@
+import {describe, expect, it} from 'vitest'
+
+import {type DoctorReport, renderDoctorGithub} from '../../src/doctor/render.js'
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+function report(message: string, file = '/repo/openclaw.json5'): DoctorReport {
+  return {
+    file,
+    findings: [{check: 'config.schema', messageId: 'unknownKey', severity: 'error', path: 'tools.toolSearch', file, line: 3, column: 5, message, fixable: false}],
+    changes: [],
+    ok: false,
+  }
+}
+
+describe('renderDoctorGithub', () => {
+  it('pins the workflow-command shape and escapes %, line breaks, and : and , in properties', () => {
+    expect(renderDoctorGithub(report('50% done\nnext', '/repo/a,b:c.json5'), {cwd: '/repo'})).toBe('::error file=a%2Cb%3Ac.json5,line=3,col=5,title=config.schema::50%25 done%0Anext')
+  })
+
+  it('never lets a control character from the config (an ESC in a key, a bidi override) reach the CI log', () => {
+    const line = renderDoctorGithub(report('unknown key "mo\u001b[31mde\u202e"', '/repo/\u001b]0;x\u0007.json5'), {cwd: '/repo'})
+    expect(line).not.toMatch(CONTROL)
+    expect(line).toContain('unknown key "mo\\u001b[31mde\\u202e"')
+    expect(line).toContain('file=\\u001b]0;x\\u0007.json5,')
+  })
+})
