@@ -72,6 +72,23 @@ export function parseConfigPath(path: string): ConfigPath {
   return segments
 }
 
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t'}
+
+/**
+ * Reads the escape after a backslash in a quoted key: the JSON escapes (`\n`, `\u001b`, …), so a
+ * path printed by `formatConfigPath` (which JSON-quotes odd keys) parses back to the same key;
+ * any other escaped character stands for itself (`\"`, `\'`, `\\`).
+ */
+function readEscape(path: string, at: number): {text: string; end: number} {
+  const char = path[at]!
+  if (char === 'u') {
+    const hex = path.slice(at + 1, at + 5)
+    if (!/^[0-9A-Fa-f]{4}$/.test(hex)) invalid('bad \\u escape in a quoted key', path)
+    return {text: String.fromCharCode(Number.parseInt(hex, 16)), end: at + 5}
+  }
+  return {text: SIMPLE_ESCAPES[char] ?? char, end: at + 1}
+}
+
 /** Reads the inside of `[...]` starting after the `[`; returns the offset after the `]`. */
 function readBracket(path: string, start: number, push: (key: string, quoted: boolean) => void): number {
   const quote = path[start]
@@ -79,7 +96,12 @@ function readBracket(path: string, start: number, push: (key: string, quoted: bo
     let key = ''
     let i = start + 1
     while (i < path.length && path[i] !== quote) {
-      if (path[i] === '\\' && i + 1 < path.length) i++
+      if (path[i] === '\\' && i + 1 < path.length) {
+        const escaped = readEscape(path, i + 1)
+        key += escaped.text
+        i = escaped.end
+        continue
+      }
       key += path[i]
       i++
     }

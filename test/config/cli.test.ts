@@ -229,6 +229,16 @@ describe('config unset', () => {
     expect(read(cwd)).toBe('{tools: {deny: ["a", "c"]}}')
   })
 
+  it('takes the path doctor printed for a key with control characters, and removes that key', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {\n      "mo\\u001bde\\n": 1,\n      mode: "tools",\n    },\n  },\n}\n'})
+    const report = parseJsonOutput<{findings: Array<{path: string}>}>(await runCli(['doctor', '--json'], {cwd}))
+    const path = report.findings[0]!.path
+    expect(path).toBe('tools.toolSearch["mo\\u001bde\\n"]')
+    expect(await runCli(['config', 'get', path], {cwd})).toMatchObject({stdout: '1\n', code: 0})
+    expect((await runCli(['config', 'unset', path], {cwd})).code).toBe(0)
+    expect(read(cwd)).toBe('{\n  tools: {\n    toolSearch: {\n      mode: "tools",\n    },\n  },\n}\n')
+  })
+
   it('an absent path: message, exit 1, file untouched', async () => {
     const cwd = project({'openclaw.json5': LEGACY})
     expect(await runCli(['config', 'unset', 'tools.toolSearch.enabled'], {cwd})).toMatchObject({stdout: '', stderr: 'Error: Config path not found: tools.toolSearch.enabled\n', code: 1})

@@ -44,4 +44,25 @@ describe('formatConfigPath', () => {
     expect(formatConfigPath(['agents', 'list', '0', 'id'])).toBe('agents.list[0].id')
     expect(formatConfigPath(['a', 'b.c'])).toBe('a["b.c"]')
   })
+
+  it('prints paths that parse back to the same keys, so a path from a finding can be pasted into config get/set/unset', () => {
+    const odd = ['mo\u001b[31mde\n', 'tab\there', 'q"uote', "s'ingle", 'back\\slash', 'a.b', 'x]y', '', ' ', 'é\u202e', '\u2028', '0x', 'ünï']
+    for (const key of odd) {
+      const path = ['tools', key, 'mode']
+      expect(parseConfigPath(formatConfigPath(path)).map((segment) => segment.key), JSON.stringify(key)).toEqual(path)
+    }
+  })
+})
+
+describe('quoted keys in paths', () => {
+  it('read JSON escapes, as the paths toolsearch prints write them', () => {
+    expect(keys('a["line\\nbreak"]')).toEqual(['a', '"line\nbreak"'])
+    expect(keys('a["\\u001b[2J"]')).toEqual(['a', '"\u001b[2J"'])
+    expect(keys("a['it\\'s']")).toEqual(['a', `"it's"`])
+    expect(keys('a["back\\\\slash"]')).toEqual(['a', '"back\\slash"'])
+  })
+
+  it('name a broken \\u escape', () => {
+    expect(() => parseConfigPath('a["\\u12"]')).toThrow('Invalid path (bad \\u escape in a quoted key): a["\\u12"]')
+  })
 })
