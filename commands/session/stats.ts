@@ -5,6 +5,7 @@ import {Args} from '@oclif/core'
 import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {usageError} from '../../src/errors.js'
+import {fileErrorReason} from '../../src/fs/errors.js'
 
 export default class SessionStats extends BaseCommand<typeof SessionStats> {
   static summary = 'Summarise a session log: schemas visible up front, searches, describes and the tools finally called.'
@@ -22,7 +23,7 @@ export default class SessionStats extends BaseCommand<typeof SessionStats> {
     try {
       text = await readFile(this.args.file, 'utf8')
     } catch (error) {
-      throw usageError(`Cannot read session log ${this.args.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {file: this.args.file})
+      throw usageError(`Cannot read session log ${this.args.file}: ${fileErrorReason(error)}`, {file: this.args.file})
     }
     const stats = summarizeSession(text)
     for (const warning of skippedLineWarnings(stats, this.args.file)) this.note(warning)

@@ -19,6 +19,7 @@ import {readFile} from 'node:fs/promises'
 
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
 import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../errors.js'
+import {fileErrorReason} from '../fs/errors.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
 import {assertArgumentDepth, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
 import {executeTool} from './execute.js'
@@ -111,7 +112,7 @@ async function readArgumentsFile(path: string, readStdin: () => Promise<string>)
   try {
     return await readFile(path, 'utf8')
   } catch (error) {
-    throw usageError(`Cannot read --args-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {file: path})
+    throw usageError(`Cannot read --args-file ${path}: ${fileErrorReason(error)}`, {file: path})
   }
 }
 

@@ -23,6 +23,7 @@ import {performance} from 'node:perf_hooks'
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
 import {CONTROL_TOOLS} from '../directory/controls.js'
 import {ExitCode, isToolsearchError, usageError} from '../errors.js'
+import {fileErrorReason} from '../fs/errors.js'
 
 export const SESSION_LOG_VERSION = 1
 
@@ -94,7 +95,7 @@ export async function assertSessionWritable(file: string | undefined): Promise<v
     const handle = await open(file, 'a', 0o600)
     await handle.close()
   } catch (error) {
-    throw usageError(`Cannot write session log ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    throw usageError(`Cannot write session log ${file}: ${fileErrorReason(error, {writing: true})}`)
   }
 }
 
@@ -108,7 +109,7 @@ export async function logSessionEvent(file: string | undefined, entries: readonl
   try {
     await appendFile(file, `${JSON.stringify(line)}\n`, {encoding: 'utf8', mode: 0o600})
   } catch (error) {
-    throw usageError(`Cannot write session log ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    throw usageError(`Cannot write session log ${file}: ${fileErrorReason(error, {writing: true})}`)
   }
 }
 

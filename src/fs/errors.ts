@@ -4,11 +4,14 @@ export function errno(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code
 }
 
-/** Why a file operation failed, in words (no stack, no syscall noise for the common cases). */
-export function fileErrorReason(error: unknown): string {
+/**
+ * Why a file operation failed, in words (no stack, no syscall noise for the common cases). When
+ * `writing` a file that may be created, a missing path can only be a missing directory.
+ */
+export function fileErrorReason(error: unknown, {writing = false}: {writing?: boolean} = {}): string {
   switch (errno(error)) {
     case 'ENOENT':
-      return 'no such file'
+      return writing ? 'its directory does not exist' : 'no such file'
     case 'EISDIR':
       return 'it is a directory, not a file'
     case 'ENOTDIR':

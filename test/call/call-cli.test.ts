@@ -465,8 +465,8 @@ describe('call: usage errors (exit 2)', () => {
     [['call', 'water', '--args', '{zone: north}'], '--args is not valid JSON'],
     [['call', 'water', '--args', '[1]'], '--args must be a JSON object of tool arguments.'],
     [['call', 'water', 'zone'], 'Expected key=value, got "zone".'],
-    [['call', 'water', '--args-file', '/nonexistent/args.json'], 'Cannot read --args-file /nonexistent/args.json: ENOENT'],
-    [['call', 'water', '--args-file', '/'], 'Cannot read --args-file /: EISDIR'],
+    [['call', 'water', '--args-file', '/nonexistent/args.json'], 'Cannot read --args-file /nonexistent/args.json: no such file'],
+    [['call', 'water', '--args-file', '/'], 'Cannot read --args-file /: it is a directory, not a file'],
   ])('%j', async (args, message) => {
     const {catalog} = catalogDir()
     const result = await runCli([...args, '--catalog', catalog, '--json'])

@@ -170,7 +170,7 @@ describe('--session and session stats, end to end', () => {
   it('refuses to call when the session log cannot be written (exit 2), before anything runs', async () => {
     const result = await runCli(['call', '--catalog', EXAMPLE, '--session', '/nonexistent/dir/s.jsonl', 'unit_convert', 'value=1', 'from=km', 'to=mi', '--json'])
     expect(result.code).toBe(2)
-    expect(parseJsonOutput<{error: {message: string}}>(result).error.message).toBe('Cannot write session log /nonexistent/dir/s.jsonl: ENOENT')
+    expect(parseJsonOutput<{error: {message: string}}>(result).error.message).toBe('Cannot write session log /nonexistent/dir/s.jsonl: its directory does not exist')
   })
 
   it('summarises a log whose last line was cut short, with a warning naming the line on stderr', async () => {
@@ -189,6 +189,6 @@ describe('--session and session stats, end to end', () => {
   it('reports an unreadable log as a usage error', async () => {
     const result = await runCli(['session', 'stats', '/nonexistent/s.jsonl'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('Error: Cannot read session log /nonexistent/s.jsonl: ENOENT\n')
+    expect(result.stderr).toBe('Error: Cannot read session log /nonexistent/s.jsonl: no such file\n')
   })
 })
