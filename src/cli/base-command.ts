@@ -1,7 +1,7 @@
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
 import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../errors.js'
-import {safeBlock, shouldUseColor, terminalJson} from '../output/terminal.js'
+import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -111,7 +111,8 @@ export function toToolsearchError(err: unknown): ToolsearchError {
 function formatErrorForTerminal(error: ToolsearchError): string {
   const location = error.file === undefined ? '' : `${error.file}${error.line === undefined ? '' : `:${error.line}${error.column === undefined ? '' : `:${error.column}`}`}: `
   const message = safeBlock(error.message)
-  const prefix = location !== '' && !message.includes(error.file ?? '\0') ? location : ''
+  // The file name is untrusted too (a catalog or log named on the command line).
+  const prefix = location !== '' && !error.message.includes(error.file ?? '\0') ? safeInline(location) : ''
   const hint = error.hint === undefined ? '' : `\nNote: ${safeBlock(error.hint)}`
   return `Error: ${prefix}${message}${hint}`
 }

@@ -76,3 +76,16 @@ describe('--json output is terminal-safe', () => {
     expect(parseJsonOutput<{description: string}>(result).description).toBe(description)
   })
 })
+
+describe('error messages are terminal-safe (SPEC §9)', () => {
+  it('a file name with control characters is escaped wherever the error names it, the location prefix included', async () => {
+    const cwd = tempDir()
+    const name = 'log\u001b[31m\u202e.jsonl'
+    for (const args of [['session', 'stats', name], ['search', '--catalog', name, 'read']]) {
+      const result = await runCli(args, {cwd})
+      expect(result.code).toBe(2)
+      expect(result.stderr).not.toMatch(/[\u001b\u202e]/)
+      expect(result.stderr).toContain('log\\u001b[31m\\u202e.jsonl')
+    }
+  })
+})
