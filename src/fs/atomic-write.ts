@@ -1,9 +1,10 @@
 /**
  * The one writer for every file toolsearch writes (configs, imported catalogs), after npm's
  * write-file-atomic and git's lock files: resolve the real path through symlinks, take
- * `<file>.lock` (exclusive create, holding pid and time), read → compute → write a temp file in
- * the same directory with the old mode → fsync → keep the backup ring → rename over the target →
- * fsync the directory (best effort) → release. The temp file is removed in a single `finally`.
+ * `<file>.lock` (exclusive create, holding pid and time), read → compute → refuse a read-only
+ * file → write a temp file in the same directory with the old mode → fsync → keep the backup ring
+ * → rename over the target → fsync the directory (best effort) → release. The temp file is
+ * removed in a single `finally`.
  * File-system calls go through `WriterFs` so tests can inject a failure at each step.
  *
  * Messages name what is written (`options.what`: "config", "catalog") and the file, so a
@@ -17,7 +18,7 @@ import {basename, dirname, join, resolve} from 'node:path'
 import {ExitCode, ToolsearchError} from '../errors.js'
 import {errno, fileErrorReason} from './errors.js'
 
-export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link'>
+export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link' | 'access'>
 
 /** A lock older than this is stale, whatever its process. */
 export const STALE_LOCK_MS = 30_000
@@ -207,6 +208,24 @@ async function keepBackup(file: string, fs: WriterFs): Promise<string> {
   return name(0)
 }
 
+/**
+ * Refuses to replace a file its owner made read-only, or one this user may not write. A rename
+ * needs only the directory's permission, so without this check a read-only file (or another
+ * user's file in a shared directory) would be silently replaced, its owner changed.
+ * The mode bits are checked too: root passes every access check.
+ */
+async function assertWritable(file: string, mode: number, what: string, fs: WriterFs): Promise<void> {
+  if ((mode & 0o222) === 0) {
+    throw failure('file-read-only', `Cannot write ${what} ${file}: the file is read-only (mode 0${mode.toString(8)}); nothing was written. Make it writable (chmod u+w) to change it.`, file)
+  }
+  try {
+    await fs.access(file, constants.W_OK)
+  } catch (error) {
+    if (errno(error) === 'ENOENT') return
+    throw failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file, error)
+  }
+}
+
 async function syncDirectory(dir: string, fs: WriterFs): Promise<void> {
   try {
     const handle = await fs.open(dir, 'r')
@@ -242,6 +261,7 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
     })
     const {text, result} = await compute(current?.text)
     if (text === undefined || text === current?.text) return {status: 'unchanged', file, created: false, result}
+    if (current !== undefined) await assertWritable(file, current.mode, what, fs)
     const mode = current?.mode ?? 0o600
     temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
     const handle = await fs.open(temp, 'wx', mode)

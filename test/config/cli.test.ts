@@ -132,6 +132,22 @@ describe('config set', () => {
     expect(read(cwd, 'real.json5')).toBe('{\n  a: 2,\n}\n')
   })
 
+  it('a read-only config is refused by set, unset and doctor --fix (exit 1, nothing written); a no-op still says No change', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const file = join(cwd, 'openclaw.json5')
+    chmodSync(file, 0o444)
+    const refusal = `Error: Cannot write config ${file}: the file is read-only (mode 0444); nothing was written. Make it writable (chmod u+w) to change it.\n`
+    expect(await runCli(['config', 'set', 'tools.toolSearch.searchDefaultLimit', '3'], {cwd})).toMatchObject({code: 1, stdout: '', stderr: refusal})
+    expect(await runCli(['config', 'unset', 'tools.toolSearch.codeTimeoutMs'], {cwd})).toMatchObject({code: 1, stdout: '', stderr: refusal})
+    const fix = await runCli(['doctor', '--fix'], {cwd})
+    expect(fix.code).toBe(1)
+    expect(fix.stderr).toBe(refusal)
+    expect(await runCli(['config', 'set', 'tools.toolSearch.codeTimeoutMs', '2500'], {cwd})).toMatchObject({code: 0, stdout: 'No change\n'})
+    expect(read(cwd)).toBe(LEGACY)
+    expect(statSync(file).mode & 0o777).toBe(0o444)
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
+  })
+
   it('a symlink loop is a clear error for reads and writes, and nothing is written', async () => {
     const cwd = project()
     symlinkSync('b.json5', join(cwd, 'openclaw.json5'))

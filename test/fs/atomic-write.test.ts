@@ -147,6 +147,31 @@ describe('updateFileAtomically', () => {
     expect(readdirSync(dir)).toEqual(['catalog.json'])
   })
 
+  it('a read-only file is refused, never replaced: nothing written, mode and content kept, nothing left behind', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'original')
+    chmodSync(file, 0o444)
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config'})).rejects.toThrow(
+      `Cannot write config ${file}: the file is read-only (mode 0444); nothing was written. Make it writable (chmod u+w) to change it.`,
+    )
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    expect(mode(file)).toBe(0o444)
+    expect(readdirSync(dir)).toEqual(['openclaw.json5'])
+    // Leaving it as it is needs no write permission.
+    await expect(updateFileAtomically(file, replaceWith('original'), {what: 'config'})).resolves.toMatchObject({status: 'unchanged'})
+  })
+
+  it('a file this user may not write is refused the same way (access check, not only the mode bits)', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'original')
+    const notMine: WriterFs = {...fsp, access: async () => Promise.reject(Object.assign(new Error('EACCES: permission denied'), {code: 'EACCES'}))}
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', fs: notMine})).rejects.toThrow(`Cannot write config ${file}: permission denied; nothing was written.`)
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    expect(readdirSync(dir)).toEqual(['openclaw.json5'])
+  })
+
   it('a path below a file, or a directory that cannot be created, is named', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'state'), 'a file, not a directory')
