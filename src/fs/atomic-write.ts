@@ -171,7 +171,9 @@ async function acquireLock(file: string, what: string, waitMs: number, fs: Write
         throw failure('file-unwritable', `Cannot write ${what} ${file}: cannot create the lock file ${lockPath} (${fileErrorReason(error)}); nothing was written.`, file, error)
       }
     }
-    const existing = await readLock(lockPath, fs)
+    const existing = await readLock(lockPath, fs).catch((error: unknown) => {
+      throw failure('file-unwritable', `Cannot write ${what} ${file}: cannot read the lock file ${lockPath} (${fileErrorReason(error)}); nothing was written.`, file, error)
+    })
     if (existing === undefined) continue
     if (isStaleLock(existing.holder, existing.mtime)) {
       await takeOverStaleLock(lockPath, existing.raw, fs)

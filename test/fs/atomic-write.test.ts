@@ -172,6 +172,17 @@ describe('updateFileAtomically', () => {
     expect(readdirSync(dir)).toEqual(['openclaw.json5'])
   })
 
+  it('a lock path that cannot be read (a directory) is named, not reported as a raw system error', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json5')
+    writeFileSync(file, 'original')
+    mkdirSync(`${file}.lock`)
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 0})).rejects.toThrow(
+      `Cannot write config ${file}: cannot read the lock file ${file}.lock (it is a directory, not a file); nothing was written.`,
+    )
+    expect(readFileSync(file, 'utf8')).toBe('original')
+  })
+
   it('a path below a file, or a directory that cannot be created, is named', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'state'), 'a file, not a directory')
