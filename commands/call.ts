@@ -15,12 +15,12 @@ export default class Call extends BaseCommand<typeof Call> {
 
   static description = `Arguments come from --args (JSON), --args-file (a JSON file, - for stdin) and key=value pairs typed by the tool's schema (numbers, booleans, JSON for objects and arrays, text otherwise; --raw parses every value as JSON). --request replays a raw model tool_call request with the model-side repairs. Trusted tools are validated before anything runs; tools marked requiresApproval ask on a terminal and are blocked without one.
 
-Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or denied tools), 3 blocked by approval, 4 executor unavailable (no executor, server down, timeout), 130 interrupted.`
+Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or direct-only tools), 3 blocked by policy (a denied tool) or approval, 4 executor unavailable (no executor, server down, timeout), 130 interrupted.`
 
   static examples = [
-    '<%= config.bin %> call --catalog examples/catalog.json5 schedule_task --args \'{"when":"tomorrow 9:00","task":"water the plants"}\'',
+    '<%= config.bin %> call --catalog examples/catalog.json5 schedule_task --args \'{"name":"water plants","cron":"0 7 * * *","prompt":"Water the plants"}\'',
     '<%= config.bin %> call --catalog examples/catalog.json5 openclaw:core:read path=README.md --json',
-    `<%= config.bin %> call --catalog examples/catalog.json5 --request '{"id":"schedule_task","args.when":"tomorrow","args.task":"call mum"}'`,
+    `<%= config.bin %> call --catalog examples/catalog.json5 --request '{"id":"schedule_task","args.name":"call mum","args.cron":"0 18 * * 0","args.prompt":"Remind me to call mum"}'`,
   ]
 
   static strict = false

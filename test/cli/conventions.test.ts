@@ -3,7 +3,7 @@
  * stdout is one JSON document even on error, usage errors exit 2 without a stack trace, colour
  * follows --no-color / NO_COLOR / FORCE_COLOR, and every command documents itself.
  */
-import {readFileSync, writeFileSync} from 'node:fs'
+import {readFileSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -87,5 +87,28 @@ describe('error messages are terminal-safe (SPEC §9)', () => {
       expect(result.stderr).not.toMatch(/[\u001b\u202e]/)
       expect(result.stderr).toContain('log\\u001b[31m\\u202e.jsonl')
     }
+  })
+})
+
+describe('--help examples', () => {
+  const manifestExamples = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, {examples?: unknown[]}>}
+  /** Splits an example command line the way a POSIX shell would for these simple cases (quotes, no expansions). */
+  const shellWords = (line: string): string[] => [...line.matchAll(/'([^']*)'|"((?:\\.|[^"\\])*)"|(\S+)/g)].map((match) => match[1] ?? match[2]?.replace(/\\(.)/g, '$1') ?? match[3]!)
+  const runnable = Object.entries(manifestExamples.commands)
+    .flatMap(([id, command]) => (command.examples ?? []).map((example) => [id, String(example).replace('<%= config.bin %> ', '')] as const))
+    // Examples on the bundled files run as shown; the rest name the user's own files or pipes.
+    .filter(([, example]) => example.includes('examples/') && !/[|>]/.test(example))
+
+  it('cover the bundled examples', () => {
+    expect(runnable.map(([id]) => id)).toEqual(expect.arrayContaining(['call', 'describe', 'directory', 'payload', 'search', 'catalog:list']))
+  })
+
+  it.each(runnable)('%s: %s runs as shown (exit 0)', async (_id, example) => {
+    const cwd = tempDir()
+    symlinkSync(join(ROOT, 'examples'), join(cwd, 'examples'))
+    symlinkSync(join(ROOT, 'node_modules'), join(cwd, 'node_modules'))
+    const result = await runCli(shellWords(example), {cwd})
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
   })
 })
