@@ -50,6 +50,8 @@ export interface ChangeOutcome<T> {
   backup?: string
   /** Dry run only: the unified diff of the change ('' when nothing changes). */
   diff?: string
+  /** The text the change was planned against (undefined: the file did not exist). */
+  before: string | undefined
   /** The new text, when there is one. */
   after: string | undefined
   summary: T
@@ -126,19 +128,21 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
     const {after, summary} = await computeChange(location, before, planner, options.env)
     const name = options.cwd === undefined ? location.path : displayPath(location.path, options.cwd)
     const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
-    return {status: after === undefined ? 'unchanged' : 'dry-run', file: location.path, created: false, diff, after, summary}
+    return {status: after === undefined ? 'unchanged' : 'dry-run', file: location.path, created: false, diff, before, after, summary}
   }
+  let before: string | undefined
   let after: string | undefined
   const outcome = await updateFileAtomically(
     location.path,
     async (current) => {
+      before = current
       const computed = await computeChange(location, current, planner, options.env)
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
     {...options, what: 'config'},
   )
-  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, after, summary: outcome.result}
+  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
 }
 
 /** `config set`: the previous value (if any) is the summary. */

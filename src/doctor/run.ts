@@ -117,3 +117,23 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
   const after = await contextFor(location, outcome.after, options.env)
   return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
 }
+
+/** A warning a change brought in: the check that found it and its message. */
+export interface IntroducedWarning {
+  check: string
+  message: string
+}
+
+const findingKey = (finding: Finding) => `${finding.check}\u0000${finding.messageId}\u0000${finding.path.join('\u0000')}`
+
+/**
+ * The warning findings `after` has that `before` did not (by check, message and path). A write is
+ * refused when it introduces an error (see config/change.ts); a warning it introduces — a limit
+ * that will be clamped, an object that silently turns Tool Search off — is only said, since the
+ * user may mean it, but never silently.
+ */
+export async function introducedWarnings(checks: Check[], location: ConfigLocation, before: string | undefined, after: string, env: NodeJS.ProcessEnv): Promise<IntroducedWarning[]> {
+  const warningsOf = async (text: string | undefined) => detectAll(checks, await contextFor(location, text, env)).filter((finding) => finding.severity === 'warning')
+  const known = new Set((await warningsOf(before)).map(findingKey))
+  return (await warningsOf(after)).filter((finding) => !known.has(findingKey(finding))).map((finding) => ({check: finding.check, message: messageOf(checks, finding)}))
+}

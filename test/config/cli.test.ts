@@ -88,6 +88,15 @@ describe('config set', () => {
     expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
   })
 
+  it('says when a value it writes will be clamped or is missing from the environment (also in a dry run)', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {mode: "tools"}}}'})
+    const clamped = await runCli(['config', 'set', 'tools.toolSearch.maxSearchLimit', '80'], {cwd})
+    expect(clamped).toMatchObject({code: 0, stderr: 'Warning: tools.toolSearch.maxSearchLimit is 80; it is clamped to 50.\n'})
+    expect((await runCli(['config', 'set', 'token', '"${TS_TEST_UNSET_TOKEN}"', '--dry-run'], {cwd})).stderr).toBe(
+      'Warning: ${TS_TEST_UNSET_TOKEN} is not set in the environment (used by token); the reference stays as written.\nDry run: nothing was written.\n',
+    )
+  })
+
   it('--strict-json fails instead of storing a string', async () => {
     const cwd = project({'openclaw.json5': '{}'})
     const result = await runCli(['config', 'set', 'a', 'tools', '--strict-json'], {cwd})
@@ -243,6 +252,16 @@ describe('config unset', () => {
     const cwd = project({'openclaw.json5': '{tools: {deny: ["a", "b", "c"]}}'})
     expect((await runCli(['config', 'unset', 'tools.deny[1]'], {cwd})).code).toBe(0)
     expect(read(cwd)).toBe('{tools: {deny: ["a", "c"]}}')
+  })
+
+  it('warns when the write silently turns Tool Search off (a timeout-only object left empty), and writes it', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: { toolSearch: { codeTimeoutMs: 2500 } },\n}\n'})
+    const result = await runCli(['config', 'unset', 'tools.toolSearch.codeTimeoutMs'], {cwd})
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('Warning: tools.toolSearch is {}, which turns Tool Search off. Use true (or {enabled: true}) to turn it on, or false to say it is off.\n')
+    expect(read(cwd)).toBe('{\n  tools: { toolSearch: {} },\n}\n')
+    // A warning the file already had is not repeated by the next write.
+    expect((await runCli(['config', 'set', 'tools.deny', '["exec"]'], {cwd})).stderr).toBe('')
   })
 
   it('takes the path doctor printed for a key with control characters, and removes that key', async () => {
