@@ -16,7 +16,7 @@
  */
 import {isRecord} from '../catalog/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
-import {type Style, styler} from '../output/style.js'
+import {type Style, plural, styler} from '../output/style.js'
 import {CONTROL_TOOLS, type ToolDefinition} from './controls.js'
 import {type DirectoryMode, renderDirectory} from './render.js'
 
@@ -122,7 +122,7 @@ export function renderPayloadReport(report: PayloadReport, {color}: {color: bool
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
   const window = report.contextWindow === undefined ? '' : `, context window ${formatCount(report.contextWindow)} tokens`
   return [
-    style.bold(`Up-front payload for ${formatCount(report.entries)} tools (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
+    style.bold(`Up-front payload for ${plural(report.entries, 'tool', formatCount)} (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
     `Tokens are estimated as ${report.tokenEstimate}.`,
     '',
     style.dim(line(header)),

@@ -4,7 +4,7 @@
  */
 import {colorDiff, displayPath} from '../config/render.js'
 import {safeBlock, safeInline} from '../output/terminal.js'
-import {styler} from '../output/style.js'
+import {plural, styler} from '../output/style.js'
 import type {Severity} from './types.js'
 
 export interface ReportFinding {
@@ -40,10 +40,6 @@ function where(finding: ReportFinding, cwd: string): string {
   if (finding.file === undefined) return ''
   const position = finding.line === undefined ? '' : `:${finding.line}:${finding.column ?? 1}`
   return `${displayPath(finding.file, cwd)}${position}`
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
 }
 
 export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boolean; cwd: string}): string {

@@ -6,3 +6,8 @@ export function styler(color: boolean): ChalkInstance {
 }
 
 export type Style = ChalkInstance
+
+/** `1 tool`, `2 tools`: a count and an English noun that takes `s` in the plural. */
+export function plural(count: number, word: string, format: (count: number) => string = String): string {
+  return `${format(count)} ${word}${count === 1 ? '' : 's'}`
+}

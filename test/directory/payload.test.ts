@@ -85,6 +85,7 @@ describe('renderPayloadReport', () => {
     const report = payloadReport([entry('tiny', {description: 'T.'})])
     expect(report.tools.bytes).toBeGreaterThan(report.direct.bytes)
     const text = renderPayloadReport(report, {color: false})
+    expect(text).toContain('Up-front payload for 1 tool (0 directly visible, 1 deferred)')
     expect(text).toContain('Compaction costs more than it saves for this catalog: tools mode sends')
     expect(text).toContain(`tools mode sends ${(report.tools.bytes - report.direct.bytes).toLocaleString('en-US')} bytes more`)
   })

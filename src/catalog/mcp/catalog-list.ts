@@ -4,7 +4,7 @@
  * summary is computed from a `Catalog`, the renderer returns text.
  */
 import {safeInline} from '../../output/terminal.js'
-import {styler} from '../../output/style.js'
+import {plural, styler} from '../../output/style.js'
 import type {Catalog, ToolSource, UnavailableMcpServer} from '../types.js'
 
 export interface CatalogGroup {
@@ -66,10 +66,6 @@ export function summarizeCatalog(catalog: Catalog, files: string[]): CatalogSumm
     .map(([name, ids]) => ({name, ids: [...ids].sort(compareText)}))
     .sort((a, b) => compareText(a.name, b.name))
   return {files, total: catalog.entries.length, groups: sorted, duplicateNames, unavailableMcpServers: catalog.unavailableMcpServers}
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
 }
 
 function groupNote(group: CatalogGroup): string {
