@@ -5,6 +5,7 @@
 import {isRecord} from '../catalog/json.js'
 import type {EffectiveToolSearchSettings, ModelContext, ToolPolicy} from './index.js'
 import {toolSearchValue} from './legacy.js'
+import {formatConfigPath} from './path.js'
 
 export const TOOL_SEARCH_DEFAULTS = {searchDefaultLimit: 8, maxSearchLimit: 20} as const
 /** Hard caps the runtime applies whatever the config says. */
@@ -29,12 +30,13 @@ function normalizeUrl(url: string): string {
   }
 }
 
-function providerEntry(config: unknown, provider: string): Record<string, unknown> | undefined {
+/** The `models.providers` entry of `provider` (ids compare case-insensitively) and its key as written. */
+function providerEntry(config: unknown, provider: string): {key: string; entry: Record<string, unknown>} | undefined {
   if (!isRecord(config) || !isRecord(config.models) || !isRecord(config.models.providers)) return undefined
   const providers = config.models.providers
-  const id = Object.keys(providers).find((key) => key.toLowerCase() === provider.toLowerCase())
-  const entry = id === undefined ? undefined : providers[id]
-  return isRecord(entry) ? entry : undefined
+  const key = Object.keys(providers).find((candidate) => candidate.toLowerCase() === provider.toLowerCase())
+  const entry = key === undefined ? undefined : providers[key]
+  return key !== undefined && isRecord(entry) ? {key, entry} : undefined
 }
 
 /**
@@ -47,7 +49,8 @@ export function localModelReason(config: unknown, model: ModelContext): string |
   const provider = model.provider?.trim()
   if (provider === undefined || provider === '') return undefined
   const id = provider.toLowerCase()
-  const entry = providerEntry(config, provider)
+  const found = providerEntry(config, provider)
+  const entry = found?.entry
   const configuredUrl = typeof entry?.baseUrl === 'string' ? entry.baseUrl : undefined
   const endpoint = model.baseUrl ?? configuredUrl
   if (id === 'lmstudio' || id === 'lm-studio') return `provider ${provider} (LM Studio) is local`
@@ -57,8 +60,8 @@ export function localModelReason(config: unknown, model: ModelContext): string |
     const cloudUrl = endpoint !== undefined && normalizeUrl(endpoint) === normalizeUrl(OLLAMA_CLOUD_BASE_URL)
     if (!cloudModel && !cloudUrl) return `provider ${provider} (Ollama) is local`
   }
-  if (entry?.localService === true && configuredUrl !== undefined && (model.baseUrl === undefined || normalizeUrl(model.baseUrl) === normalizeUrl(configuredUrl))) {
-    return `models.providers.${provider} has localService: true and its baseUrl ${configuredUrl} is the endpoint in use`
+  if (found !== undefined && found.entry.localService === true && configuredUrl !== undefined && (model.baseUrl === undefined || normalizeUrl(model.baseUrl) === normalizeUrl(configuredUrl))) {
+    return `${formatConfigPath(['models', 'providers', found.key])} has localService: true and its baseUrl ${configuredUrl} is the endpoint in use`
   }
   return undefined
 }

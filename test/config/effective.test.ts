@@ -105,6 +105,13 @@ describe('local-model overlay', () => {
     expect(core(config, {provider: 'vllm', baseUrl: 'http://other:8000/v1'}).localModelOverlay).toBe(false)
   })
 
+  it('names the provider entry by its key in the config, whatever the case of --provider', () => {
+    const config = {models: {providers: {vllm: {baseUrl: 'http://10.0.0.5:8000/v1', localService: true}}}}
+    expect(effectiveToolSearchSettings(config, {provider: 'VLLM'}).reasons.enabled).toBe(
+      'tools.toolSearch is unset and models.providers.vllm has localService: true and its baseUrl http://10.0.0.5:8000/v1 is the endpoint in use: the local-model overlay turns Tool Search on.',
+    )
+  })
+
   it('a model name or a loopback URL alone never makes a provider local', () => {
     expect(core({}, {provider: 'openai', model: 'llama3.1:8b', baseUrl: 'http://127.0.0.1:11434/v1'}).localModelOverlay).toBe(false)
     expect(core({}, {model: 'llama3.1:8b'}).localModelOverlay).toBe(false)
