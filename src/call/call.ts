@@ -144,7 +144,7 @@ export async function runCall(entry: CatalogEntry, args: Record<string, unknown>
   if (entry.run === undefined) {
     throw new ToolsearchError('no-executor', noExecutorMessage(entry.id), {exitCode: ExitCode.unavailable, details: {tool}})
   }
-  const blocked = await checkApproval(entry, options.approval, options.terminal, options.signal)
+  const blocked = await checkApproval(entry, args, options.approval, options.terminal, options.signal)
   if (options.signal?.aborted) throw interrupted(tool)
   if (blocked !== undefined) return {status: 'blocked', envelope: {tool, result: blocked}}
 
