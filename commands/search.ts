@@ -55,6 +55,10 @@ export default class Search extends BaseCommand<typeof Search> {
     const ranker = factory(catalogedEntries(context.catalog.entries))
     const table = {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : DEFAULT_TABLE_WIDTH}
 
+    // The batch clamps each query's limit the same way (runSearchRequest); the note is the same.
+    const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
+    if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
+
     if (mode === 'request' || mode === 'batch') {
       const request = mode === 'request' ? parseRequestJson(flags.request!) : requestFromFlags(words, flags.query ?? [], flags.limit)
       const response = runSearchRequest(request, ranker, context.settings)
@@ -62,9 +66,6 @@ export default class Search extends BaseCommand<typeof Search> {
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
       return response
     }
-
-    const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
-    if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
     if (mode === 'stdin') {
       const lines = stdinQueries(await readStdin()).map((query) => stdinResult(ranker, query, limit))

@@ -106,6 +106,14 @@ describe('search: limits', () => {
     expect(parseJsonOutput<Hit[]>(await search(['file', '--json', '--limit', '1', '--config', config]))).toHaveLength(1)
   })
 
+  it('says so when -q queries get a --limit over maxSearchLimit, as a single query does', async () => {
+    const config = configFile({tools: {toolSearch: {maxSearchLimit: 3}}})
+    const batch = await search(['-q', 'file', '-q', 'web', '--json', '--limit', '10', '--config', config])
+    expect(batch.code).toBe(0)
+    expect(batch.stderr).toBe('Note: --limit 10 is over maxSearchLimit; using 3.\n')
+    expect(parseJsonOutput<{results: Array<{candidates: unknown[]}>}>(batch).results[0]!.candidates).toHaveLength(3)
+  })
+
   it('uses 8 / 20 without a config', async () => {
     // Every openclaw id contains "openclaw": more than 20 tools match.
     expect(parseJsonOutput<Hit[]>(await search(['openclaw', '--json']))).toHaveLength(8)
