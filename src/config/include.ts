@@ -9,6 +9,7 @@ import {realpathSync} from 'node:fs'
 import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 
 import {isRecord} from '../catalog/json.js'
+import {ToolsearchError, isToolsearchError} from '../errors.js'
 import {type CstNode, type CstObject, findMember} from './cst.js'
 import {type ConfigSource, type OriginMap, nodeToValue, objectMembersToValue, originKey, sourceError} from './source.js'
 
@@ -43,7 +44,7 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
       const targets = includeTargets(current, include.value)
       const included = targets.map(({file, offset}) => {
         checkTarget(current, file, offset, {rootDir, realRootDir}, chain)
-        const target = read(file)
+        const target = readIncluded(read, file, current, offset)
         sources.set(file, target)
         if (target.root === undefined) return {}
         return nodeToValue(target, target.root, path, origins, resolveIn(target, [...chain, file]))
@@ -71,6 +72,21 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
 
   const value = nodeToValue(source, source.root, [], origins, resolveIn(source, [source.file]))
   return {value, origins, sources}
+}
+
+/**
+ * Reads an included file. One that cannot be read (missing, a directory, no permission) stays an
+ * unreadable-file error (exit 2), and names the `$include` that asked for it, so the user knows
+ * which line to fix.
+ */
+function readIncluded(read: SourceReader, file: string, from: ConfigSource, offset: number): ConfigSource {
+  try {
+    return read(file)
+  } catch (error) {
+    if (!isToolsearchError(error) || error.code !== 'config-unreadable') throw error
+    const {line, column} = from.position(offset)
+    throw new ToolsearchError(error.code, `${error.message} (the ${INCLUDE_KEY} at ${from.file}:${line}:${column})`, {exitCode: error.exitCode, file: error.file, cause: error})
+  }
 }
 
 function includeTargets(source: ConfigSource, node: CstNode): Array<{file: string; offset: number}> {
@@ -101,6 +117,7 @@ function isInside(dir: string, file: string): boolean {
 }
 
 function checkTarget(source: ConfigSource, file: string, offset: number, root: {rootDir: string; realRootDir: string}, chain: string[]): void {
+  if (file === root.rootDir) throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is the config directory itself, not a file`, source, offset)
   if (!isInside(root.rootDir, file)) {
     throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is outside the config directory ${root.rootDir}`, source, offset)
   }

@@ -394,7 +394,7 @@ describe('broken files: clear message with file and line, no stack trace, never 
       // root reads any file; use a file that cannot be read for another reason: a dangling include.
       const cwd = project({'openclaw.json5': '{ $include: "missing.json5" }'})
       const result = await runCli(['config', 'get'], {cwd})
-      expect(result).toMatchObject({code: 2, stderr: `Error: Cannot read config ${join(cwd, 'missing.json5')}: no such file\n`})
+      expect(result).toMatchObject({code: 2, stderr: `Error: Cannot read config ${join(cwd, 'missing.json5')}: no such file (the $include at ${join(cwd, 'openclaw.json5')}:1:13)\n`})
       return
     }
     const cwd = project({'openclaw.json5': '{}'})

@@ -59,7 +59,7 @@ describe('writes and $include', () => {
     const result = await runCli(['config', 'set', 'tools.$include', '"missing.json5"'], {cwd})
     expect(result).toMatchObject({
       code: 1,
-      stderr: `Error: Refusing to write ${join(cwd, 'openclaw.json5')}: the result could not be loaded: Cannot read config ${join(cwd, 'missing.json5')}: no such file\n`,
+      stderr: `Error: Refusing to write ${join(cwd, 'openclaw.json5')}: the result could not be loaded: Cannot read config ${join(cwd, 'missing.json5')}: no such file (the $include at ${join(cwd, 'openclaw.json5')}:3:17)\n`,
     })
     expect(read(cwd, 'openclaw.json5')).toBe('{}')
   })

@@ -133,6 +133,9 @@ describe('loadConfig', () => {
     const escape = tempDir()
     write(escape, {'openclaw.json5': '{ tools: { $include: "../elsewhere.json5" } }'})
     await expect(load(escape)).rejects.toThrow('is outside the config directory')
+    const itself = tempDir()
+    write(itself, {'openclaw.json5': '{ $include: "./" }'})
+    await expect(load(itself)).rejects.toThrow(`$include target ${itself} is the config directory itself, not a file`)
     const deep = tempDir()
     const files: Record<string, string> = {'openclaw.json5': '{ $include: "1.json5" }'}
     for (let i = 1; i <= 12; i++) files[`${i}.json5`] = `{ $include: "${i + 1}.json5" }`
