@@ -26,8 +26,9 @@ import {stem as lightStem} from '../stem.js'
 import {STOP_WORDS} from '../stop-words.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
 import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords, splitGluedWord} from './fields.js'
+import {type ActionBits, type ActionIntent, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
-import {type Concept, compileLexicon, type Lexicon, queryConcepts, type QueryContext} from './query.js'
+import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
 import {typoCorrector} from './typo.js'
 import {type AnalyzedDocument, type FieldParams, WeightedIndex} from './weighted-index.js'
@@ -46,6 +47,13 @@ export interface EnhancedOptions {
   typoWeight: number
   /** Weight of the words of a path, URL, e-mail address or file name in a query (`src/app.ts`). */
   argumentWeight: number
+  /** Weight of the words an argument's kind stands for: a host means `url page web`, a file name `file` (`arguments.ts`). */
+  argumentKindWeight: number
+  /**
+   * Weight of a term in every query concept but the one it weighs most in (`make a new folder`:
+   * `create` for both `make` and `new`), relative to its own weight: 1 counts it each time.
+   */
+  repeatWeight: number
   /**
    * Score added when a query covers all of a tool name's words: scaled by the (idf-weighted)
    * share of the name covered and by the share of the query the tool matched at all, so a
@@ -54,6 +62,13 @@ export interface EnhancedOptions {
   nameCoverage: number
   /** Score added when the query names the tool's owner (`github`, `notion`): a strong filter. */
   ownerMatch: number
+  /**
+   * Score added when the action a request leads with (`remove …`, `what …`) is the one the tool's
+   * name expresses (`delete_…`, `list_…`), scaled by the share of the query the tool matched.
+   */
+  actionMatch: number
+  /** Share of `actionMatch` for an action of the same family (`list` for `get`: both read). */
+  actionFamilyShare: number
   stemmer: 'porter' | 'light'
 }
 
@@ -64,7 +79,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
     owner: {weight: 1, b: 0},
     label: {weight: 2, b: 0.5},
     summary: {weight: 1, b: 0.75},
-    description: {weight: 1, b: 0.75},
+    description: {weight: 0.5, b: 0.75},
     parameters: {weight: 0.5, b: 0.75},
   }),
   k1: 1.2,
@@ -72,8 +87,12 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   implicationWeight: 0.8,
   typoWeight: 0.6,
   argumentWeight: 0.5,
+  argumentKindWeight: 0.8,
+  repeatWeight: 0.5,
   nameCoverage: 4,
   ownerMatch: 3,
+  actionMatch: 3,
+  actionFamilyShare: 0.5,
   stemmer: 'porter',
 })
 
@@ -81,6 +100,8 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
 export const NAME_COVERAGE_FIELD = 'name-coverage'
 /** The `field` of an owner-match contribution. */
 export const OWNER_MATCH_FIELD = 'owner-match'
+/** The `field` of an action-match contribution (see `intent.ts`). */
+export const ACTION_MATCH_FIELD = 'action-match'
 
 /** An owner with at least this many tools may have a namespace prefix (`browser_`, `API-`). */
 const NAMESPACE_MIN_TOOLS = 3
@@ -109,6 +130,9 @@ interface QueryPlan {
   /** Every term the query can match, with its highest weight. */
   termWeights: Map<string, number>
   termSet: Set<string>
+  /** What the request asks to do, if it says, and the same as bit sets. */
+  intent?: ActionIntent
+  intentBits?: ActionBits
 }
 
 /**
@@ -186,7 +210,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const knownWords = new Set([...wordFrequencies.keys()].filter((word) => word.length >= 3))
   for (const word of lexiconWords()) if (!wordFrequencies.has(word)) wordFrequencies.set(word, 0)
 
-  const index = WeightedIndex.build(documents, options.fields)
+  const index = WeightedIndex.build(documents, options.fields, options.k1)
   const n = index.size
   const idfOf = (term: string): number => idf(index.documentFrequency(term), n)
 
@@ -201,6 +225,12 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const ownerTerms = documents.map((document) => [...new Set(document.owner)])
   const ownerPostings = postingsOf(ownerTerms)
 
+  // Actions: what each tool's name (or, failing that, its description's opening) says it does.
+  const actionLexicon = compileActions(stem)
+  const actionsOf = coverageTerms.map((terms, doc) => toolActions(terms, documents[doc]!.summary, actionLexicon))
+  const actionClassBits = Int32Array.from(actionsOf, (actions) => toolActionBits(actions).classes)
+  const actionFamilyBits = Int32Array.from(actionsOf, (actions) => toolActionBits(actions).families)
+
   const exact = exactMatchTable(entries)
   const context: QueryContext = {
     stem,
@@ -212,6 +242,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     implicationWeight: options.implicationWeight,
     typoWeight: options.typoWeight,
     argumentWeight: options.argumentWeight,
+    argumentKindWeight: options.argumentKindWeight,
+    repeatWeight: options.repeatWeight,
   }
   /** BM25's saturation of a (weighted) term frequency. */
   const saturate = (weightedTf: number): number => (weightedTf * (options.k1 + 1)) / (weightedTf + options.k1)
@@ -231,7 +263,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     const concepts = queryConcepts(query, context)
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
-    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys())}
+    const intent = options.actionMatch > 0 ? requestIntent(queryWords(query, 1).map(({word}) => word), actionLexicon, stem, isQueryNoise) : undefined
+    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent)}
   }
 
   /** The share of the query (by concept worth) a document matched, from 0 to 1. */
@@ -248,24 +281,23 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const reached = new Int32Array(n)
   const matched = new Int32Array(n)
   const touched = new Int32Array(n)
-  const k1 = options.k1
 
   const search = (text: string, limit: number): RankedHit[] => {
     if (limit <= 0) return []
     const query = plan(text)
     let matchedCount = 0
-    query.concepts.forEach((concept, c) => {
+    const {concepts} = query
+    for (let c = 0; c < concepts.length; c++) {
       let reachedCount = 0
-      for (const {term, weight, expandedFrom} of concept.terms) {
+      for (const {term, weight, expandedFrom} of concepts[c]!.terms) {
         const postings = index.postings(term)
         if (postings === undefined) continue
-        const {docs, weights} = postings
-        const scale = weight * idf(docs.length, n) * (k1 + 1)
+        const {docs, saturated} = postings
+        const scale = weight * idf(docs.length, n)
         const typed = expandedFrom === undefined
         for (let i = 0; i < docs.length; i++) {
           const doc = docs[i]!
-          const tf = weights[i]!
-          const value = (scale * tf) / (tf + k1)
+          const value = scale * saturated[i]!
           if (best[doc] === 0) reached[reachedCount++] = doc
           if (value > best[doc]!) best[doc] = value
           if (typed) literal[doc] = 1
@@ -279,7 +311,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         best[doc] = 0
         worthMatched[doc]! += worth
       }
-    })
+    }
 
     // Bonuses, through the sparse postings of the query's terms (every such tool is matched:
     // names and owners are indexed fields).
@@ -305,6 +337,16 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       scores[doc]! += options.ownerMatch * ownerWeight[doc]!
       covered[doc] = 0
       ownerWeight[doc] = 0
+    }
+
+    // Action match, for tools the query reached at all.
+    if (query.intentBits !== undefined) {
+      const {classes, families} = query.intentBits
+      for (let i = 0; i < matchedCount; i++) {
+        const doc = matched[i]!
+        const agreement = (classes & actionClassBits[doc]!) !== 0 ? 1 : (families & actionFamilyBits[doc]!) !== 0 ? options.actionFamilyShare : 0
+        if (agreement > 0) scores[doc]! += options.actionMatch * agreement * queryShare(query, worthMatched[doc]!)
+      }
     }
 
     // Exact name/id matches join even when no term matched (`do`); then the top `limit`.
@@ -378,6 +420,13 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         if (weight !== undefined && (owner === undefined || weight > owner.weight)) owner = {term, weight}
       }
       if (owner !== undefined) contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...expandedFromOf(query, owner.term, owner.weight)})
+    }
+    if (query.intent !== undefined) {
+      const {agreement, term} = actionAgreement(query.intent, actionsOf[doc]!, options.actionFamilyShare)
+      if (agreement > 0) {
+        const score = options.actionMatch * agreement * queryShare(query, matchedWorth)
+        contributions.push({term: term!, weight: agreement, score, field: ACTION_MATCH_FIELD, ...(term === stem(query.intent.from) ? {} : {expandedFrom: query.intent.from})})
+      }
     }
     return contributions
   }

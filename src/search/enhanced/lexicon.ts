@@ -12,6 +12,7 @@
  * `_` joins a phrase (`look_up`): it matches those words in a row in the query and adds each word
  * of a phrase it expands to. Filler words that carry no capability are in `QUERY_FILLER_WORDS`.
  */
+import type {ArgumentKind} from './arguments.js'
 
 /** Words requests are full of that say nothing about which tool is wanted. Dropped from queries. */
 export const QUERY_FILLER_WORDS: readonly string[] = `
@@ -29,6 +30,18 @@ called named titled
 furious frustrated frustrating ridiculous ugh angry annoyed disappointed absolutely extremely urgently`
   .split(/\s+/)
   .filter((word) => word !== '')
+
+/**
+ * What an argument of each kind in a request (see `arguments.ts`) means for the tool wanted: a
+ * host or URL (`docs.python.org`) means a web page, a file name (`notes.md`, `.env`) a file.
+ */
+export const ARGUMENT_KIND_TERMS = {
+  url: ['url', 'page', 'web'],
+  file: ['file'],
+  email: ['email'],
+  channel: ['channel'],
+  coordinates: ['coordinates', 'latitude', 'longitude'],
+} as const satisfies Record<ArgumentKind, readonly string[]>
 
 /** Actions: what a tool does to its object (`delete`, `remove`, `drop`, …). */
 export const ACTION_GROUPS: readonly string[] = [
@@ -244,6 +257,119 @@ export const SYNONYM_GROUPS: readonly string[] = [
   'review reviews rating ratings testimonial testimonials',
 ]
 
+/**
+ * Developer-tool domains: the jargon people use in each kind of tool catalog → the words tool
+ * names and descriptions in that domain use. One group per domain, written from how these tools
+ * work (a browser tab is a "page" to automation tools; a GitLab "project" is a repository),
+ * never from particular requests.
+ */
+export const DOMAIN_IMPLICATIONS: readonly string[] = [
+  // Browser automation (DevTools, Playwright, Puppeteer): tabs are pages, inputs are fields.
+  'tab tabs window windows > page browser',
+  'devtools > browser chrome',
+  'field textbox text_field input_field textarea > input form',
+  'checkbox checkboxes radio > form input',
+  'button buttons link > element click',
+  'a11y_tree accessibility_tree > snapshot accessibility',
+  'computed_style computed_styles stylesheet stylesheets > css style',
+  'viewport breakpoint responsive iphone android > emulate resize viewport',
+  'offline 3g 4g bandwidth network_conditions > emulate throttle network',
+  'prefers_color_scheme reduced_motion light_mode dark_mode print_media > emulate media',
+  'heap_dump memory_leak leak leaks > heap memory snapshot',
+  'profile profiling trace tracing page_speed load_time core_web_vitals > performance trace',
+  'console_log js_errors javascript_errors > console messages',
+  'har network_traffic fetch_calls > network requests',
+  'alert_box prompt_box > dialog',
+  'video_capture screen_recording > screencast',
+  // Local files and the shell: what the command-line word does, in the words file tools use.
+  'new_file create_file > write file',
+  'tail head last_lines first_lines > read file lines',
+  'du disk_usage space > size sizes',
+  'mtime last_modified modified_time timestamps permissions > info metadata',
+  'dotfile dotfiles > file',
+  'ripgrep find_in_files > search content',
+  'sigterm sigkill > kill',
+  'htop > list processes',
+  'program programs app apps running > process',
+  'python_shell node_shell irb ipython > repl process',
+  // Git: the porcelain words → what git tools call them.
+  'staging_area stage staged index > add',
+  'wip work_in_progress > stash',
+  'release_notes changelog > changelog',
+  'squash squashed > merge rebase',
+  'fast_forward > merge pull',
+  'head_commit last_commit > commit',
+  'revision revisions sha > commit',
+  // Code hosting (GitHub, GitLab): a GitLab project is a repository; closing an issue updates it.
+  'repository repo repos > project',
+  'project projects > repository',
+  'readme license > file',
+  'close_issue close_the_issue close_pr reopen_issue label_issue > update issue',
+  'ci_checks status_checks checks > status',
+  'inline_comments review_comments code_review > review comments',
+  'star stars stargazers > repository',
+  // CI/CD (CircleCI, GitHub Actions, Jenkins): builds are pipelines and jobs.
+  'circle > circleci',
+  'flake flakes flaking > flaky',
+  'ci_run ci_build build_run > pipeline build job',
+  'workflow_run > workflow',
+  'resource_class resource_classes oversized underused cpu ram > resource usage',
+  'orb orbs > config circleci',
+  'roll_back rollback > rollback revert',
+  // Kubernetes and Helm: resource kinds, node maintenance and cluster plumbing.
+  'cluster clusters > kubernetes',
+  'svc service_account configmap secret_object pvc persistentvolumeclaim job jobs > resource resources kubernetes',
+  'cordon uncordon drain unschedulable taint taints > node management',
+  'kubeconfig > context',
+  'crd crds kinds resource_types > api resources',
+  'hpa autoscale autoscaling > scale',
+  'rolling_restart > rollout restart',
+  'release_history > rollout history',
+  'chart_release > helm release',
+  'k8s_docs field_docs > explain documentation',
+  // Databases (MongoDB, PostgreSQL): the query words of each.
+  'mongod mongos mongosh atlas > mongodb',
+  'pg psql postgresql > postgres sql',
+  'index_list > indexes',
+  'indices > index',
+  'shape > schema',
+  'record records row rows > document documents',
+  'insert_one insert_many bulk_insert > insert',
+  'update_one update_many > update',
+  'delete_one delete_many > delete',
+  'ttl compound_index unique_index > index',
+  'query_docs manual > documentation knowledge',
+  // Notion and wikis: pages are documents, content is blocks, databases are data sources.
+  'wiki doc > page',
+  'callout todo_block toggle_block > block',
+  // Chat (Slack, Teams, Discord): channels, threads and people.
+  'dm direct_message > message',
+  'bio avatar timezone job_title pronouns > profile user',
+  'teammate teammates coworker coworkers colleague colleagues > users members',
+  // Maps and places.
+  'street_address postal_address zip_code postcode > address geocode',
+  'lat_long lat_lng latlng > coordinates geocode',
+  'open_now closing_time > details place',
+  'eta travel_time drive_time > distance duration directions',
+  // Web search, scraping and crawling.
+  'serp search_results > search web',
+  'blog blog_post blogpost > page web',
+  'sitemap site_map all_urls url_list > map url',
+  'spider crawler > crawl',
+  'web_research deep_research in_depth literature_review > research',
+  'cite citations sources > research',
+  // Knowledge-graph memory: people and things the assistant remembers are entities.
+  'entity entities > node nodes',
+  'relationship relationships > relation',
+  'whenever every_time > monitor watch',
+  // CRM (HubSpot, Salesforce): records are objects with properties.
+  'crm > objects contacts companies deals',
+  'lifecycle_stage deal_stage lead_status > property',
+  'log_a_call log_a_note follow_up follow_ups > engagement task note',
+  // Generic CRUD nouns: an id means one record.
+  'by_id by_ids > get retrieve read',
+]
+
 export const IMPLICATIONS: readonly string[] = [
   // Command-line names people type for what tools describe in words
   'kubectl > kubernetes',
@@ -311,8 +437,6 @@ export const IMPLICATIONS: readonly string[] = [
   'upcoming > schedule',
   'remind reminder reminders > schedule cron',
   'execute command commands shell terminal > exec process',
-  // A request that opens with a question word (`what tabs are open`) wants to read, not change
-  '?what ?which ?whats ?who > list get show',
   'google googling > search web internet',
   'dentist dentists plumber plumbers salon salons pharmacy pharmacies bakery bakeries gas_station museum museums pub pubs bar bars downtown > places local business',
   'throttle throttling > emulate',
@@ -441,4 +565,5 @@ export const IMPLICATIONS: readonly string[] = [
   'grocery groceries > food shopping',
   'tone wording phrasing > rewrite polish',
   'translator spanish french german chinese japanese italian portuguese korean russian arabic > translate language',
+  ...DOMAIN_IMPLICATIONS,
 ]

@@ -6,7 +6,8 @@
  * both "delete" and "remove" is not counted twice for one word.
  */
 import {STOP_WORDS} from '../stop-words.js'
-import {IMPLICATIONS, QUERY_FILLER_WORDS, SYNONYM_GROUPS} from './lexicon.js'
+import {ARGUMENT, type ArgumentKind, argumentKind, isCoordinatePair} from './arguments.js'
+import {ARGUMENT_KIND_TERMS, IMPLICATIONS, QUERY_FILLER_WORDS, SYNONYM_GROUPS} from './lexicon.js'
 import {wordsOf} from './words.js'
 
 /** A term that can satisfy a concept. */
@@ -40,9 +41,6 @@ const MAX_PHRASE_WORDS = 3
 
 const FILLER: ReadonlySet<string> = new Set(QUERY_FILLER_WORDS)
 
-/** Words that open a question; the lexicon lists what they ask for under `?<word>`. */
-const QUESTION_WORDS: ReadonlySet<string> = new Set(['what', 'which', 'whats', 'who'])
-
 /** Whether a query word carries no capability: a stop word or request filler. */
 export function isQueryNoise(word: string): boolean {
   return STOP_WORDS.has(word) || FILLER.has(word)
@@ -54,8 +52,7 @@ export function isQueryNoise(word: string): boolean {
  */
 export function compileLexicon(stem: (word: string) => string): Lexicon {
   const lexicon = new Map<string, Map<string, LexiconRelation>>()
-  // `?what`: a question opener, matched as the first query word only, never stemmed.
-  const key = (entry: string) => (entry.startsWith('?') ? entry : entry.split('_').map(stem).join(' '))
+  const key = (entry: string) => entry.split('_').map(stem).join(' ')
   const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map(stem)
   const link = (from: string, to: readonly string[], relation: LexiconRelation) => {
     const fromKey = key(from)
@@ -99,13 +96,22 @@ export interface QueryContext {
   typoWeight: number
   /** Weight of the words of a path, URL, address or file name in the query (`src/app.ts`). */
   argumentWeight: number
+  /** Weight of the words an argument's kind stands for (`docs.python.org` → `url`, `page`, `web`). */
+  argumentKindWeight: number
+  /** Weight, relative to its own, of a term in a concept other than the one it weighs most in (`withRepeatedTermsScaled`). */
+  repeatWeight: number
 }
 
-/**
- * A whitespace-separated piece of a query that names a thing rather than a capability: a path,
- * URL, e-mail address, host or file name (`src/app.ts`, `docs.python.org`, `bob@example.com`).
- */
-const ARGUMENT = /[/\\@]|[\p{L}\p{N}]\.[\p{L}\p{N}]/u
+/** The kinds of argument a query names, each kind once, with the first piece of that kind. */
+export function argumentKinds(query: string): Array<{kind: ArgumentKind; piece: string}> {
+  const pieces = query.split(/\s+/).filter((piece) => piece !== '')
+  const found = new Map<ArgumentKind, string>()
+  pieces.forEach((piece, index) => {
+    const kind = argumentKind(piece) ?? (index + 1 < pieces.length && isCoordinatePair(piece, pieces[index + 1]!) ? 'coordinates' : undefined)
+    if (kind !== undefined && !found.has(kind)) found.set(kind, kind === 'coordinates' && argumentKind(piece) === undefined ? `${piece} ${pieces[index + 1]}` : piece)
+  })
+  return [...found].map(([kind, piece]) => ({kind, piece}))
+}
 
 /** The words of a query, each with its scale: 1, or `argumentWeight` inside an argument. */
 export function queryWords(query: string, argumentWeight: number): Array<{word: string; scale: number}> {
@@ -165,11 +171,11 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
     addWord(word, 1)
   }
 
-  // A question ("what …", "which …") asks to look something up: the lexicon says with what words.
-  const opener = words.find((word) => word !== '')
-  if (opener !== undefined && QUESTION_WORDS.has(opener)) {
-    const terms = expansions(`?${opener}`, opener, 1)
-    if (terms.length > 0) concepts.push({text: opener, terms})
+  // Arguments of a known kind (`docs.python.org`: a web page; `.env`: a file) add the words tools use for it.
+  if (context.argumentKindWeight > 0) {
+    for (const {kind, piece} of argumentKinds(query)) {
+      concepts.push({text: piece, terms: ARGUMENT_KIND_TERMS[kind].map((word) => ({term: stem(word), weight: context.argumentKindWeight, expandedFrom: piece}))})
+    }
   }
 
   // Lexicon phrases ("how many", "pull request"), matched on the words as typed.
@@ -184,5 +190,31 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
       }
     }
   }
+  return withRepeatedTermsScaled(concepts, context.repeatWeight)
+}
+
+/**
+ * A term several concepts can match (`make a new folder`: `create` and `insert` for both `make`
+ * and `new`; `house homes apartment`: `property` for each) counts in full for the concept where
+ * it weighs most (the first on a tie) and at `repeatWeight` of its weight for the others: one
+ * idea typed twice should not count twice over, yet a request that keeps returning to a topic
+ * is about that topic. Terms left at weight 0, and concepts left with no term, are dropped.
+ */
+export function withRepeatedTermsScaled(concepts: readonly Concept[], repeatWeight: number): Concept[] {
+  if (repeatWeight === 1) return [...concepts]
+  const owner = new Map<string, {concept: number; weight: number}>()
+  concepts.forEach((concept, index) => {
+    for (const {term, weight} of concept.terms) {
+      const current = owner.get(term)
+      if (current === undefined || weight > current.weight) owner.set(term, {concept: index, weight})
+    }
+  })
   return concepts
+    .map((concept, index) => ({
+      ...concept,
+      terms: concept.terms
+        .map((term) => (owner.get(term.term)!.concept === index ? term : {...term, weight: term.weight * repeatWeight}))
+        .filter((term) => term.weight > 0),
+    }))
+    .filter((concept) => concept.terms.length > 0)
 }

@@ -1,8 +1,9 @@
 /**
  * The enhanced ranker's index: BM25F needs, per term and document, the sum over fields of
- * `weight × tf / length normaliser`, saturated once. Field weights and lengths are fixed when the
- * index is built, so that sum is computed then, and a query walks one merged posting list per
- * term instead of one per field. Per-field counts are kept for `--explain` only.
+ * `weight × tf / length normaliser`, saturated once. Field weights, lengths and the saturation
+ * constant are fixed when the index is built, so the saturated value is computed then, and a
+ * query walks one merged posting list per term (one multiplication per posting) instead of one
+ * per field. Per-field counts are kept for `--explain` only.
  */
 
 export interface FieldParams {
@@ -15,10 +16,11 @@ export interface FieldParams {
 /** A document as the index sees it: per field, its analyzed terms. */
 export type AnalyzedDocument<F extends string> = Readonly<Record<F, readonly string[]>>
 
-/** The documents containing a term (ascending) and the term's weighted, normalised tf in each. */
+/** The documents containing a term (ascending) and, in each, BM25's saturation of the term's weighted, normalised tf. */
 export interface WeightedPostings {
   docs: Int32Array
-  weights: Float64Array
+  /** `tf × (k1 + 1) / (tf + k1)` for the weighted tf: a term's score in a document is this times its weight and idf. */
+  saturated: Float64Array
 }
 
 export class WeightedIndex<F extends string> {
@@ -40,8 +42,11 @@ export class WeightedIndex<F extends string> {
     this.documents = documents
   }
 
-  /** Builds the index; document numbers are positions in `documents`. Fields of weight 0 are skipped. */
-  static build<F extends string>(documents: ReadonlyArray<AnalyzedDocument<F>>, params: Readonly<Record<F, FieldParams>>): WeightedIndex<F> {
+  /**
+   * Builds the index; document numbers are positions in `documents`. Fields of weight 0 are
+   * skipped. `k1` is BM25's term-frequency saturation, applied once to the sum over fields.
+   */
+  static build<F extends string>(documents: ReadonlyArray<AnalyzedDocument<F>>, params: Readonly<Record<F, FieldParams>>, k1: number): WeightedIndex<F> {
     const fields = (Object.keys(params) as F[])
       .filter((field) => params[field].weight > 0)
       .map((field) => {
@@ -69,7 +74,8 @@ export class WeightedIndex<F extends string> {
       }
     })
     const postingsByTerm = new Map<string, WeightedPostings>()
-    for (const [term, list] of lists) postingsByTerm.set(term, {docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights)})
+    const saturate = (tf: number) => (tf * (k1 + 1)) / (tf + k1)
+    for (const [term, list] of lists) postingsByTerm.set(term, {docs: Int32Array.from(list.docs), saturated: Float64Array.from(list.weights, saturate)})
     return new WeightedIndex(documents.length, postingsByTerm, fields, documents)
   }
 

@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
-import {compileLexicon, isQueryNoise, queryConcepts, type QueryContext, queryWords} from '../../../src/search/enhanced/query.js'
+import {compileLexicon, type Concept, isQueryNoise, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector} from '../../../src/search/enhanced/typo.js'
 import {firstSentence, wordsOf} from '../../../src/search/enhanced/words.js'
@@ -168,6 +168,8 @@ describe('query concepts', () => {
     implicationWeight: 0.8,
     typoWeight: 0.7,
     argumentWeight: 0.4,
+    argumentKindWeight: 0.8,
+    repeatWeight: 1,
   })
 
   it('gives typed words weight 1 and lexicon terms their relation weight, with expandedFrom', () => {
@@ -207,11 +209,24 @@ describe('query concepts', () => {
     expect(concepts.find((concept) => concept.text === 'serch')!.terms[0]).toEqual({term: 'serch', weight: 0.4})
   })
 
-  it('reads a question opener as a request to look something up', () => {
-    const [, , question] = queryConcepts('which tabs are open', context(['tab', 'open']))
-    expect(question!.text).toBe('which')
-    expect(question!.terms.map((term) => term.term)).toEqual(expect.arrayContaining(['list', 'get', 'show']))
-    expect(queryConcepts('open which tabs', context(['tab', 'open'])).some((concept) => concept.terms.some((term) => term.expandedFrom === 'which' && term.term === 'get'))).toBe(false)
+  it('adds the words an argument kind stands for, marked as expanded from the argument', () => {
+    const concepts = queryConcepts('summarize docs.python.org', context(['summarize']))
+    const argument = concepts.find((concept) => concept.text === 'docs.python.org')!
+    expect(argument.terms).toContainEqual({term: 'url', weight: 0.8, expandedFrom: 'docs.python.org'})
+    expect(argument.terms).toContainEqual({term: 'page', weight: 0.8, expandedFrom: 'docs.python.org'})
+  })
+
+  it('scales a term down in every concept but the one it weighs most in', () => {
+    const concepts: Concept[] = [
+      {text: 'make', terms: [{term: 'make', weight: 1}, {term: 'creat', weight: 0.5, expandedFrom: 'make'}]},
+      {text: 'new', terms: [{term: 'new', weight: 1}, {term: 'creat', weight: 0.5, expandedFrom: 'new'}, {term: 'make', weight: 0.5, expandedFrom: 'new'}]},
+    ]
+    expect(withRepeatedTermsScaled(concepts, 0.5)).toEqual([
+      concepts[0],
+      {text: 'new', terms: [{term: 'new', weight: 1}, {term: 'creat', weight: 0.25, expandedFrom: 'new'}, {term: 'make', weight: 0.25, expandedFrom: 'new'}]},
+    ])
+    // At 0 a repeated term is dropped, and so is a concept left with nothing.
+    expect(withRepeatedTermsScaled([concepts[0]!, {text: 'again', terms: [{term: 'make', weight: 0.5, expandedFrom: 'again'}]}], 0)).toEqual([concepts[0]])
   })
 
   it('adds lexicon phrases as their own concepts', () => {

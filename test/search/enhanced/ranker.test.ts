@@ -5,6 +5,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {
+  ACTION_MATCH_FIELD,
   buildEnhancedRanker,
   createEnhancedRanker,
   ENHANCED,
@@ -56,7 +57,9 @@ describe('enhanced ranker', () => {
     expect(hit!.entry.id).toBe('openclaw:plugin:delete_file')
     expect(rest).toEqual([])
     expect(hit!.literal).toBe(false)
-    expect(hit!.contributions.every((contribution) => contribution.expandedFrom === 'erase' && contribution.weight < 1)).toBe(true)
+    expect(hit!.contributions.every((contribution) => contribution.expandedFrom === 'erase')).toBe(true)
+    // Terms the user did not type weigh less; the action bonus says how well the verbs agree.
+    expect(hit!.contributions.filter((contribution) => contribution.field !== ACTION_MATCH_FIELD).every((contribution) => contribution.weight < 1)).toBe(true)
   })
 
   it('follows implications one way: kubectl finds Kubernetes tools, not the reverse', () => {
@@ -98,6 +101,50 @@ describe('enhanced ranker', () => {
     const [hit] = createEnhancedRanker(catalog).search('create an issue on gitlab', 5)
     expect(hit!.entry.id).toBe('mcp:gitlab:create_issue')
     expect(hit!.contributions).toContainEqual(expect.objectContaining({field: OWNER_MATCH_FIELD, term: 'gitlab', score: ENHANCED.ownerMatch}))
+  })
+
+  it('prefers the sibling whose action the request leads with (action match)', () => {
+    // Three tools on one object: the rest of each request matches all three alike, the verb decides.
+    const catalog = [
+      tool('create_issue', {description: 'Create an issue in a tracker.'}),
+      tool('delete_issue', {description: 'Delete an issue from a tracker.'}),
+      tool('list_issues', {description: 'List the issues of a tracker.'}),
+    ]
+    const ranker = createEnhancedRanker(catalog)
+    // "nuke" is no synonym of anything in the catalog: only its action class (delete) can pick the tool.
+    const [removed] = ranker.search('nuke the duplicate issue in the tracker', 5)
+    expect(removed!.entry.id).toBe('openclaw:plugin:delete_issue')
+    expect(removed!.contributions).toContainEqual(expect.objectContaining({field: ACTION_MATCH_FIELD, term: 'delet', weight: 1, expandedFrom: 'nuke'}))
+    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0}).search('nuke the duplicate issue in the tracker', 5))[0]).not.toBe('openclaw:plugin:delete_issue')
+    // A question reads: listing answers it, creating does not.
+    expect(ids(ranker.search('which issues are in the tracker', 5))[0]).toBe('openclaw:plugin:list_issues')
+    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
+  })
+
+  it('reads the kind of an argument: a host asks for a web page, a file name for a file', () => {
+    // Nothing else in either request names a page or a file.
+    const catalog = [
+      tool('fetch_page', {description: 'Fetch a web page by URL and return its text.'}),
+      tool('read_text', {description: 'Read a file from disk and return its text.'}),
+    ]
+    const ranker = createEnhancedRanker(catalog)
+    expect(ids(ranker.search('text of acme.io', 5))[0]).toBe('openclaw:plugin:fetch_page')
+    expect(ids(ranker.search('text of notes/todo.md', 5))[0]).toBe('openclaw:plugin:read_text')
+    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, argumentKindWeight: 0}).search('text of acme.io', 5))[0]).toBe('openclaw:plugin:read_text')
+  })
+
+  it('counts one idea typed twice about once (repeated expansion terms weigh less)', () => {
+    // "make" and "new" both mean create: the insert tool, which matches only that idea, must not
+    // win on it twice over the tool that matches the idea and the folder.
+    const catalog = [
+      tool('insert_rows', {description: 'Insert rows into a table.'}),
+      tool('create_folder', {description: 'Create a folder on disk.'}),
+    ]
+    const repeated = buildEnhancedRanker(catalog, {...ENHANCED, repeatWeight: 1, actionMatch: 0, nameCoverage: 0})
+    const once = buildEnhancedRanker(catalog, {...ENHANCED, repeatWeight: 0, actionMatch: 0, nameCoverage: 0})
+    const insertScore = (ranker: typeof once) => ranker.search('make a new folder', 5).find((hit) => hit.entry.name === 'insert_rows')?.score ?? 0
+    expect(insertScore(once)).toBeLessThan(insertScore(repeated))
+    expect(ids(createEnhancedRanker(catalog).search('make a new folder', 5))[0]).toBe('openclaw:plugin:create_folder')
   })
 
   it('never searches MCP schemas, but does search trusted parameters', () => {
@@ -151,7 +198,7 @@ describe('enhanced ranker', () => {
       for (const hit of hits) {
         expect(sum(hit)).toBeCloseTo(hit.score, 10)
         for (const contribution of hit.contributions) {
-          expect(contribution.field).toMatch(/^(name|owner|label|summary|description|parameters|name-coverage|owner-match)$/)
+          expect(contribution.field).toMatch(/^(name|owner|label|summary|description|parameters|name-coverage|owner-match|action-match)$/)
           expect(contribution.score).toBeGreaterThan(0)
         }
       }

@@ -1,0 +1,189 @@
+/**
+ * Action intent: what a request asks to do with its object (list it, get it, create it, delete
+ * it, …) against what a tool's name says it does. Sibling tools of one server differ mostly in
+ * that verb (`list_issues`, `get_issue`, `create_issue`, `update_issue`), while the rest of a
+ * request ("the bug about the login page") matches all of them alike; so the verb the request
+ * leads with, read as one of a few action classes, decides between them.
+ *
+ * - A request's intent is the class of its first action word (`remove the index` → delete;
+ *   `kick off a build` → run). A request that opens with a question word (`what tabs are open`,
+ *   `is the build green`) asks to read, whatever verbs follow (`what did I change` reads a
+ *   diff, it does not change anything).
+ * - A tool's actions are the classes of the action words in its name (namespace and owner words
+ *   aside); a name without one (`directory_tree`, `git_status`) takes the first action word of
+ *   its description's opening words ("Get a recursive tree view…", "Show the working tree…").
+ * - The ranker adds a bonus when they agree: in full for the same class, in part for the same
+ *   family (list, get and search all read).
+ */
+
+/** The action classes, each with the words (stemmed when compiled) that express it. `_` joins a phrase. */
+export const ACTION_CLASSES = {
+  // Reading: a list of things, one thing, or the things that match.
+  list: 'list lists enumerate browse ls',
+  get: 'get retrieve fetch read show view display describe inspect open see take grab return returns load check print cat',
+  search: 'search find lookup look_up locate seek query filter grep discover',
+  // Writing: a new thing, a changed thing, no thing.
+  create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave mkdir touch cp',
+  update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv',
+  delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup uninstall forget discard nuke prune rm rmdir',
+  // Processes and jobs.
+  run: 'run execute trigger start launch kick_off invoke fire rerun restart',
+  stop: 'stop cancel halt kill terminate abort end quit',
+} as const
+
+export type ActionClass = keyof typeof ACTION_CLASSES
+
+/**
+ * Classes that do the same kind of thing, so a near miss still counts for something: listing,
+ * getting and searching all read; creating and updating both write content. Deleting, running
+ * and stopping stand alone (starting is the opposite of stopping, not a near miss).
+ */
+export const ACTION_FAMILIES: Readonly<Record<ActionClass, string>> = {
+  list: 'read',
+  get: 'read',
+  search: 'read',
+  create: 'write',
+  update: 'write',
+  delete: 'delete',
+  run: 'run',
+  stop: 'stop',
+}
+
+/** First words that make a request a question, which asks to read (`is`, `what`, `how many`). */
+export const QUESTION_OPENERS: ReadonlySet<string> = new Set(
+  'what whats which who whose how where when why is are was were does do did has have any'.split(' '),
+)
+
+/** How many leading words of a request (filler aside) may carry its action: later ones are objects (`New York`). */
+const LEADING_WORDS = 1
+
+/** How many opening words of a description are searched for an action when the name has none. */
+const SUMMARY_ACTION_WORDS = 4
+
+/** A request's intent: a class when it names an action, else just a family (a question reads). */
+export interface ActionIntent {
+  /** The action classes the request asks for: none for a bare question, two for `show the issues` (get or list). */
+  actions: readonly ActionClass[]
+  family: string
+  /** The word or phrase of the request that set the intent. */
+  from: string
+}
+
+/** A tool's actions: the classes its name (or its description's opening) expresses. */
+export interface ToolActions {
+  actions: ReadonlySet<ActionClass>
+  families: ReadonlySet<string>
+  /** Per class, the stemmed word of the tool that expresses it, for `--explain`. */
+  terms: ReadonlyMap<ActionClass, string>
+}
+
+/** Stemmed action word or phrase (words joined by a space) → its class. */
+export type ActionLexicon = ReadonlyMap<string, ActionClass>
+
+export function compileActions(stem: (word: string) => string): ActionLexicon {
+  const lexicon = new Map<string, ActionClass>()
+  for (const [action, words] of Object.entries(ACTION_CLASSES) as Array<[ActionClass, string]>) {
+    for (const entry of words.split(/\s+/)) lexicon.set(entry.split('_').map(stem).join(' '), action)
+  }
+  return lexicon
+}
+
+/**
+ * The intent of a request, from its words in order (lowercase, filler not yet removed), or
+ * undefined when it names no action and is not a question. `isNoise` tells filler apart
+ * (`please`, `could`), so "could you please delete…" still leads with `delete`.
+ */
+export function requestIntent(words: readonly string[], actions: ActionLexicon, stem: (word: string) => string, isNoise: (word: string) => boolean): ActionIntent | undefined {
+  const opener = words[0]
+  if (opener !== undefined && QUESTION_OPENERS.has(opener)) return {actions: [], family: 'read', from: opener}
+  let leading = 0
+  for (let i = 0; i < words.length; i++) {
+    // Two-word phrases first (`kick off`, `look up`, `get rid`): their second word is often noise.
+    if (i + 1 < words.length) {
+      const phrase = actions.get(`${stem(words[i]!)} ${stem(words[i + 1]!)}`)
+      if (phrase !== undefined) return intentOf(phrase, `${words[i]} ${words[i + 1]}`, words.slice(i + 2), isNoise)
+    }
+    if (isNoise(words[i]!)) continue
+    const action = actions.get(stem(words[i]!))
+    if (action !== undefined) return intentOf(action, words[i]!, words.slice(i + 1), isNoise)
+    if (++leading >= LEADING_WORDS) break
+  }
+  return undefined
+}
+
+/**
+ * The intent of an action word and the words after it: getting or showing a plural object
+ * (`show the issues`, `get pods`) asks for a list as much as for one thing.
+ */
+function intentOf(action: ActionClass, from: string, rest: readonly string[], isNoise: (word: string) => boolean): ActionIntent {
+  const object = rest.find((word) => !isNoise(word))
+  const actions: ActionClass[] = action === 'get' && object !== undefined && isPlural(object) ? ['get', 'list'] : [action]
+  return {actions, family: ACTION_FAMILIES[action], from}
+}
+
+/** Words ending in `s` that are not plurals. */
+const NOT_PLURAL = /(?:ss|us|is|ics|ous|news|status|details|contents)$/
+
+/** Whether a lowercase word looks like a plural noun (`issues`, `pods`, `PRs`), roughly. */
+export function isPlural(word: string): boolean {
+  return word.length >= 3 && word.endsWith('s') && !NOT_PLURAL.test(word)
+}
+
+/**
+ * The actions of a tool from its stemmed name terms (namespace and owner terms already left
+ * out), else from the first few stemmed terms of its description's first sentence.
+ */
+export function toolActions(nameTerms: readonly string[], summaryTerms: readonly string[], actions: ActionLexicon): ToolActions {
+  const found = new Map<ActionClass, string>()
+  const collect = (terms: readonly string[]) => {
+    for (const term of terms) {
+      const action = actions.get(term)
+      if (action !== undefined && !found.has(action)) found.set(action, term)
+    }
+  }
+  collect(nameTerms)
+  if (found.size === 0) {
+    for (const term of summaryTerms.slice(0, SUMMARY_ACTION_WORDS)) {
+      const action = actions.get(term)
+      if (action !== undefined) {
+        found.set(action, term)
+        break
+      }
+    }
+  }
+  return {actions: new Set(found.keys()), families: new Set([...found.keys()].map((action) => ACTION_FAMILIES[action])), terms: found}
+}
+
+const CLASS_ORDER = Object.keys(ACTION_CLASSES) as ActionClass[]
+const FAMILY_ORDER = [...new Set(Object.values(ACTION_FAMILIES))]
+
+/** Action classes and their families as bit sets, for checking thousands of tools per search cheaply. */
+export interface ActionBits {
+  classes: number
+  families: number
+}
+
+export function toolActionBits(tool: ToolActions): ActionBits {
+  let classes = 0
+  for (const action of tool.actions) classes |= 1 << CLASS_ORDER.indexOf(action)
+  let families = 0
+  for (const family of tool.families) families |= 1 << FAMILY_ORDER.indexOf(family)
+  return {classes, families}
+}
+
+export function intentBits(intent: ActionIntent): ActionBits {
+  let classes = 0
+  for (const action of intent.actions) classes |= 1 << CLASS_ORDER.indexOf(action)
+  return {classes, families: 1 << FAMILY_ORDER.indexOf(intent.family)}
+}
+
+/** How well a tool's actions answer an intent: 1 for the same class, `familyShare` for the same family, else 0. */
+export function actionAgreement(intent: ActionIntent, tool: ToolActions, familyShare: number): {agreement: number; term?: string} {
+  const action = intent.actions.find((candidate) => tool.actions.has(candidate))
+  if (action !== undefined) return {agreement: 1, term: tool.terms.get(action)}
+  if (tool.families.has(intent.family)) {
+    const [action] = [...tool.terms.keys()].filter((candidate) => ACTION_FAMILIES[candidate] === intent.family)
+    return {agreement: familyShare, term: tool.terms.get(action!)}
+  }
+  return {agreement: 0}
+}

@@ -1,0 +1,71 @@
+/** Action intent: what a request asks to do, what a tool's name says it does, and how well they agree. */
+import {describe, expect, it} from 'vitest'
+
+import {actionAgreement, compileActions, isPlural, requestIntent, toolActions} from '../../../src/search/enhanced/intent.js'
+import {isQueryNoise} from '../../../src/search/enhanced/query.js'
+import {porterStem} from '../../../src/search/enhanced/stem.js'
+import {wordsOf} from '../../../src/search/enhanced/words.js'
+
+const actions = compileActions(porterStem)
+const intentOf = (request: string) => requestIntent(wordsOf(request), actions, porterStem, isQueryNoise)
+const actionsOfTool = (name: string, summary = '') => toolActions(wordsOf(name).map(porterStem), wordsOf(summary).filter((word) => !isQueryNoise(word)).map(porterStem), actions)
+
+describe('request intent', () => {
+  it('is the class of the action word a request leads with, filler aside', () => {
+    expect(intentOf('remove the stale index')).toMatchObject({actions: ['delete'], family: 'delete', from: 'remove'})
+    expect(intentOf('could you please erase it')).toMatchObject({actions: ['delete'], from: 'erase'})
+    expect(intentOf('kick off a build')).toMatchObject({actions: ['run'], from: 'kick off'})
+    expect(intentOf('get rid of the branch')).toMatchObject({actions: ['delete'], from: 'get rid'})
+    expect(intentOf('mkdir -p logs')).toMatchObject({actions: ['create']})
+  })
+
+  it('reads a question as a request to read, whatever verbs follow', () => {
+    // "what did I change" asks for a diff; it changes nothing.
+    expect(intentOf('what did I change since yesterday')).toEqual({actions: [], family: 'read', from: 'what'})
+    expect(intentOf('is the pipeline green')).toMatchObject({family: 'read'})
+  })
+
+  it('takes the action from the leading word only: a later "new" is part of a name', () => {
+    expect(intentOf('route from Boston to New York')).toBeUndefined()
+    expect(intentOf('papers on diffusion models')).toBeUndefined()
+  })
+
+  it('asks for a list as much as for one thing when the object is plural', () => {
+    expect(intentOf('show me the issues')).toMatchObject({actions: ['get', 'list']})
+    expect(intentOf('show the issue')).toMatchObject({actions: ['get']})
+    expect(intentOf('show the details')).toMatchObject({actions: ['get']})
+    expect(isPlural('pods')).toBe(true)
+    expect(isPlural('status')).toBe(false)
+    expect(isPlural('class')).toBe(false)
+  })
+})
+
+describe('tool actions', () => {
+  it('come from the action words of the name', () => {
+    expect([...actionsOfTool('create_or_update_file').actions]).toEqual(['create', 'update'])
+    expect([...actionsOfTool('API-retrieve-a-page').actions]).toEqual(['get'])
+    expect([...actionsOfTool('drop-collection').actions]).toEqual(['delete'])
+  })
+
+  it('fall back to the opening words of the description when the name has none', () => {
+    expect([...actionsOfTool('directory_tree', 'Get a recursive tree view of files').actions]).toEqual(['get'])
+    // Only the opening words: a verb deep in the first sentence says what the tool works on, not what it does.
+    expect([...actionsOfTool('echo', 'Echoes back the input string so you can delete nothing').actions]).toEqual([])
+  })
+})
+
+describe('action agreement', () => {
+  const remove = intentOf('remove the issue')!
+  const question = intentOf('which issues are open')!
+
+  it('is full for the same class, partial within a family, none across', () => {
+    expect(actionAgreement(remove, actionsOfTool('delete_issue'), 0.5)).toEqual({agreement: 1, term: 'delet'})
+    expect(actionAgreement(remove, actionsOfTool('create_issue'), 0.5)).toEqual({agreement: 0})
+    expect(actionAgreement(question, actionsOfTool('list_issues'), 0.5)).toEqual({agreement: 0.5, term: 'list'})
+    expect(actionAgreement(intentOf('find the issue')!, actionsOfTool('get_issue'), 0.4)).toEqual({agreement: 0.4, term: 'get'})
+  })
+
+  it('never counts stopping as a near miss of starting', () => {
+    expect(actionAgreement(intentOf('cancel the search')!, actionsOfTool('start_search'), 0.5)).toEqual({agreement: 0})
+  })
+})
