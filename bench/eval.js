@@ -6,7 +6,9 @@
 //     split into halves by a hash of their text (`metatoolHalf`); rankers were tuned on the other;
 //   - bench/queries/mcp-tools.jsonl: labelled requests for 22 real MCP servers (342 tools), used
 //     for tuning;
-//   - bench/queries/mcp-tools.holdout.jsonl: written with them, never looked at while tuning.
+//   - bench/queries/mcp-tools.holdout.jsonl: written with them, never looked at while tuning;
+//   - bench/queries/mcp-tools.holdout2.jsonl: written later, independently, before a second round
+//     of tuning, and never looked at query by query (only its totals are read).
 // The MCP catalog is ../shared/bench/mcp-tools-list when present, else the copy in
 // test/fixtures/mcp-tools-list; MetaTool is skipped (and the output says so) without ../shared.
 //
@@ -83,6 +85,7 @@ async function dataSets(metatoolHalfName, mcp) {
   notes.push(`MCP catalog: ${mcp.note}`)
   sets.push({name: 'MCP queries', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.jsonl'))})
   sets.push({name: 'MCP holdout', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout.jsonl'))})
+  sets.push({name: 'MCP holdout 2', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout2.jsonl'))})
   return {sets, notes}
 }
 
@@ -128,10 +131,15 @@ function ablations() {
     ['no typo correction', {...ENHANCED, typoWeight: 0}],
     ['no name coverage', {...ENHANCED, nameCoverage: 0}],
     ['no owner match', {...ENHANCED, ownerMatch: 0}],
+    ['no action match', {...ENHANCED, actionMatch: 0}],
+    ['action match only for the same class (family share 0)', {...ENHANCED, actionFamilyShare: 0}],
+    ['no argument kinds', {...ENHANCED, argumentKindWeight: 0}],
+    ['repeated terms in full (repeat weight 1)', {...ENHANCED, repeatWeight: 1}],
+    ['repeated terms dropped (repeat weight 0)', {...ENHANCED, repeatWeight: 0}],
     ['flat fields (all weight 1, b 0.75)', withFields(Object.fromEntries(Object.keys(ENHANCED.fields).map((field) => [field, {weight: 1, b: 0.75}])))],
     ['name weight 1', withFields({name: {weight: 1, b: 0.3}})],
     ['name weight 6', withFields({name: {weight: 6, b: 0.3}})],
-    ['description after the first sentence at 0.5', withFields({description: {weight: 0.5, b: 0.75}})],
+    ['description after the first sentence at 1', withFields({description: {...ENHANCED.fields.description, weight: 1}})],
     ['k1 2.0', {...ENHANCED, k1: 2}],
   ]
 }
@@ -143,7 +151,7 @@ for (const note of notes) console.log(note)
 console.log('')
 
 if (args.includes('--ablations')) {
-  const tuning = sets.filter((set) => set.name !== 'MCP holdout')
+  const tuning = sets.filter((set) => !set.name.startsWith('MCP holdout'))
   const header = ['variant', '', ...tuning.flatMap((set) => [`${set.name} hit@1`, 'hit@5'])]
   const rows = ablations().map(([label, options]) => [
     label,
@@ -168,7 +176,7 @@ if (args.includes('--ablations')) {
   console.log('Relevance is binary; a query with several relevant tools counts any of them. MiniSearch indexes the same')
   console.log('text as the openclaw ranker (default tokenizer and BM25+; "+fuzzy": prefix search and fuzzy 0.2).')
   console.log('')
-  speed(mcp.entries, [...sets.find((set) => set.name === 'MCP queries').queries, ...sets.find((set) => set.name === 'MCP holdout').queries].map((query) => query.query))
+  speed(mcp.entries, sets.filter((set) => set.name.startsWith('MCP')).flatMap((set) => set.queries.map((query) => query.query)))
 }
 
 function speed(realEntries, queries) {
