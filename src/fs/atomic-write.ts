@@ -184,14 +184,32 @@ async function acquireLock(file: string, what: string, waitMs: number, fs: Write
   }
 }
 
-async function readCurrent(file: string, fs: WriterFs): Promise<{text: string; mode: number} | undefined> {
+/**
+ * What a path is when it is a special file (FIFO, device, socket), in words; undefined for a
+ * regular file or a directory (reading a directory fails on its own, as a read error).
+ */
+function notRegularFile(stats: Awaited<ReturnType<WriterFs['stat']>>): string | undefined {
+  if (stats.isFile() || stats.isDirectory()) return undefined
+  const kind = stats.isFIFO() ? 'a FIFO' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a file'
+  return `it is not a regular file (${kind})`
+}
+
+/**
+ * The file's text and mode, or undefined when it does not exist. Only a regular file is read (and
+ * later replaced): renaming over a FIFO or a device such as /dev/null would destroy it, and
+ * reading a FIFO would block.
+ */
+async function readCurrent(file: string, what: string, fs: WriterFs): Promise<{text: string; mode: number} | undefined> {
+  let stats
   try {
-    const [text, stats] = await Promise.all([fs.readFile(file, 'utf8'), fs.stat(file)])
-    return {text, mode: stats.mode & 0o777}
+    stats = await fs.stat(file)
   } catch (error) {
     if (errno(error) === 'ENOENT') return undefined
     throw error
   }
+  const notRegular = notRegularFile(stats)
+  if (notRegular !== undefined) throw failure('file-unwritable', `Cannot write ${what} ${file}: ${notRegular}; nothing was written.`, file)
+  return {text: await fs.readFile(file, 'utf8'), mode: stats.mode & 0o777}
 }
 
 /**
@@ -258,7 +276,8 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
   const release = await acquireLock(file, what, options.lockWaitMs ?? lockWaitFromEnv(), fs)
   let temp: string | undefined
   try {
-    const current = await readCurrent(file, fs).catch((error: unknown) => {
+    const current = await readCurrent(file, what, fs).catch((error: unknown) => {
+      if (error instanceof ToolsearchError) throw error
       throw failure('file-unreadable', `Cannot read ${what} ${file}: ${fileErrorReason(error)}`, file, error)
     })
     const {text, result} = await compute(current?.text)
@@ -274,7 +293,7 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
     } finally {
       await handle.close()
     }
-    const now = await readCurrent(file, fs)
+    const now = await readCurrent(file, what, fs)
     if (now?.text !== current?.text) {
       throw failure('file-conflict', `${capitalized(what)} file ${file} changed while it was being written (by a program that does not use ${file}.lock); nothing was written. Run the command again.`, file)
     }

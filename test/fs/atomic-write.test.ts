@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import {dirname, join} from 'node:path'
@@ -170,6 +170,22 @@ describe('updateFileAtomically', () => {
     await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', fs: notMine})).rejects.toThrow(`Cannot write config ${file}: permission denied; nothing was written.`)
     expect(readFileSync(file, 'utf8')).toBe('original')
     expect(readdirSync(dir)).toEqual(['openclaw.json5'])
+  })
+
+  it('never replaces something that is not a regular file (a FIFO, a device such as /dev/null), and never blocks reading it', async () => {
+    const dir = tempDir()
+    const fifo = join(dir, 'openclaw.json')
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0)
+    await expect(updateFileAtomically(fifo, replaceWith('{}'), {what: 'config'})).rejects.toThrow(`Cannot write config ${fifo}: it is not a regular file (a FIFO); nothing was written.`)
+    expect(lstatSync(fifo).isFIFO()).toBe(true)
+    expect(readdirSync(dir)).toEqual(['openclaw.json'])
+    if (process.getuid?.() === 0) {
+      // Root could otherwise rename a temp file over a device node, /dev/null included.
+      const device = join(dir, 'null')
+      expect(spawnSync('mknod', [device, 'c', '1', '3']).status).toBe(0)
+      await expect(updateFileAtomically(device, replaceWith('{}'), {what: 'config'})).rejects.toThrow(`Cannot write config ${device}: it is not a regular file (a character device); nothing was written.`)
+      expect(lstatSync(device).isCharacterDevice()).toBe(true)
+    }
   })
 
   it('a lock path that cannot be read (a directory) is named, not reported as a raw system error', async () => {
