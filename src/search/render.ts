@@ -90,7 +90,9 @@ export function renderExplanations(hits: ReadonlyArray<{hit: SearchHit; explain:
   const style = styler(options.color)
   return hits
     .map(({hit, explain}, i) => {
-      const reasons = [explain.exact ? 'exact name or id match' : undefined, explain.literal ? 'typed term matched' : 'expansion terms only']
+      // An exact name can be listed with no matching term at all (`do`): then there is no term kind to name.
+      const termKind = explain.terms.length === 0 ? undefined : explain.literal ? 'typed term matched' : 'expansion terms only'
+      const reasons = [explain.exact ? 'exact name or id match' : undefined, termKind]
         .filter((reason) => reason !== undefined)
         .join(', ')
       const head = `${i + 1}. ${style.cyan(safeInline(hit.id))}  score ${formatNumber(explain.score)}  (${reasons})`

@@ -78,6 +78,13 @@ describe('search: one query', () => {
     expect(first.explain.terms.reduce((sum, term) => sum + term.score, 0)).toBeCloseTo(first.explain.score, 10)
   })
 
+  it('an exact name that matches no term (a stop word) is explained as just that, not as expansion-only', async () => {
+    const file = join(tempDir(), 'catalog.json')
+    writeFileSync(file, JSON.stringify({tools: [{name: 'do', description: 'Do a thing.'}]}))
+    const result = await runCli(['search', '--catalog', file, 'do', '--explain'])
+    expect(result.stdout).toContain('\n1. openclaw:core:do  score 0.0000  (exact name or id match)\n     no term matched (listed for its exact name)')
+  })
+
   it('says so when nothing matches', async () => {
     const result = await search(['Öffne', 'eine', 'Datei'])
     expect(result).toMatchObject({code: 0, stdout: 'No tools match "Öffne eine Datei".\n'})
