@@ -28,6 +28,7 @@ import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.
 import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords, splitGluedWord} from './fields.js'
 import {type ActionBits, type ActionIntent, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
+import {type NamedOwner, namedOwners, ownerNames} from './owners.js'
 import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
 import {typoCorrector} from './typo.js'
@@ -130,6 +131,8 @@ interface QueryPlan {
   /** Every term the query can match, with its highest weight. */
   termWeights: Map<string, number>
   termSet: Set<string>
+  /** The owners the request names (`owners.ts`), by owner. */
+  owners: Map<string, NamedOwner>
   /** What the request asks to do, if it says, and the same as bit sets. */
   intent?: ActionIntent
   intentBits?: ActionBits
@@ -195,10 +198,21 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     }
     return terms
   }
+  // Owners' names as words, and how many tools of each owner use each of those words anywhere.
+  const ownerNameWords = new Map<string, string[]>()
+  const docsByOwner = new Map<string, number[]>()
+  entries.forEach((entry, doc) => {
+    if (!ownerNameWords.has(entry.sourceName)) ownerNameWords.set(entry.sourceName, ownerWords(entry))
+    const docs = docsByOwner.get(entry.sourceName)
+    if (docs === undefined) docsByOwner.set(entry.sourceName, [doc])
+    else docs.push(doc)
+  })
+  const ownerWordSet = new Set([...ownerNameWords.values()].flat())
+  const ownerWordUses = new Map<string, Map<string, number>>()
   const documents: Array<AnalyzedDocument<FieldName>> = entries.map((entry, doc) => {
     const seen = new Set<string>()
     const text = texts[doc]!
-    return {
+    const document = {
       name: analyze(nameWords(entry.name, known), seen),
       owner: analyze(text.owner, seen),
       label: analyze(text.label, seen),
@@ -206,6 +220,13 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       description: analyze(text.description, seen),
       parameters: analyze(text.parameters, seen),
     }
+    for (const word of seen) {
+      if (!ownerWordSet.has(word)) continue
+      let uses = ownerWordUses.get(word)
+      if (uses === undefined) ownerWordUses.set(word, (uses = new Map()))
+      uses.set(entry.sourceName, (uses.get(entry.sourceName) ?? 0) + 1)
+    }
+    return document
   })
   const knownWords = new Set([...wordFrequencies.keys()].filter((word) => word.length >= 3))
   for (const word of lexiconWords()) if (!wordFrequencies.has(word)) wordFrequencies.set(word, 0)
@@ -222,8 +243,12 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   })
   const coverageTotals = Float64Array.from(coverageTerms, (terms) => terms.reduce((sum, term) => sum + idfOf(term), 0))
   const coveragePostings = postingsOf(coverageTerms)
-  const ownerTerms = documents.map((document) => [...new Set(document.owner)])
-  const ownerPostings = postingsOf(ownerTerms)
+  const owners = ownerNames(
+    ownerNameWords,
+    stem,
+    (word, owner) => (/^\d+$/.test(word) ? n : [...(ownerWordUses.get(word) ?? [])].reduce((sum, [user, count]) => (user === owner ? sum : sum + count), 0)),
+    n,
+  )
 
   // Actions: what each tool's name (or, failing that, its description's opening) says it does.
   const actionLexicon = compileActions(stem)
@@ -261,10 +286,14 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
 
   const plan = (query: string): QueryPlan => {
     const concepts = queryConcepts(query, context)
+    const typed = queryWords(query, options.argumentWeight)
+      .filter(({word}) => !isQueryNoise(word))
+      .map(({word, scale}) => ({word, weight: scale}))
+    const expanded = concepts.flatMap((concept) => concept.terms.filter((term) => term.expandedFrom !== undefined))
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
     const intent = options.actionMatch > 0 ? requestIntent(queryWords(query, 1).map(({word}) => word), actionLexicon, stem, isQueryNoise) : undefined
-    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent)}
+    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent), owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
   }
 
   /** The share of the query (by concept worth) a document matched, from 0 to 1. */
@@ -275,7 +304,6 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const best = new Float64Array(n)
   const worthMatched = new Float64Array(n)
   const covered = new Float64Array(n)
-  const ownerWeight = new Float64Array(n)
   const literal = new Uint8Array(n)
   const exactFlag = new Uint8Array(n)
   const reached = new Int32Array(n)
@@ -313,30 +341,26 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       }
     }
 
-    // Bonuses, through the sparse postings of the query's terms (every such tool is matched:
-    // names and owners are indexed fields).
+    // Name coverage, through the sparse postings of the query's terms (every such tool is
+    // matched: names are an indexed field).
     let touchedCount = 0
-    for (const [term, weight] of query.termWeights) {
-      if (options.nameCoverage > 0) {
+    if (options.nameCoverage > 0) {
+      for (const [term, weight] of query.termWeights) {
         const termIdf = idfOf(term)
         for (const doc of coveragePostings.get(term) ?? []) {
-          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched[touchedCount++] = doc
+          if (covered[doc] === 0) touched[touchedCount++] = doc
           covered[doc]! += weight * termIdf
-        }
-      }
-      if (options.ownerMatch > 0) {
-        for (const doc of ownerPostings.get(term) ?? []) {
-          if (covered[doc] === 0 && ownerWeight[doc] === 0) touched[touchedCount++] = doc
-          if (weight > ownerWeight[doc]!) ownerWeight[doc] = weight
         }
       }
     }
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i]!
-      if (covered[doc]! > 0) scores[doc]! += (options.nameCoverage * covered[doc]! * queryShare(query, worthMatched[doc]!)) / coverageTotals[doc]!
-      scores[doc]! += options.ownerMatch * ownerWeight[doc]!
+      scores[doc]! += (options.nameCoverage * covered[doc]! * queryShare(query, worthMatched[doc]!)) / coverageTotals[doc]!
       covered[doc] = 0
-      ownerWeight[doc] = 0
+    }
+    // Owner match, for the tools of a named owner that the query reached at all.
+    for (const [owner, {weight}] of query.owners) {
+      for (const doc of docsByOwner.get(owner)!) if (scores[doc]! > 0) scores[doc]! += options.ownerMatch * weight
     }
 
     // Action match, for tools the query reached at all.
@@ -413,13 +437,9 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         contributions.push({term, weight, score, field: NAME_COVERAGE_FIELD, ...expandedFromOf(query, term, weight)})
       }
     }
-    if (options.ownerMatch > 0) {
-      let owner: {term: string; weight: number} | undefined
-      for (const term of ownerTerms[doc]!) {
-        const weight = query.termWeights.get(term)
-        if (weight !== undefined && (owner === undefined || weight > owner.weight)) owner = {term, weight}
-      }
-      if (owner !== undefined) contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...expandedFromOf(query, owner.term, owner.weight)})
+    const owner = query.owners.get(entries[doc]!.sourceName)
+    if (owner !== undefined) {
+      contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...(owner.expandedFrom === undefined ? {} : {expandedFrom: owner.expandedFrom})})
     }
     if (query.intent !== undefined) {
       const {agreement, term} = actionAgreement(query.intent, actionsOf[doc]!, options.actionFamilyShare)

@@ -77,15 +77,25 @@ export interface ToolActions {
   terms: ReadonlyMap<ActionClass, string>
 }
 
-/** Stemmed action word or phrase (words joined by a space) → its class. */
-export type ActionLexicon = ReadonlyMap<string, ActionClass>
+/**
+ * Action words that tool names mostly use as nouns (`read_multiple_files`, `get_build_failure_logs`,
+ * `hubspot-get-link`, `status checks`): in a tool's name or description they count as its action
+ * only as the first word. A request leads with its verb, so there they always count.
+ */
+export const NOUN_LIKE_ACTION_WORDS = 'file build post link check query filter print store mark set end return returns load log'
+
+/** Stemmed action words and phrases (words joined by a space) → their class, and which of them are noun-like. */
+export interface ActionLexicon {
+  classes: ReadonlyMap<string, ActionClass>
+  nounLike: ReadonlySet<string>
+}
 
 export function compileActions(stem: (word: string) => string): ActionLexicon {
-  const lexicon = new Map<string, ActionClass>()
+  const classes = new Map<string, ActionClass>()
   for (const [action, words] of Object.entries(ACTION_CLASSES) as Array<[ActionClass, string]>) {
-    for (const entry of words.split(/\s+/)) lexicon.set(entry.split('_').map(stem).join(' '), action)
+    for (const entry of words.split(/\s+/)) classes.set(entry.split('_').map(stem).join(' '), action)
   }
-  return lexicon
+  return {classes, nounLike: new Set(NOUN_LIKE_ACTION_WORDS.split(' ').map(stem))}
 }
 
 /**
@@ -100,11 +110,11 @@ export function requestIntent(words: readonly string[], actions: ActionLexicon, 
   for (let i = 0; i < words.length; i++) {
     // Two-word phrases first (`kick off`, `look up`, `get rid`): their second word is often noise.
     if (i + 1 < words.length) {
-      const phrase = actions.get(`${stem(words[i]!)} ${stem(words[i + 1]!)}`)
+      const phrase = actions.classes.get(`${stem(words[i]!)} ${stem(words[i + 1]!)}`)
       if (phrase !== undefined) return intentOf(phrase, `${words[i]} ${words[i + 1]}`, words.slice(i + 2), isNoise)
     }
     if (isNoise(words[i]!)) continue
-    const action = actions.get(stem(words[i]!))
+    const action = actions.classes.get(stem(words[i]!))
     if (action !== undefined) return intentOf(action, words[i]!, words.slice(i + 1), isNoise)
     if (++leading >= LEADING_WORDS) break
   }
@@ -135,22 +145,17 @@ export function isPlural(word: string): boolean {
  */
 export function toolActions(nameTerms: readonly string[], summaryTerms: readonly string[], actions: ActionLexicon): ToolActions {
   const found = new Map<ActionClass, string>()
-  const collect = (terms: readonly string[]) => {
-    for (const term of terms) {
-      const action = actions.get(term)
-      if (action !== undefined && !found.has(action)) found.set(action, term)
-    }
+  // The action words of `terms`, noun-like ones only in first place; at most `limit` of them.
+  const collect = (terms: readonly string[], limit: number) => {
+    terms.forEach((term, position) => {
+      const action = actions.classes.get(term)
+      if (action === undefined || found.has(action) || found.size >= limit) return
+      if (position > 0 && actions.nounLike.has(term)) return
+      found.set(action, term)
+    })
   }
-  collect(nameTerms)
-  if (found.size === 0) {
-    for (const term of summaryTerms.slice(0, SUMMARY_ACTION_WORDS)) {
-      const action = actions.get(term)
-      if (action !== undefined) {
-        found.set(action, term)
-        break
-      }
-    }
-  }
+  collect(nameTerms, Number.POSITIVE_INFINITY)
+  if (found.size === 0) collect(summaryTerms.slice(0, SUMMARY_ACTION_WORDS), 1)
   return {actions: new Set(found.keys()), families: new Set([...found.keys()].map((action) => ACTION_FAMILIES[action])), terms: found}
 }
 

@@ -18,7 +18,7 @@ import type {ArgumentKind} from './arguments.js'
 export const QUERY_FILLER_WORDS: readonly string[] = `
 please could would should might shall may must need needs needed want wants wanted wanna like
 help helps helping assist assistance hey hi hello thanks thank kindly also just really very much many
-any some something anything someone anyone somebody able possible know tell let lets give provide
+any some something anything everything someone anyone somebody able possible know tell let lets give provide
 im id ive its whats thats theres heres dont cant wont isnt doesnt didnt
 looking interested curious trying try wondering wonder am going gonna
 specific specifically particular detailed information comprehensive various
