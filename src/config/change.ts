@@ -18,7 +18,7 @@ import {type ConfigDocument, documentFromText, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
 import {planRemove, planSet} from './plan.js'
 import {valueAtPath} from './query.js'
-import {readConfigText} from './read.js'
+import {decodeEditableConfig, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
 import {originKey} from './source.js'
 import {type ConfigProblem, findConfigProblems, introducedProblems} from './validate.js'
@@ -124,7 +124,7 @@ async function computeChange<T>(location: ConfigLocation, before: string | undef
 /** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
 export async function changeConfig<T>(location: ConfigLocation, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   if (options.dryRun === true) {
-    const before = readConfigText(location.path)
+    const before = readEditableConfigText(location.path)
     const {after, summary} = await computeChange(location, before, planner, options.env)
     const name = options.cwd === undefined ? location.path : displayPath(location.path, options.cwd)
     const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
@@ -140,7 +140,7 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
-    {...options, what: 'config'},
+    {...options, what: 'config', decode: decodeEditableConfig},
   )
   return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
 }

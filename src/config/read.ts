@@ -22,6 +22,55 @@ export function readConfigText(file: string): string | undefined {
   }
 }
 
+/** Byte offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0
+  while (i < bytes.length) {
+    const lead = bytes[i]!
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0
+    if (length === 0 || i + length > bytes.length) return i
+    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf
+    for (let k = 1; k < length; k++) {
+      const byte = bytes[i + k]!
+      if (byte < (k === 1 ? low : 0x80) || byte > (k === 1 ? high : 0xbf)) return i
+    }
+    i += length
+  }
+  return -1
+}
+
+/**
+ * Decodes a config file that is about to be edited. Edits are spliced into the decoded text, so a
+ * file that is not valid UTF-8 (a Latin-1 comment, say) would come back with its stray bytes
+ * replaced by U+FFFD outside the edited value: refuse instead, naming where the first bad byte is.
+ */
+export function decodeEditableConfig(bytes: Uint8Array, file: string): string {
+  const bad = firstInvalidUtf8(bytes)
+  if (bad === -1) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, bad).toString('utf8')
+  const line = before.split('\n').length
+  const column = before.length - before.lastIndexOf('\n')
+  const byte = `0x${bytes[bad]!.toString(16).padStart(2, '0')}`
+  throw new ToolsearchError('config-not-utf8', `Refusing to edit ${file}: it is not valid UTF-8 (byte ${byte} at line ${line}, column ${column}), so rewriting it would change bytes outside the edited value. Save it as UTF-8 and retry.`, {
+    exitCode: ExitCode.failure,
+    file,
+  })
+}
+
+/** Like readConfigText, for a file about to be edited: undefined when missing, refused when not UTF-8. */
+export function readEditableConfigText(file: string): string | undefined {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw readFailure(file, error)
+  }
+  return decodeEditableConfig(bytes, file)
+}
+
 /** Like readConfigText, but a missing file is an error too (for included files). */
 export function readExistingConfigText(file: string): string {
   const text = readConfigText(file)

@@ -41,6 +41,11 @@ export interface WriteOptions {
   fs?: WriterFs
   /** How long to wait for the lock before giving up (default: `lockWaitFromEnv()`). */
   lockWaitMs?: number
+  /**
+   * Turns the current file's bytes into the text `compute` sees (default: UTF-8). A caller that
+   * edits the text in place passes a strict decoder that throws rather than lose bytes.
+   */
+  decode?: (bytes: Buffer, file: string) => string
 }
 
 interface LockHolder {
@@ -199,7 +204,7 @@ function notRegularFile(stats: Awaited<ReturnType<WriterFs['stat']>>): string | 
  * later replaced): renaming over a FIFO or a device such as /dev/null would destroy it, and
  * reading a FIFO would block.
  */
-async function readCurrent(file: string, what: string, fs: WriterFs): Promise<{text: string; mode: number} | undefined> {
+async function readCurrent(file: string, what: string, fs: WriterFs, decode: WriteOptions['decode']): Promise<{text: string; mode: number} | undefined> {
   let stats
   try {
     stats = await fs.stat(file)
@@ -209,7 +214,8 @@ async function readCurrent(file: string, what: string, fs: WriterFs): Promise<{t
   }
   const notRegular = notRegularFile(stats)
   if (notRegular !== undefined) throw failure('file-unwritable', `Cannot write ${what} ${file}: ${notRegular}; nothing was written.`, file)
-  return {text: await fs.readFile(file, 'utf8'), mode: stats.mode & 0o777}
+  const bytes = await fs.readFile(file)
+  return {text: decode === undefined ? bytes.toString('utf8') : decode(bytes, file), mode: stats.mode & 0o777}
 }
 
 /**
@@ -276,7 +282,7 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
   const release = await acquireLock(file, what, options.lockWaitMs ?? lockWaitFromEnv(), fs)
   let temp: string | undefined
   try {
-    const current = await readCurrent(file, what, fs).catch((error: unknown) => {
+    const current = await readCurrent(file, what, fs, options.decode).catch((error: unknown) => {
       if (error instanceof ToolsearchError) throw error
       throw failure('file-unreadable', `Cannot read ${what} ${file}: ${fileErrorReason(error)}`, file, error)
     })
@@ -293,7 +299,7 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
     } finally {
       await handle.close()
     }
-    const now = await readCurrent(file, what, fs)
+    const now = await readCurrent(file, what, fs, options.decode)
     if (now?.text !== current?.text) {
       throw failure('file-conflict', `${capitalized(what)} file ${file} changed while it was being written (by a program that does not use ${file}.lock); nothing was written. Run the command again.`, file)
     }

@@ -157,6 +157,23 @@ describe('config set', () => {
     expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
   })
 
+  it('refuses to edit a file that is not valid UTF-8 (set, unset, dry runs, doctor --fix): the bytes outside the value would change', async () => {
+    const cwd = project({})
+    const file = join(cwd, 'openclaw.json5')
+    const latin1 = Buffer.from('{\n  // caf\xe9 config\n  a: 1,\n  tools: {toolSearch: {mode: "code"}},\n}\n', 'latin1')
+    writeFileSync(file, latin1)
+    const refusal = `Error: Refusing to edit ${file}: it is not valid UTF-8 (byte 0xe9 at line 2, column 9), so rewriting it would change bytes outside the edited value. Save it as UTF-8 and retry.\n`
+    for (const args of [['config', 'set', 'a', '2'], ['config', 'set', 'a', '2', '--dry-run'], ['config', 'unset', 'a'], ['doctor', '--fix'], ['doctor', '--fix', '--dry-run']]) {
+      const result = await runCli(args, {cwd})
+      expect(result.code, args.join(' ')).toBe(1)
+      expect(result.stderr, args.join(' ')).toBe(refusal)
+    }
+    expect(readFileSync(file).equals(latin1)).toBe(true)
+    expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
+    // Reading it still works.
+    expect(await runCli(['config', 'get', 'a'], {cwd})).toMatchObject({code: 0, stdout: '1\n'})
+  })
+
   it('a symlink loop is a clear error for reads and writes, and nothing is written', async () => {
     const cwd = project()
     symlinkSync('b.json5', join(cwd, 'openclaw.json5'))
