@@ -14,6 +14,7 @@
  * process keeps Node's default behaviour. Windows has no process groups: signals go to the child.
  */
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
+import {statSync} from 'node:fs'
 
 /** How long a group gets between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 1000
@@ -129,6 +130,28 @@ function groupHasMembers(pgid: number): boolean {
 }
 
 /** Spawns `command` (no shell) as the leader of a new process group. */
+/**
+ * Why a program cannot be started in `cwd` before trying: a missing working directory makes spawn
+ * fail with ENOENT, which would read as if the program were missing. undefined when it is fine.
+ */
+export function workingDirectoryProblem(cwd: string | undefined): string | undefined {
+  if (cwd === undefined) return undefined
+  try {
+    if (statSync(cwd).isDirectory()) return undefined
+  } catch {
+    // Missing, or not reachable: both mean the program cannot run there.
+  }
+  return `working directory ${cwd} does not exist`
+}
+
+/** Why spawn failed, in words: `command not found`, `permission denied`, else the system's message. */
+export function spawnErrorReason(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return 'command not found'
+  if (code === 'EACCES') return 'permission denied'
+  return error.message
+}
+
 export function spawnProcessGroup(command: string, args: readonly string[], options: ProcessGroupOptions = {}): ProcessGroup {
   return new ProcessGroup(command, args, options)
 }

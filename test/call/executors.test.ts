@@ -128,10 +128,15 @@ describe('command executor', () => {
     expect(outcome.status).toBe('ok')
   })
 
-  it('reports a program that cannot start as unavailable', async () => {
+  it('reports a program that cannot start as unavailable, saying why in words', async () => {
     const outcome = await executeCommandTool({kind: 'command', command: ['definitely-not-a-program-xyz']}, {}, {timeoutMs: 10_000, catalog})
-    expect(outcome).toMatchObject({status: 'unavailable'})
-    expect((outcome as {message: string}).message).toContain('could not be started')
+    expect(outcome).toEqual({status: 'unavailable', message: 'Command "definitely-not-a-program-xyz" could not be started: command not found.'})
+  })
+
+  it('blames a missing working directory, not the program', async () => {
+    const cwd = join(tempDir(), 'absent')
+    const outcome = await executeCommandTool({kind: 'command', command: [process.execPath, '-e', '1'], cwd}, {}, {timeoutMs: 10_000, catalog})
+    expect(outcome).toEqual({status: 'unavailable', message: `Command "${process.execPath} -e 1" could not be started: working directory ${cwd} does not exist.`})
   })
 
   it('stops the whole process group at the timeout, even a child that ignores SIGTERM', async () => {

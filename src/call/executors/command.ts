@@ -12,7 +12,7 @@
  *   `cwd` (the catalog loader defaults it to the catalog file's directory).
  */
 import type {CommandRun} from '../../catalog/types.js'
-import {spawnProcessGroup} from '../../process/process-group.js'
+import {spawnErrorReason, spawnProcessGroup, workingDirectoryProblem} from '../../process/process-group.js'
 import {timerDelay} from '../../process/timer.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
 
@@ -26,6 +26,8 @@ const STDERR_LINE_MAX = 500
 export async function executeCommandTool(run: CommandRun, args: unknown, options: ExecuteOptions): Promise<ExecutionOutcome> {
   const label = commandLabel(run.command)
   if (options.signal?.aborted) return {status: 'unavailable', message: `${label} was not started: the call was interrupted.`}
+  const cwdProblem = workingDirectoryProblem(run.cwd)
+  if (cwdProblem !== undefined) return {status: 'unavailable', message: `${label} could not be started: ${cwdProblem}.`}
 
   const group = spawnProcessGroup(run.command[0]!, run.command.slice(1), {cwd: run.cwd, env: {...(options.env ?? process.env), ...run.env}})
   const {child} = group
@@ -61,7 +63,7 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
   clearTimeout(timer)
   options.signal?.removeEventListener('abort', onAbort)
 
-  if (group.spawnError !== undefined) return {status: 'unavailable', message: `${label} could not be started: ${group.spawnError.message}.`}
+  if (group.spawnError !== undefined) return {status: 'unavailable', message: `${label} could not be started: ${spawnErrorReason(group.spawnError)}.`}
   if (stopReason === 'timeout') return {status: 'unavailable', message: `${label} timed out after ${options.timeoutMs} ms and was stopped.`}
   if (stopReason === 'abort') return {status: 'unavailable', message: `${label} was stopped: the call was interrupted.`}
   if (stopReason === 'overflow') return {status: 'tool-error', message: `${label} printed more than ${MAX_STDOUT_BYTES} bytes on stdout.${quoteStderr(stderrTail)}`}

@@ -6,14 +6,13 @@
  *
  * Loaded lazily (it pulls in the MCP SDK): import it with `await import()`.
  */
-import {existsSync, statSync} from 'node:fs'
-
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js'
 
 import {isDebugEnabled} from '../../errors.js'
 import {safeInline} from '../../output/terminal.js'
+import {spawnErrorReason, workingDirectoryProblem} from '../../process/process-group.js'
 import type {McpServerConfig} from '../types.js'
 import {Deadline} from './deadline.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
@@ -138,7 +137,7 @@ function describeFailure(error: unknown, context: FailureContext): McpServerFail
     const spawnCode = (error as NodeJS.ErrnoException).code
     if (phase === 'start' && (spawnCode === 'ENOENT' || spawnCode === 'EACCES')) {
       const command = config.transport === 'stdio' ? config.command : ''
-      return fail('unavailable', `cannot start "${quote(command, redact)}": ${spawnCode === 'ENOENT' ? 'command not found' : 'permission denied'}`)
+      return fail('unavailable', `cannot start "${quote(command, redact)}": ${spawnErrorReason(error as Error)}`)
     }
     const exit = transport.exit
     if (exit !== undefined && !context.stoppedByUs && phase !== 'start') {
@@ -170,8 +169,8 @@ function debugStderr(server: string, redact: Redactor): ((line: string) => void)
 }
 
 function checkWorkingDirectory(cwd: string | undefined): void {
-  if (cwd === undefined) return
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new McpConfigExpansionError(`working directory ${cwd} does not exist`)
+  const problem = workingDirectoryProblem(cwd)
+  if (problem !== undefined) throw new McpConfigExpansionError(problem)
 }
 
 async function connectHttp(url: string, headers: Record<string, string>, deadline: Deadline, setClient: (client: Client, transport: Transport) => void): Promise<void> {
