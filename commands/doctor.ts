@@ -4,6 +4,7 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {configFlags} from '../src/cli/flags.js'
 import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
+import {missingConfigNote} from '../src/config/render.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
 import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText} from '../src/doctor/render.js'
 import {toDoctorReport} from '../src/doctor/report.js'
@@ -42,6 +43,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     }
     const cwd = process.cwd()
     const location = await locateConfig(locateOptions(this.flags))
+    if (!location.exists) this.note(missingConfigNote(location.path))
     const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd})
     const report: DoctorReport = toDoctorReport(checks, result, {strict: this.flags.strict})
     if (this.flags.format === 'github' && !this.jsonEnabled()) {

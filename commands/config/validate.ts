@@ -2,6 +2,7 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
+import {missingConfigNote} from '../../src/config/render.js'
 import {loadDocument} from '../../src/config/load.js'
 import {formatConfigPath} from '../../src/config/path.js'
 import {renderValidation} from '../../src/config/render.js'
@@ -28,6 +29,7 @@ export default class ConfigValidate extends BaseCommand<typeof ConfigValidate> {
 
   async run(): Promise<{file: string; valid: boolean; problems: ValidationProblem[]}> {
     const location = await locateConfig(locateOptions(this.flags))
+    if (!location.exists) this.note(missingConfigNote(location.path))
     let problems: ValidationProblem[]
     try {
       const document = loadDocument(location, process.env)

@@ -46,6 +46,14 @@ const RULE_NAMES: Record<ConfigLocation['rule'], string> = {
   home: 'default',
 }
 
+/**
+ * Said on stderr when a command checks a config file that does not exist: that is an empty config
+ * (valid), but in CI it usually means a mistyped --config or OPENCLAW_CONFIG_PATH.
+ */
+export function missingConfigNote(file: string): string {
+  return `Note: ${safeInline(file)} does not exist; it is checked as an empty config.`
+}
+
 export function renderLocation(location: ConfigLocation, {color}: RenderOptions): string {
   const style = styler(color)
   const exists = location.exists ? '' : `\n${style.dim('The file does not exist yet: reads see an empty config; config set creates it.')}`

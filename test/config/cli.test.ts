@@ -331,6 +331,16 @@ describe('config validate', () => {
     expect(await runCli(['config', 'validate'], {cwd})).toMatchObject({stdout: `Config valid: ${join(cwd, 'openclaw.json5')}\n`, stderr: '', code: 0})
   })
 
+  it('a config file that does not exist is valid (an empty config), with a note that it is missing; doctor says the same', async () => {
+    const cwd = project({})
+    const typo = join(cwd, 'opencalw.json5')
+    const note = `Note: ${typo} does not exist; it is checked as an empty config.\n`
+    expect(await runCli(['config', 'validate', '--config', typo], {cwd})).toMatchObject({code: 0, stdout: `Config valid: ${typo}\n`, stderr: note})
+    const doctor = await runCli(['doctor', '--json'], {cwd, env: {OPENCLAW_CONFIG_PATH: typo}})
+    expect(doctor).toMatchObject({code: 0, stderr: note})
+    expect(parseJsonOutput(doctor)).toMatchObject({file: typo, findings: [], ok: true})
+  })
+
   it('exit 78 with the gateway refusal naming every retired key', async () => {
     const cwd = project({'openclaw.json5': LEGACY})
     const file = join(cwd, 'openclaw.json5')
