@@ -77,7 +77,8 @@ function parseRawValue(key: string, text: string): unknown {
 function coerceValue(text: string, property: unknown, key: string): unknown {
   const types = declaredTypes(property)
   if (types.size === 0 || types.has('string')) return text
-  if ((types.has('number') || types.has('integer')) && /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text)) return Number(text)
+  // Only finite numbers: JSON has no Infinity, so 1e400 would reach the tool as null.
+  if ((types.has('number') || types.has('integer')) && /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) && Number.isFinite(Number(text))) return Number(text)
   if (types.has('boolean') && (text === 'true' || text === 'false')) return text === 'true'
   if (types.has('null') && text === 'null') return null
   if (types.has('object') || types.has('array')) {

@@ -30,6 +30,10 @@ describe('key=value pairs', () => {
     expect(parseKeyValuePairs(['count=many', 'dry=yes', 'ratio='], schema)).toEqual({count: 'many', dry: 'yes', ratio: ''})
   })
 
+  it('keeps a number too large for JSON as text: Infinity would reach the tool as null', () => {
+    expect(parseKeyValuePairs(['ratio=1e400', 'count=-1e999'], schema)).toEqual({ratio: '1e400', count: '-1e999'})
+  })
+
   it('splits at the first = only', () => {
     expect(parseKeyValuePairs(['name=a=b'], schema)).toEqual({name: 'a=b'})
   })
