@@ -28,7 +28,7 @@ import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.
 import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords, splitGluedWord} from './fields.js'
 import {type ActionBits, type ActionIntent, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
-import {type NamedOwner, namedOwners, ownerNames} from './owners.js'
+import {type NamedOwner, namedOwners, namesOwnerAlone, ownerNames} from './owners.js'
 import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
 import {typoCorrector} from './typo.js'
@@ -261,6 +261,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     stem,
     lexicon,
     hasTerm: (term) => index.has(term),
+    keepWhole: (chunk) => lexicon.has(stem(chunk)) || index.has(stem(chunk)),
     splitGlued: memoize((word: string) => splitGluedWord(word, knownWords)),
     correct: typoCorrector(wordFrequencies),
     synonymWeight: options.synonymWeight,
@@ -284,15 +285,18 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     return Math.max(0, ...concept.terms.filter((term) => index.has(term.term)).map((term) => idfOf(term.term)))
   }
 
+  // Words skipped when looking for the action a request leads with: filler, and owner names (`notion: search …`).
+  const isNotAction = (word: string): boolean => isQueryNoise(word) || namesOwnerAlone(word, owners)
+
   const plan = (query: string): QueryPlan => {
     const concepts = queryConcepts(query, context)
-    const typed = queryWords(query, options.argumentWeight)
+    const typed = queryWords(query, options.argumentWeight, context.keepWhole)
       .filter(({word}) => !isQueryNoise(word))
       .map(({word, scale}) => ({word, weight: scale}))
     const expanded = concepts.flatMap((concept) => concept.terms.filter((term) => term.expandedFrom !== undefined))
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
-    const intent = options.actionMatch > 0 ? requestIntent(queryWords(query, 1).map(({word}) => word), actionLexicon, stem, isQueryNoise) : undefined
+    const intent = options.actionMatch > 0 ? requestIntent(queryWords(query, 1, context.keepWhole).map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
     return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent), owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
   }
 

@@ -66,6 +66,17 @@ export function ownerNames(
   return {names, bySpelling, byStem}
 }
 
+/**
+ * Whether a typed word names an owner by itself (a distinctive word of its name, or its whole
+ * one-word name): `playwright` in `playwright open github.com` says where, not what to do.
+ */
+export function namesOwnerAlone(word: string, index: OwnerIndex): boolean {
+  return (index.bySpelling.get(word) ?? []).some((owner) => {
+    const name = index.names.get(owner)!
+    return name.words.length === 1 || name.words.some((ownerWord, i) => ownerWord === word && name.distinctive[i])
+  })
+}
+
 /** The words a typed word may be the spelling of: itself and its singular (`maps` → `map`). */
 function spellings(typed: string): string[] {
   const forms = [typed]

@@ -6,6 +6,7 @@
  * both "delete" and "remove" is not counted twice for one word.
  */
 import {STOP_WORDS} from '../stop-words.js'
+import {CHUNK_SEPARATOR} from '../tokenize.js'
 import {ARGUMENT, type ArgumentKind, argumentKind, isCoordinatePair} from './arguments.js'
 import {ARGUMENT_KIND_TERMS, IMPLICATIONS, QUERY_FILLER_WORDS, SYNONYM_GROUPS} from './lexicon.js'
 import {wordsOf} from './words.js'
@@ -86,6 +87,8 @@ export interface QueryContext {
   lexicon: Lexicon
   /** Whether the index has the stemmed term in any field. */
   hasTerm: (term: string) => boolean
+  /** Whether a chunk of letters and digits is one word (`k8s`), not to be split (see `queryWords`). */
+  keepWhole: (chunk: string) => boolean
   /** A glued query word split into catalog words (`cherrypick` → `cherry`, `pick`), if it is one. */
   splitGlued: (word: string) => string[] | undefined
   /** The nearest catalog or lexicon word to a misspelt word, if one is close enough. */
@@ -113,14 +116,25 @@ export function argumentKinds(query: string): Array<{kind: ArgumentKind; piece: 
   return [...found].map(([kind, piece]) => ({kind, piece}))
 }
 
-/** The words of a query, each with its scale: 1, or `argumentWeight` inside an argument. */
-export function queryWords(query: string, argumentWeight: number): Array<{word: string; scale: number}> {
+/** A chunk of letters and digits (`k8s`, `3G`, `a11y`, `mp4`), which `wordsOf` would split apart. */
+const LETTERS_AND_DIGITS = /^(?=[^\d]*\d)(?=\d*[a-z])[a-z\d]+$/
+
+/**
+ * The words of a query, each with its scale: 1, or `argumentWeight` inside an argument. A chunk
+ * of letters and digits stays whole when `keepWhole` says so (the lexicon knows `k8s` and `3g`,
+ * which split into `k`, `8`, `s` would mean nothing).
+ */
+export function queryWords(query: string, argumentWeight: number, keepWhole: (chunk: string) => boolean = () => false): Array<{word: string; scale: number}> {
   return query
     .split(/\s+/)
     .filter((piece) => piece !== '')
     .flatMap((piece) => {
       const scale = ARGUMENT.test(piece) ? argumentWeight : 1
-      return wordsOf(piece).map((word) => ({word, scale}))
+      return piece.split(CHUNK_SEPARATOR).flatMap((chunk) => {
+        const lower = chunk.toLowerCase()
+        if (LETTERS_AND_DIGITS.test(lower) && keepWhole(lower)) return [{word: lower, scale}]
+        return wordsOf(chunk).map((word) => ({word, scale}))
+      })
     })
 }
 
@@ -132,7 +146,7 @@ export function queryWords(query: string, argumentWeight: number): Array<{word: 
  */
 export function queryConcepts(query: string, context: QueryContext): Concept[] {
   const {stem, lexicon} = context
-  const scaled = queryWords(query, context.argumentWeight)
+  const scaled = queryWords(query, context.argumentWeight, context.keepWhole)
   const words = scaled.map(({word}) => word)
   const concepts: Concept[] = []
   const seen = new Set<string>()

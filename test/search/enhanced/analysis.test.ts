@@ -162,6 +162,7 @@ describe('query concepts', () => {
     stem: porterStem,
     lexicon,
     hasTerm: (term) => known.map(porterStem).includes(term),
+    keepWhole: (chunk) => lexicon.has(porterStem(chunk)),
     splitGlued: (word) => splitGluedWord(word, new Set(known)),
     correct: typoCorrector(new Map(known.map((word) => [word, 1]))),
     synonymWeight: 0.5,
@@ -227,6 +228,13 @@ describe('query concepts', () => {
     ])
     // At 0 a repeated term is dropped, and so is a concept left with nothing.
     expect(withRepeatedTermsScaled([concepts[0]!, {text: 'again', terms: [{term: 'make', weight: 0.5, expandedFrom: 'again'}]}], 0)).toEqual([concepts[0]])
+  })
+
+  it('keeps a chunk of letters and digits whole when the lexicon knows it (k8s, 3g)', () => {
+    expect(queryWords('list k8s pods', 1, (chunk) => chunk === 'k8s').map(({word}) => word)).toEqual(['list', 'k8s', 'pods'])
+    expect(queryWords('list k8s pods', 1).map(({word}) => word)).toEqual(['list', 'k', '8', 's', 'pods'])
+    const [k8s] = queryConcepts('k8s', context([]))
+    expect(k8s!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'k8s'})
   })
 
   it('adds lexicon phrases as their own concepts', () => {

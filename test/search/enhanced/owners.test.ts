@@ -1,7 +1,7 @@
 /** Which owners a request names: whole names, distinctive words, as spelt or through the lexicon. */
 import {describe, expect, it} from 'vitest'
 
-import {namedOwners, OWNER_WORD_MAX_SHARE, ownerNames} from '../../../src/search/enhanced/owners.js'
+import {namedOwners, namesOwnerAlone, OWNER_WORD_MAX_SHARE, ownerNames} from '../../../src/search/enhanced/owners.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 
 // 100 tools; "search" and "git" are everywhere in the other owners' text, the rest nowhere.
@@ -47,5 +47,12 @@ describe('named owners', () => {
   it('are named through lexicon or typo terms, which keep their weight and origin', () => {
     const named = namedOwners(typed('mongo'), [{term: 'mongodb', weight: 0.8, expandedFrom: 'mongo'}], names)
     expect(named.get('mongodb')).toEqual({term: 'mongodb', weight: 0.8, expandedFrom: 'mongo'})
+  })
+
+  it('tells apart words that name an owner by themselves (skipped when looking for the verb)', () => {
+    expect(namesOwnerAlone('brave', names)).toBe(true)
+    expect(namesOwnerAlone('git', names)).toBe(true)
+    expect(namesOwnerAlone('search', names)).toBe(false)
+    expect(namesOwnerAlone('open', names)).toBe(false)
   })
 })

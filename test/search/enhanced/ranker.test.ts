@@ -121,6 +121,17 @@ describe('enhanced ranker', () => {
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
   })
 
+  it('looks for the verb after a server name a request opens with', () => {
+    // "playwright" says where; "open" says what: reading a page, which navigating does.
+    const catalog = [
+      tool('browser_navigate', {source: 'mcp', sourceName: 'playwright', description: 'Go to an address.'}),
+      tool('browser_drop', {source: 'mcp', sourceName: 'playwright', description: 'Drop files onto an address.'}),
+    ]
+    const [hit] = createEnhancedRanker(catalog).search('playwright open acme.io', 5)
+    expect(hit!.entry.name).toBe('browser_navigate')
+    expect(hit!.contributions).toContainEqual(expect.objectContaining({field: ACTION_MATCH_FIELD, expandedFrom: 'open'}))
+  })
+
   it('reads the kind of an argument: a host asks for a web page, a file name for a file', () => {
     // Nothing else in either request names a page or a file.
     const catalog = [
