@@ -8,8 +8,9 @@
  * a property that accepts strings keeps the text; otherwise `number`/`integer` parse numbers,
  * `boolean` takes `true`/`false`, `null` takes `null`, and `object`/`array` parse the text as
  * JSON. Types come from `type`, `enum`/`const` values and one level of `anyOf`/`oneOf`. Text that
- * fits none of the declared types stays a string, so validation names the problem. Undeclared
- * properties are strings. With `--raw` every value is parsed as JSON verbatim instead.
+ * fits none of the declared types stays a string, so validation names the problem — except for an
+ * object or array property, whose text must be JSON (a usage error quoting the parser otherwise).
+ * Undeclared properties are strings. With `--raw` every value is parsed as JSON verbatim instead.
  *
  * Arguments are built as own data properties (`Object.fromEntries`, spread), never assigned, so a
  * key named `__proto__` stays a plain key and never changes a prototype.
