@@ -14,7 +14,7 @@ export default class CatalogList extends BaseCommand<typeof CatalogList> {
 
   async run(): Promise<unknown> {
     const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
-    const summary = summarizeCatalog(context.catalog, this.flags.catalog)
+    const summary = summarizeCatalog(context.catalog, this.flags.catalog, {denied: context.denied})
     this.print(renderCatalogSummary(summary, {color: this.color}))
     return summary
   }

@@ -38,6 +38,8 @@ export interface CatalogContext {
   policy: ToolPolicy
   /** The loaded catalogs with denied tools removed. */
   catalog: Catalog
+  /** How many loaded tools the policy removed. */
+  denied: number
 }
 
 export async function loadCatalogContext(flags: CatalogContextFlags, io: CatalogContextIo): Promise<CatalogContext> {
@@ -54,7 +56,8 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
   }
-  return {config, settings, policy, catalog: applyToolPolicy(loaded, policy)}
+  const catalog = applyToolPolicy(loaded, policy)
+  return {config, settings, policy, catalog, denied: loaded.entries.length - catalog.entries.length}
 }
 
 /**

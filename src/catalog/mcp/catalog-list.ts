@@ -30,6 +30,8 @@ export interface CatalogSummary {
   /** Names shared by two or more tools: looking them up by name is ambiguous. */
   duplicateNames: Array<{name: string; ids: string[]}>
   unavailableMcpServers: UnavailableMcpServer[]
+  /** Tools the catalogs hold that the tool policy hides (not counted in `total`). */
+  denied: number
 }
 
 const SOURCE_ORDER: Record<ToolSource, number> = {openclaw: 0, mcp: 1, client: 2}
@@ -38,7 +40,7 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-export function summarizeCatalog(catalog: Catalog, files: string[]): CatalogSummary {
+export function summarizeCatalog(catalog: Catalog, files: string[], {denied = 0}: {denied?: number} = {}): CatalogSummary {
   const groups = new Map<string, CatalogGroup>()
   const group = (source: ToolSource, sourceName: string): CatalogGroup => {
     const key = JSON.stringify([source, sourceName])
@@ -65,7 +67,7 @@ export function summarizeCatalog(catalog: Catalog, files: string[]): CatalogSumm
     .filter(([, ids]) => ids.length > 1)
     .map(([name, ids]) => ({name, ids: [...ids].sort(compareText)}))
     .sort((a, b) => compareText(a.name, b.name))
-  return {files, total: catalog.entries.length, groups: sorted, duplicateNames, unavailableMcpServers: catalog.unavailableMcpServers}
+  return {files, total: catalog.entries.length, groups: sorted, duplicateNames, unavailableMcpServers: catalog.unavailableMcpServers, denied}
 }
 
 function groupNote(group: CatalogGroup): string {
@@ -93,6 +95,7 @@ export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: b
   const out: string[] = []
   const sources = summary.groups.filter((group) => group.status === 'ok').length
   out.push(`${plural(summary.total, 'tool')} from ${plural(sources, 'source')} in ${summary.files.map((file) => safeInline(file)).join(', ')}`)
+  if (summary.denied > 0) out.push(`${summary.denied} more ${summary.denied === 1 ? 'tool is' : 'tools are'} hidden by the tool policy (tools.allow / tools.deny, --allow / --deny).`)
   if (rows.length > 0) {
     out.push('')
     out.push(style.dim(line('SOURCE', 'OWNER', 'TOOLS', '')))

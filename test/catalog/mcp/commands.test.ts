@@ -2,7 +2,7 @@ import {symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {tempDir} from '../../helpers/cli.js'
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../../helpers/cli.js'
 
 import {assertImportComplete, assertOutputIsNotInput, planImport, serializeImport} from '../../../src/catalog/mcp/catalog-import.js'
 import {renderCatalogSummary, summarizeCatalog} from '../../../src/catalog/mcp/catalog-list.js'
@@ -70,6 +70,24 @@ describe('summarizeCatalog', () => {
         '',
       ].join('\n'),
     )
+  })
+})
+
+describe('catalog list and the tool policy', () => {
+  it('says how many tools the policy hides, so a short list is not a mystery', () => {
+    const summary = summarizeCatalog(catalog, ['f.json'], {denied: 3})
+    expect(summary.denied).toBe(3)
+    expect(renderCatalogSummary(summary, {color: false}).split('\n').slice(0, 2)).toEqual(['4 tools from 4 sources in f.json', '3 more tools are hidden by the tool policy (tools.allow / tools.deny, --allow / --deny).'])
+    expect(summarizeCatalog(catalog, ['f.json']).denied).toBe(0)
+    expect(renderCatalogSummary(summarizeCatalog(catalog, ['f.json']), {color: false})).not.toContain('hidden')
+  })
+
+  it('counts the tools --deny and tools.allow leave out (CLI)', async () => {
+    const cwd = tempDir()
+    writeFileSync(join(cwd, 'openclaw.json'), JSON.stringify({tools: {allow: ['openclaw:*', 'client:*']}}))
+    const result = await runCli(['catalog', 'list', '--catalog', join(ROOT, 'examples', 'catalog.json5'), '--deny', 'client:*', '--json'], {cwd})
+    expect(result.code).toBe(0)
+    expect(parseJsonOutput<{total: number; denied: number}>(result)).toMatchObject({total: 24, denied: 5})
   })
 })
 
