@@ -9,8 +9,11 @@
 /** What an argument names. */
 export type ArgumentKind = 'url' | 'file' | 'email' | 'channel' | 'coordinates'
 
-/** Whether a whitespace-separated piece of a request is an argument (path, URL, address, host, file name). */
-export const ARGUMENT = /[/\\@]|[\p{L}\p{N}]\.[\p{L}\p{N}]|^\.\p{L}/u
+/**
+ * Whether a whitespace-separated piece of a request is an argument: a path, URL, address, host
+ * or file name, or a command-line flag (`-p`, `--force`).
+ */
+export const ARGUMENT = /[/\\@]|[\p{L}\p{N}]\.[\p{L}\p{N}]|^\.\p{L}|^--?\p{L}/u
 
 /** File extensions common enough in requests to tell `notes.md` (a file) from `example.com` (a host). */
 const FILE_EXTENSIONS = new Set(

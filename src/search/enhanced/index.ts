@@ -55,6 +55,8 @@ export interface EnhancedOptions {
    * `create` for both `make` and `new`), relative to its own weight: 1 counts it each time.
    */
   repeatWeight: number
+  /** Weight of a typed word that is part of a lexicon phrase (`pull`, `request` in `pull request`), relative to its own. */
+  phraseWordWeight: number
   /**
    * Score added when a query covers all of a tool name's words: scaled by the (idf-weighted)
    * share of the name covered and by the share of the query the tool matched at all, so a
@@ -90,6 +92,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   argumentWeight: 0.5,
   argumentKindWeight: 0.8,
   repeatWeight: 0.5,
+  phraseWordWeight: 0.5,
   nameCoverage: 4,
   ownerMatch: 3,
   actionMatch: 3,
@@ -270,6 +273,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     argumentWeight: options.argumentWeight,
     argumentKindWeight: options.argumentKindWeight,
     repeatWeight: options.repeatWeight,
+    phraseWordWeight: options.phraseWordWeight,
   }
   /** BM25's saturation of a (weighted) term frequency. */
   const saturate = (weightedTf: number): number => (weightedTf * (options.k1 + 1)) / (weightedTf + options.k1)

@@ -45,7 +45,7 @@ export const ARGUMENT_KIND_TERMS = {
 
 /** Actions: what a tool does to its object (`delete`, `remove`, `drop`, …). */
 export const ACTION_GROUPS: readonly string[] = [
-  'create make new generate build add establish produce insert',
+  'create make generate build add establish produce insert',
   'delete remove erase drop destroy discard purge wipe get_rid clear',
   'update edit modify change alter patch amend tweak adjust',
   'read open view load',

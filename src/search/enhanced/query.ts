@@ -37,6 +37,9 @@ export interface LexiconTerm {
 /** Stemmed lexicon: stemmed word or phrase (words joined by a space) → stemmed terms it adds. */
 export type Lexicon = ReadonlyMap<string, readonly LexiconTerm[]>
 
+/** Words that may stand between the two words of a phrasal verb (`look it up`, `kick them off`). */
+const PHRASE_GAP_WORDS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'me', 'us', 'him', 'her'])
+
 /** The longest lexicon phrase, in words. */
 const MAX_PHRASE_WORDS = 3
 
@@ -103,6 +106,8 @@ export interface QueryContext {
   argumentKindWeight: number
   /** Weight, relative to its own, of a term in a concept other than the one it weighs most in (`withRepeatedTermsScaled`). */
   repeatWeight: number
+  /** Weight, relative to their own, of typed words that are part of a lexicon phrase (`pull` in `pull request`). */
+  phraseWordWeight: number
 }
 
 /** The kinds of argument a query names, each kind once, with the first piece of that kind. */
@@ -192,19 +197,32 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
     }
   }
 
-  // Lexicon phrases ("how many", "pull request"), matched on the words as typed.
+  // Lexicon phrases ("how many", "pull request"), matched on the words as typed; a two-word
+  // phrase also with a pronoun between its words ("look it up", "kick them off").
   const stems = words.map(stem)
-  for (let size = MAX_PHRASE_WORDS; size >= 2; size--) {
-    for (let start = 0; start + size <= stems.length; start++) {
-      const key = stems.slice(start, start + size).join(' ')
-      const terms = expansions(key, words.slice(start, start + size).join(' '), 1)
-      if (terms.length > 0 && !seen.has(key)) {
-        seen.add(key)
-        concepts.push({text: words.slice(start, start + size).join(' '), terms})
-      }
-    }
+  const phraseWords = new Set<string>()
+  const addPhrase = (positions: readonly number[]) => {
+    const key = positions.map((position) => stems[position]).join(' ')
+    const text = positions.map((position) => words[position]).join(' ')
+    const terms = expansions(key, text, 1)
+    if (terms.length === 0 || seen.has(key)) return
+    seen.add(key)
+    concepts.push({text, terms})
+    for (const position of positions) phraseWords.add(stems[position]!)
   }
-  return withRepeatedTermsScaled(concepts, context.repeatWeight)
+  for (let size = MAX_PHRASE_WORDS; size >= 2; size--) {
+    for (let start = 0; start + size <= stems.length; start++) addPhrase(Array.from({length: size}, (_, offset) => start + offset))
+  }
+  for (let start = 0; start + 2 < stems.length; start++) if (PHRASE_GAP_WORDS.has(words[start + 1]!)) addPhrase([start, start + 2])
+  // The words of a phrase mean less on their own ("pull" and "request" in "pull request").
+  const inPhrase = (concept: Concept) => concept.terms[0]?.expandedFrom === undefined && phraseWords.has(concept.terms[0]!.term)
+  const weighed = context.phraseWordWeight === 1 ? concepts : concepts.map((concept) => (inPhrase(concept) ? scaleConcept(concept, context.phraseWordWeight) : concept))
+  return withRepeatedTermsScaled(weighed, context.repeatWeight)
+}
+
+/** A concept with every term's weight times `factor`. */
+function scaleConcept(concept: Concept, factor: number): Concept {
+  return {...concept, terms: concept.terms.map((term) => ({...term, weight: term.weight * factor}))}
 }
 
 /**

@@ -171,6 +171,7 @@ describe('query concepts', () => {
     argumentWeight: 0.4,
     argumentKindWeight: 0.8,
     repeatWeight: 1,
+    phraseWordWeight: 1,
   })
 
   it('gives typed words weight 1 and lexicon terms their relation weight, with expandedFrom', () => {
@@ -235,6 +236,18 @@ describe('query concepts', () => {
     expect(queryWords('list k8s pods', 1).map(({word}) => word)).toEqual(['list', 'k', '8', 's', 'pods'])
     const [k8s] = queryConcepts('k8s', context([]))
     expect(k8s!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'k8s'})
+  })
+
+  it('matches a two-word phrase with a pronoun between its words (look it up)', () => {
+    const concepts = queryConcepts('look it up', context([]))
+    expect(concepts.map((concept) => concept.text)).toContain('look up')
+  })
+
+  it('weighs the words of a lexicon phrase by phraseWordWeight on their own', () => {
+    const concepts = queryConcepts('open a pull request', {...context(['pull', 'request', 'open']), phraseWordWeight: 0.5})
+    expect(concepts.find((concept) => concept.text === 'pull')!.terms[0]).toEqual({term: 'pull', weight: 0.5})
+    expect(concepts.find((concept) => concept.text === 'open')!.terms[0]).toEqual({term: 'open', weight: 1})
+    expect(concepts.find((concept) => concept.text === 'pull request')).toBeDefined()
   })
 
   it('adds lexicon phrases as their own concepts', () => {

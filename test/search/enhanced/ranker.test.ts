@@ -145,17 +145,17 @@ describe('enhanced ranker', () => {
   })
 
   it('counts one idea typed twice about once (repeated expansion terms weigh less)', () => {
-    // "make" and "new" both mean create: the insert tool, which matches only that idea, must not
+    // "erase" and "wipe" both mean delete: the drop tool, which matches only that idea, must not
     // win on it twice over the tool that matches the idea and the folder.
     const catalog = [
-      tool('insert_rows', {description: 'Insert rows into a table.'}),
-      tool('create_folder', {description: 'Create a folder on disk.'}),
+      tool('drop_rows', {description: 'Drop rows from a table.'}),
+      tool('delete_folder', {description: 'Delete a folder on disk.'}),
     ]
     const repeated = buildEnhancedRanker(catalog, {...ENHANCED, repeatWeight: 1, actionMatch: 0, nameCoverage: 0})
     const once = buildEnhancedRanker(catalog, {...ENHANCED, repeatWeight: 0, actionMatch: 0, nameCoverage: 0})
-    const insertScore = (ranker: typeof once) => ranker.search('make a new folder', 5).find((hit) => hit.entry.name === 'insert_rows')?.score ?? 0
-    expect(insertScore(once)).toBeLessThan(insertScore(repeated))
-    expect(ids(createEnhancedRanker(catalog).search('make a new folder', 5))[0]).toBe('openclaw:plugin:create_folder')
+    const dropScore = (ranker: typeof once) => ranker.search('erase and wipe the folder', 5).find((hit) => hit.entry.name === 'drop_rows')?.score ?? 0
+    expect(dropScore(once)).toBeLessThan(dropScore(repeated))
+    expect(ids(createEnhancedRanker(catalog).search('erase and wipe the folder', 5))[0]).toBe('openclaw:plugin:delete_folder')
   })
 
   it('never searches MCP schemas, but does search trusted parameters', () => {
