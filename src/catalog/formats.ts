@@ -60,6 +60,11 @@ export function parseCatalogDocument(document: unknown, options: CatalogDocument
   if (hasOwn(document, 'jsonrpc') && isRecord(document.result) && hasOwn(document.result, 'tools')) {
     return toolsArray(document.result.tools, 'result.tools', options)
   }
+  if (hasOwn(document, 'jsonrpc') && isRecord(document.error)) {
+    const {code, message} = document.error
+    const detail = [typeof code === 'number' ? String(code) : '', typeof message === 'string' ? message : ''].filter((part) => part !== '').join(' ')
+    throw catalogError(file, 'error', `the file holds a JSON-RPC error response, not a tools/list result${detail === '' ? '' : ` (${detail})`}`)
+  }
   if (hasOwn(document, 'tools')) return toolsArray(document.tools, 'tools', options)
   if (options.hasMcpServers === true) return {format: 'mcp-servers', entries: []}
   throw catalogError(file, '', 'expected "tools" (a native catalog or an MCP tools/list result), "mcpServers", or an array of OpenAI or Anthropic tools')

@@ -182,6 +182,10 @@ describe('MCP tools/list results', () => {
     expect(errorOf({tools: [{name: 'a', inputSchema: {}, title: ['x']}]})).toBe('tools.json: tools[0].title: must be a string')
     expect(errorOf({jsonrpc: '2.0', result: {tools: {}}})).toBe('tools.json: result.tools: must be an array')
   })
+
+  it('say so when the file saved a JSON-RPC error instead of a tools/list result', () => {
+    expect(errorOf({jsonrpc: '2.0', id: 1, error: {code: -32601, message: 'Method not found'}})).toBe('tools.json: error: the file holds a JSON-RPC error response, not a tools/list result (-32601 Method not found)')
+  })
 })
 
 describe('OpenAI and Anthropic tools', () => {
