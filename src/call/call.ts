@@ -17,6 +17,7 @@
  */
 import {readFile} from 'node:fs/promises'
 
+import {withoutBom} from '../catalog/json.js'
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
 import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../errors.js'
 import {fileErrorReason} from '../fs/errors.js'
@@ -108,9 +109,9 @@ async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry>
 }
 
 async function readArgumentsFile(path: string, readStdin: () => Promise<string>): Promise<string> {
-  if (path === '-') return readStdin()
+  if (path === '-') return withoutBom(await readStdin())
   try {
-    return await readFile(path, 'utf8')
+    return withoutBom(await readFile(path, 'utf8'))
   } catch (error) {
     throw usageError(`Cannot read --args-file ${path}: ${fileErrorReason(error)}`, {file: path})
   }

@@ -13,6 +13,11 @@ export function ownValue(record: Record<string, unknown>, key: string): unknown 
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined
 }
 
+/** JSON text without the byte order mark some editors put first (JSON.parse rejects it). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfe_ff ? text.slice(1) : text
+}
+
 export function hasOwn(record: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(record, key)
 }

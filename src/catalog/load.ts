@@ -9,7 +9,7 @@ import {ExitCode, ToolsearchError, usageError} from '../errors.js'
 import {catalogError, childPath} from './errors.js'
 import {parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument} from './guard.js'
-import {hasOwn, isRecord} from './json.js'
+import {hasOwn, isRecord, withoutBom} from './json.js'
 import type {Catalog, CatalogEntry, McpServerConfig, UnavailableMcpServer} from './types.js'
 
 export interface LoadCatalogOptions {
@@ -42,7 +42,7 @@ export async function readCatalogDocument(file: string, cwd: string = process.cw
 
 /** Parses catalog text; a syntax error names the file, line and column. */
 export async function parseCatalogText(text: string, file: string): Promise<unknown> {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  const source = withoutBom(text)
   if (source.trim() === '') throw catalogError(file, '', 'the file is empty (expected a JSON object or an array of tools)')
   try {
     return JSON.parse(source)

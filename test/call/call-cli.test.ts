@@ -84,6 +84,15 @@ describe('call: success and the envelope', () => {
     expect(parseJsonOutput<{result: unknown}>(piped).result).toEqual({ok: true, zone: 'north'})
   })
 
+  it('reads an --args-file saved with a byte order mark (as Windows editors write it), from a file or stdin', async () => {
+    const {dir, catalog} = catalogDir()
+    const file = join(dir, 'args.json')
+    writeFileSync(file, '\ufeff{"zone": "north"}\r\n')
+    expect(parseJsonOutput<{result: unknown}>(await runCli(['call', '--catalog', catalog, 'water', '--args-file', file, '--json'])).result).toEqual({ok: true, zone: 'north'})
+    const piped = await runCli(['call', '--catalog', catalog, 'water', '--args-file', '-', '--json'], {input: '\ufeff{"zone": "north"}'})
+    expect(parseJsonOutput<{result: unknown}>(piped).result).toEqual({ok: true, zone: 'north'})
+  })
+
   it('runs a command tool: arguments on stdin, JSON out, env and cwd from the catalog', async () => {
     const {dir, catalog} = catalogDir()
     const result = await runCli(['call', '--catalog', catalog, 'echo', 'note=hi there', 'n=2', '--json'])
