@@ -32,6 +32,11 @@ export type LexiconRelation = 'synonym' | 'implication'
 export interface LexiconTerm {
   term: string
   relation: LexiconRelation
+  /**
+   * For an implication with several parts (`mkdir > create + directory`): which part, from 1;
+   * each part is a separate thing the word asks for, scored as a concept of its own.
+   */
+  part?: number
 }
 
 /** Stemmed lexicon: stemmed word or phrase (words joined by a space) → stemmed terms it adds. */
@@ -55,16 +60,16 @@ export function isQueryNoise(word: string): boolean {
  * term reachable both as a synonym and by implication counts as an implication (the stronger).
  */
 export function compileLexicon(stem: (word: string) => string): Lexicon {
-  const lexicon = new Map<string, Map<string, LexiconRelation>>()
+  const lexicon = new Map<string, Map<string, {relation: LexiconRelation; part: number}>>()
   const key = (entry: string) => entry.split('_').map(stem).join(' ')
   const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map(stem)
-  const link = (from: string, to: readonly string[], relation: LexiconRelation) => {
+  const link = (from: string, to: readonly string[], relation: LexiconRelation, part = 0) => {
     const fromKey = key(from)
     let terms = lexicon.get(fromKey)
     if (terms === undefined) lexicon.set(fromKey, (terms = new Map()))
     const own = new Set(fromKey.split(' '))
     for (const entry of to) {
-      for (const term of termsOf(entry)) if (!own.has(term) && terms.get(term) !== 'implication') terms.set(term, relation)
+      for (const term of termsOf(entry)) if (!own.has(term) && terms.get(term)?.relation !== 'implication') terms.set(term, {relation, part})
     }
   }
   const entries = (text: string) => text.split(/\s+/).filter((word) => word !== '')
@@ -74,12 +79,13 @@ export function compileLexicon(stem: (word: string) => string): Lexicon {
   }
   for (const implication of IMPLICATIONS) {
     const [left = '', right = ''] = implication.split('>')
-    for (const word of entries(left)) link(word, entries(right), 'implication')
+    const parts = right.split('+')
+    for (const word of entries(left)) parts.forEach((part, index) => link(word, entries(part), 'implication', parts.length > 1 ? index + 1 : 0))
   }
   return new Map(
     [...lexicon].map(([word, terms]) => [
       word,
-      [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, relation]) => ({term, relation})),
+      [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, {relation, part}]) => (part === 0 ? {term, relation} : {term, relation, part})),
     ]),
   )
 }
@@ -156,10 +162,21 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
   const concepts: Concept[] = []
   const seen = new Set<string>()
   // Terms of weight 0 (a relation switched off) are left out: they could only match for nothing.
-  const expansions = (key: string, from: string, scale: number): ConceptTerm[] =>
-    (lexicon.get(key) ?? [])
-      .map(({term, relation}) => ({term, weight: scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight), expandedFrom: from}))
-      .filter((term) => term.weight > 0)
+  // The lexicon terms of a key: those of part 0 or 1 stand for the word itself, each later part
+  // of a several-part implication becomes a concept of its own (`mkdir`: create, and directory).
+  const expansions = (key: string, from: string, scale: number): ConceptTerm[] => {
+    const byPart = new Map<number, ConceptTerm[]>()
+    for (const {term, relation, part = 0} of lexicon.get(key) ?? []) {
+      const weight = scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight)
+      if (weight <= 0) continue
+      const index = Math.max(part, 1)
+      const list = byPart.get(index)
+      if (list === undefined) byPart.set(index, [{term, weight, expandedFrom: from}])
+      else list.push({term, weight, expandedFrom: from})
+    }
+    for (const [part, terms] of byPart) if (part > 1) concepts.push({text: from, terms})
+    return byPart.get(1) ?? []
+  }
 
   const addWord = (word: string, weight: number, from?: string): void => {
     const term = stem(word)

@@ -38,6 +38,11 @@ export const PORTER_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ['data', 'data'],
   ['media', 'media'],
   ['series', 'series'],
+  // Writing code is not a program to run; a generic tool does not generate.
+  ['programming', 'programming'],
+  ['generic', 'generic'],
+  // Documentation is not a document (a record in a collection).
+  ['documentation', 'documentation'],
 ])
 
 /** The Porter stem of a lowercase word (exceptions first). */

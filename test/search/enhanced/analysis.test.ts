@@ -250,6 +250,15 @@ describe('query concepts', () => {
     expect(concepts.find((concept) => concept.text === 'pull request')).toBeDefined()
   })
 
+  it('scores each part of a several-part implication as a concept of its own (mkdir: create + directory)', () => {
+    const concepts = queryConcepts('mkdir', context([]))
+    // One concept for the word (and its first part), one for the second part: a tool earns both.
+    expect(concepts.filter((concept) => concept.text === 'mkdir').map((concept) => concept.terms.map((term) => term.term))).toEqual(
+      expect.arrayContaining([[porterStem('directory')], expect.arrayContaining(['mkdir', porterStem('create')])]),
+    )
+    expect(lexicon.get('mkdir')).toContainEqual({term: porterStem('directory'), relation: 'implication', part: 2})
+  })
+
   it('adds lexicon phrases as their own concepts', () => {
     const concepts = queryConcepts('how many users', context(['user']))
     expect(concepts.map((concept) => concept.text)).toContain('how many')
