@@ -11,7 +11,7 @@
  * directory, from the current directory up.
  */
 import {lstat, readFile} from 'node:fs/promises'
-import {homedir} from 'node:os'
+import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {usageError} from '../errors.js'
@@ -38,8 +38,19 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * HOME, else the account's home directory. `os.homedir()` returns an empty HOME as it is, which
+ * would make every default path relative to the working directory; the password database does not.
+ */
 function homeOf(env: NodeJS.ProcessEnv): string {
-  return env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir()
+  if (env.HOME !== undefined && env.HOME !== '') return env.HOME
+  const home = homedir()
+  if (home !== '') return home
+  try {
+    return userInfo().homedir
+  } catch {
+    throw usageError('HOME is empty and this account has no home directory: set HOME or OPENCLAW_HOME, or pass --config.')
+  }
 }
 
 /** Expands a leading `~` to HOME and makes the path absolute against `cwd`. */

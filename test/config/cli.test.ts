@@ -1,4 +1,5 @@
 import {chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {userInfo} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -322,6 +323,12 @@ describe('config file: every rule', () => {
     expect(text.stdout).toBe(
       `${join(home, '.openclaw-work', 'openclaw.json')}\nRule: profile. No project config found; profile chosen by --profile work (home from HOME).\nThe file does not exist yet: reads see an empty config; config set creates it.\n`,
     )
+  })
+
+  it('an empty HOME means the home directory of the account, never a path relative to where the command runs', async () => {
+    const cwd = project()
+    const result = parseJsonOutput<{path: string}>(await runCli(['config', 'file', '--json'], {cwd, env: {HOME: ''}}))
+    expect(result.path).toBe(join(userInfo().homedir, '.openclaw', 'openclaw.json'))
   })
 })
 
