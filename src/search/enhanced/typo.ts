@@ -1,15 +1,34 @@
 /**
  * Typo correction for query words neither the catalog nor the lexicon knows (`clik`, `serach`,
  * `postgress`): the nearest known word by edit distance, if it is close enough. Conservative on
- * purpose — a wrong correction pulls in unrelated tools — so the first letter must match, short
- * words allow one edit, longer ones two, and corrections weigh less than typed words.
+ * purpose — a wrong correction pulls in unrelated tools — so the first letter must match, words
+ * allow one edit (two from eight letters on), and corrections weigh less than typed words.
+ *
+ * The distance is Damerau-Levenshtein with a substitution counting as two edits: typing slips
+ * drop, double or swap letters (`clik`, `postgress`, `serach`), while changing one letter of a
+ * word mostly makes another real word (`took` → `tool`, `mode` → `more`, `parks` → `paris`),
+ * which a catalog too small to know every English word must not "correct".
  */
-import {editDistance} from '../../call/suggest.js'
+import {createRequire} from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+interface DamerauLevenshtein {
+  DamerauLevenshteinDistance(source: string, target: string, options: {substitution_cost: number}): number
+}
+
+let damerau: DamerauLevenshtein['DamerauLevenshteinDistance'] | undefined
+
+/** The typo distance between two lowercase words (see the module comment). */
+export function typoDistance(word: string, candidate: string): number {
+  damerau ??= (require('natural/lib/natural/distance/levenshtein_distance.js') as DamerauLevenshtein).DamerauLevenshteinDistance
+  return damerau(word, candidate, {substitution_cost: 2})
+}
 
 /** Words shorter than this are never corrected: too many real words are one edit apart. */
 export const MIN_TYPO_LENGTH = 4
-/** From this length on, two edits are allowed (a swapped pair of letters is two edits). */
-const TWO_EDIT_LENGTH = 6
+/** From this length on, two edits are allowed. */
+const TWO_EDIT_LENGTH = 8
 
 export function allowedEdits(word: string): number {
   return word.length >= TWO_EDIT_LENGTH ? 2 : 1
@@ -45,7 +64,7 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: 
         if (candidate === word) continue
         // Each edit changes which letters occur by at most two: a cheap bound before the real distance.
         if (bitCount(letters ^ candidateLetters) > 2 * limit) continue
-        const distance = editDistance(word, candidate)
+        const distance = typoDistance(word, candidate)
         if (distance > limit) continue
         const better =
           best === undefined ||

@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
 import {compileLexicon, type Concept, isQueryNoise, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
-import {typoCorrector} from '../../../src/search/enhanced/typo.js'
+import {typoCorrector, typoDistance} from '../../../src/search/enhanced/typo.js'
 import {firstSentence, wordsOf} from '../../../src/search/enhanced/words.js'
 import {tool} from '../tools.js'
 
@@ -135,17 +135,20 @@ describe('typo correction', () => {
   const correct = typoCorrector(
     new Map([
       ['click', 3],
-      ['clip', 1],
+      ['clink', 1],
       ['search', 5],
       ['postgres', 1],
       ['cli', 9],
+      ['tool', 4],
+      ['social', 2],
     ]),
   )
 
   it('finds the nearest known word with the same first letter', () => {
+    // A swapped pair of letters is one edit.
     expect(correct('serach')).toBe('search')
     expect(correct('postgress')).toBe('postgres')
-    // clik is one edit from click and from clip: the more common word wins.
+    // clik is one letter short of click and of clink: the more common word wins.
     expect(correct('clik')).toBe('click')
   })
 
@@ -153,6 +156,14 @@ describe('typo correction', () => {
     expect(correct('cli')).toBeUndefined()
     expect(correct('klick')).toBeUndefined()
     expect(correct('sandwich')).toBeUndefined()
+  })
+
+  it('does not take a changed letter for a typo: that mostly makes another real word', () => {
+    // took/tool and special/social differ by substitutions, which count as two edits each.
+    expect(typoDistance('took', 'tool')).toBe(2)
+    expect(correct('took')).toBeUndefined()
+    expect(correct('special')).toBeUndefined()
+    expect(typoDistance('serach', 'search')).toBe(1)
   })
 })
 
