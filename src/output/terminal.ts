@@ -5,11 +5,12 @@
  */
 
 // C0 controls, DEL and C1 controls (0x80–0x9f: 0x9b is a one-byte CSI on some terminals).
-// Bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069) can reorder what a terminal shows.
+// Bidi marks, overrides and isolates (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) can
+// reorder what a terminal shows; U+2028/U+2029 are line breaks to some renderers.
 // eslint-disable-next-line no-control-regex
-const UNSAFE_INLINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+const UNSAFE_INLINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 // eslint-disable-next-line no-control-regex
-const UNSAFE_BLOCK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+const UNSAFE_BLOCK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
 function escapeChar(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`

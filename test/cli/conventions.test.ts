@@ -43,6 +43,26 @@ describe('--json errors (SPEC §9)', () => {
   })
 })
 
+describe('unknown commands', () => {
+  it('are a usage error (exit 2) with the nearest commands, one line on stderr', async () => {
+    const result = await runCli(['serch', 'open', 'a', 'pull', 'request'])
+    expect(result).toMatchObject({code: 2, stdout: ''})
+    expect(result.stderr).toBe('Error: Unknown command: serch. Did you mean: search? Run "toolsearch --help" for the list of commands.\n')
+    const inTopic = await runCli(['config', 'gett', 'tools'])
+    expect(inTopic.code).toBe(2)
+    expect(inTopic.stderr).toMatch(/^Error: Unknown command: config gett\. Did you mean: config get[,?]/)
+  })
+
+  it('print one JSON error document under --json', async () => {
+    const result = await runCli(['zzzzzz', '--json'])
+    expect(result.code).toBe(2)
+    expect(parseJsonOutput<{error: {code: string; message: string}}>(result).error).toEqual({
+      code: 'unknown-command',
+      message: 'Unknown command: zzzzzz. Run "toolsearch --help" for the list of commands.',
+    })
+  })
+})
+
 describe('colour (SPEC §9)', () => {
   const doctor = ['doctor', '--config', LEGACY]
 

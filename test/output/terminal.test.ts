@@ -11,6 +11,11 @@ describe('safeInline', () => {
     expect(safeInline('a\nb\tc\u009bd\u202ee')).toBe('a\\u000ab\\u0009c\\u009bd\\u202ee')
   })
 
+  it('makes bidi marks and Unicode line separators visible', () => {
+    expect(safeInline('a\u200eb\u200fc\u061cd\u2028e\u2029f')).toBe('a\\u200eb\\u200fc\\u061cd\\u2028e\\u2029f')
+    expect(safeBlock('a\u2028b')).toBe('a\\u2028b')
+  })
+
   it('leaves ordinary Unicode alone', () => {
     expect(safeInline('café 🚀 日本')).toBe('café 🚀 日本')
   })
