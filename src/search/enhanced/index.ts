@@ -4,15 +4,19 @@
  *
  * Pipeline per query:
  * 1. concepts (`queryConcepts`): each typed word, minus stop words and request filler, stemmed
- *    with Porter; lexicon synonyms and implications at a lower weight; glued words split; typos
- *    corrected against the catalog's own words;
+ *    with Porter; lexicon synonyms and implications at a lower weight (a word of a lexicon
+ *    phrase, like `pull` in `pull request`, and a term reached a second time weigh less); glued
+ *    words split; typos corrected against the catalog's own words; arguments (a host, a file
+ *    name, an address) add the words for their kind (`arguments.ts`);
  * 2. BM25F over weighted fields (name above summary above the rest of the description, owner,
  *    label, trusted parameters), one score per concept from its best term (`WeightedIndex`);
  * 3. a name-coverage bonus: the share of the tool name's words (idf-weighted) the query asked
  *    for, since a tool name is usually the capability itself (`create_issue`), scaled by how
  *    much of the query the tool matched at all;
- * 4. an owner-match bonus when the query names (or implies) the tool's server or plugin;
- * 5. order: exact name/id matches first, then score, then id. Unlike the openclaw order, a hit
+ * 4. an owner-match bonus when the query names the tool's server or plugin (`owners.ts`);
+ * 5. an action-match bonus when the action the request leads with (`remove …`, `what …?`) is
+ *    the one the tool's name says it does (`delete_…`, `list_…`; `intent.ts`), scaled like 3;
+ * 6. order: exact name/id matches first, then score, then id. Unlike the openclaw order, a hit
  *    reached only through the lexicon is not put below every typed-term hit: the lexicon is
  *    curated, and, measured while tuning, that rule cost 3–5 points of MetaTool hit@5.
  * Every point of a score is a `TermContribution` (term, field, weight, expandedFrom), and they
@@ -122,7 +126,7 @@ function lexiconFor(stemmer: EnhancedOptions['stemmer'], stem: (word: string) =>
 
 /** Surface words of the lexicon, so typos of them can be corrected too. */
 function lexiconWords(): string[] {
-  return [...SYNONYM_GROUPS, ...IMPLICATIONS].flatMap((line) => line.replace('>', ' ').split(/[\s_]+/)).filter((word) => word !== '')
+  return [...SYNONYM_GROUPS, ...IMPLICATIONS].flatMap((line) => line.split(/[\s_>+]+/)).filter((word) => word !== '')
 }
 
 /** A query analyzed once per search, shared by scoring and explaining. */

@@ -6,7 +6,10 @@
  * - `SYNONYM_GROUPS`: each line is a group; a query word from the group also searches for the
  *   others (`delete` → `remove`, `drop`, …).
  * - `IMPLICATIONS`: `left > right`: a word on the left also searches for the words on the right,
- *   not the reverse (`kubectl` → `kubernetes`; `kubernetes` does not mean `kubectl`).
+ *   not the reverse (`kubectl` → `kubernetes`; `kubernetes` does not mean `kubectl`). The words
+ *   on the right are alternatives (a tool earns the best of them), unless `+` splits them into
+ *   parts that are each asked for (`mkdir > create + directory`: a tool earns both).
+ * - `DOMAIN_IMPLICATIONS`: the same, grouped by kind of developer tool.
  *
  * Words are matched after stemming, so one form per word is enough (`delete` covers `deleting`).
  * `_` joins a phrase (`look_up`): it matches those words in a row in the query and adds each word
@@ -417,9 +420,9 @@ export const IMPLICATIONS: readonly string[] = [
   'altitude > elevation',
   'route walk walking drive driving commute > directions',
   'fact facts > observation',
-  'forget > delete + memory',
-  'remember > memory + create',
-  'recall > memory + search',
+  'forget > memory',
+  'remember memorize > memory',
+  'recall > memory',
   'address > geocode location',
   'coordinates > geocode',
   'nearby near_me around_here nearest > local places',
