@@ -127,9 +127,13 @@ export function requestIntent(words: readonly string[], actions: ActionLexicon, 
  */
 function intentOf(action: ActionClass, from: string, rest: readonly string[], isNoise: (word: string) => boolean): ActionIntent {
   const object = rest.find((word) => !isNoise(word))
+  if (from === 'open' && object !== undefined && OPENED_TO_CREATE.has(object)) return {actions: ['create'], family: ACTION_FAMILIES.create, from}
   const actions: ActionClass[] = action === 'get' && object !== undefined && isPlural(object) ? ['get', 'list'] : [action]
   return {actions, family: ACTION_FAMILIES[action], from}
 }
+
+/** Things one opens by creating them (`open an issue`, `open a PR`), unlike a file or a page. */
+const OPENED_TO_CREATE: ReadonlySet<string> = new Set('issue ticket bug pr mr pull merge case incident account'.split(' '))
 
 /** Words ending in `s` that are not plurals. */
 const NOT_PLURAL = /(?:ss|us|is|ics|ous|news|status|details|contents)$/

@@ -233,13 +233,17 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
   for (let start = 0; start + 2 < stems.length; start++) if (PHRASE_GAP_WORDS.has(words[start + 1]!)) addPhrase([start, start + 2])
   // The words of a phrase mean less on their own ("pull" and "request" in "pull request").
   const inPhrase = (concept: Concept) => concept.terms[0]?.expandedFrom === undefined && phraseWords.has(concept.terms[0]!.term)
-  const weighed = context.phraseWordWeight === 1 ? concepts : concepts.map((concept) => (inPhrase(concept) ? scaleConcept(concept, context.phraseWordWeight) : concept))
+  const weighed = context.phraseWordWeight === 1 ? concepts : concepts.map((concept) => (inPhrase(concept) ? phraseWordConcept(concept, context.phraseWordWeight) : concept))
   return withRepeatedTermsScaled(weighed, context.repeatWeight)
 }
 
-/** A concept with every term's weight times `factor`. */
-function scaleConcept(concept: Concept, factor: number): Concept {
-  return {...concept, terms: concept.terms.map((term) => ({...term, weight: term.weight * factor}))}
+/**
+ * A word of a lexicon phrase on its own: only as typed, at `factor` of its weight. Its own
+ * expansions go: `set` in `set up` does not mean update, nor `pull` in `pull request` fetch.
+ */
+function phraseWordConcept(concept: Concept, factor: number): Concept {
+  const [typed] = concept.terms
+  return {...concept, terms: [{...typed!, weight: typed!.weight * factor}]}
 }
 
 /**

@@ -30,6 +30,12 @@ describe('request intent', () => {
     expect(intentOf('papers on diffusion models')).toBeUndefined()
   })
 
+  it('reads opening an issue or a pull request as creating one, opening a file as reading it', () => {
+    expect(intentOf('open a PR from my branch')).toMatchObject({actions: ['create'], from: 'open'})
+    expect(intentOf('open an issue about the crash')).toMatchObject({actions: ['create']})
+    expect(intentOf('open the config file')).toMatchObject({actions: ['get']})
+  })
+
   it('asks for a list as much as for one thing when the object is plural', () => {
     expect(intentOf('show me the issues')).toMatchObject({actions: ['get', 'list']})
     expect(intentOf('show the issue')).toMatchObject({actions: ['get']})
