@@ -355,7 +355,8 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'open_now closing_time > details place',
   'eta travel_time drive_time > distance duration directions',
   // Web search, scraping and crawling.
-  'serp search_results > search web',
+  'serp > search web',
+  'next_page next_results more_results > more',
   'blog blog_post blogpost > page web',
   'sitemap site_map all_urls url_list > map url',
   'spider crawler > crawl',
@@ -432,7 +433,7 @@ export const IMPLICATIONS: readonly string[] = [
   'latest recent current today > news',
   'url link > web page',
   'website site > web page',
-  'webpage > web page',
+  'webpage > url web + page',
   'weather > forecast',
   'question > answer search',
   'details > get info',

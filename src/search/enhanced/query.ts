@@ -50,9 +50,9 @@ const MAX_PHRASE_WORDS = 3
 
 const FILLER: ReadonlySet<string> = new Set(QUERY_FILLER_WORDS)
 
-/** Whether a query word carries no capability: a stop word or request filler. */
+/** Whether a query word carries no capability: a stop word, request filler or a lone letter (`k` of `10 k`). */
 export function isQueryNoise(word: string): boolean {
-  return STOP_WORDS.has(word) || FILLER.has(word)
+  return STOP_WORDS.has(word) || FILLER.has(word) || /^[a-z]$/.test(word)
 }
 
 /**
@@ -130,6 +130,9 @@ export function argumentKinds(query: string): Array<{kind: ArgumentKind; piece: 
 /** A chunk of letters and digits (`k8s`, `3G`, `a11y`, `mp4`), which `wordsOf` would split apart. */
 const LETTERS_AND_DIGITS = /^(?=[^\d]*\d)(?=\d*[a-z])[a-z\d]+$/
 
+/** A number with a unit (`10k`, `5min`, `20mb`): one word, which names no capability. */
+const QUANTITY = /^\d+[a-z]{1,3}$/
+
 /**
  * The words of a query, each with its scale: 1, or `argumentWeight` inside an argument. A chunk
  * of letters and digits stays whole when `keepWhole` says so (the lexicon knows `k8s` and `3g`,
@@ -143,7 +146,7 @@ export function queryWords(query: string, argumentWeight: number, keepWhole: (ch
       const scale = ARGUMENT.test(piece) ? argumentWeight : 1
       return piece.split(CHUNK_SEPARATOR).flatMap((chunk) => {
         const lower = chunk.toLowerCase()
-        if (LETTERS_AND_DIGITS.test(lower) && keepWhole(lower)) return [{word: lower, scale}]
+        if (LETTERS_AND_DIGITS.test(lower) && (keepWhole(lower) || QUANTITY.test(lower))) return [{word: lower, scale}]
         return wordsOf(chunk).map((word) => ({word, scale}))
       })
     })

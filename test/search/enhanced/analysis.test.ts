@@ -242,6 +242,12 @@ describe('query concepts', () => {
     expect(withRepeatedTermsScaled([concepts[0]!, {text: 'again', terms: [{term: 'make', weight: 0.5, expandedFrom: 'again'}]}], 0)).toEqual([concepts[0]])
   })
 
+  it('keeps a number with a unit whole and drops lone letters (10k is a quantity, not 10 and k)', () => {
+    expect(queryWords('deals over 10k', 1).map(({word}) => word)).toEqual(['deals', 'over', '10k'])
+    expect(isQueryNoise('k')).toBe(true)
+    expect(isQueryNoise('pr')).toBe(false)
+  })
+
   it('keeps a chunk of letters and digits whole when the lexicon knows it (k8s, 3g)', () => {
     expect(queryWords('list k8s pods', 1, (chunk) => chunk === 'k8s').map(({word}) => word)).toEqual(['list', 'k8s', 'pods'])
     expect(queryWords('list k8s pods', 1).map(({word}) => word)).toEqual(['list', 'k', '8', 's', 'pods'])
