@@ -88,7 +88,7 @@ function spellings(typed: string): string[] {
 /**
  * The owners a request names, with what naming each is worth. `typed` are the request's words
  * as typed (filler aside) with their weights; `expanded` the lexicon and typo terms its concepts
- * added (stemmed, with `expandedFrom`).
+ * added (stemmed, with `expandedFrom` and the `word` they were stemmed from).
  */
 export function namedOwners(
   typed: ReadonlyArray<{word: string; weight: number}>,
@@ -117,7 +117,9 @@ export function namedOwners(
     for (const owner of index.byStem.get(term.term) ?? []) {
       const name = index.names.get(owner)!
       name.stems.forEach((ownerStem, i) => {
-        if (ownerStem === term.term) record(owner, i, {term: term.term, weight: term.weight, ...(term.expandedFrom === undefined ? {} : {expandedFrom: term.expandedFrom})})
+        // Spelt as the owner spells it: the stem `command` of a lexicon word does not name `commander`.
+        if (ownerStem !== term.term || term.word === undefined || !spellings(term.word).includes(name.words[i]!)) return
+        record(owner, i, {term: term.term, weight: term.weight, ...(term.expandedFrom === undefined ? {} : {expandedFrom: term.expandedFrom})})
       })
     }
   }

@@ -18,6 +18,8 @@ export interface ConceptTerm {
   weight: number
   /** For terms the user did not type: the query word or phrase that brought the term in. */
   expandedFrom?: string
+  /** For lexicon expansions and typo corrections: the word the term was stemmed from (`mongodb`). */
+  word?: string
 }
 
 export interface Concept {
@@ -31,6 +33,8 @@ export type LexiconRelation = 'synonym' | 'implication'
 
 export interface LexiconTerm {
   term: string
+  /** The lexicon's word for the term, before stemming. */
+  word: string
   relation: LexiconRelation
   /**
    * For an implication with several parts (`mkdir > create + directory`): which part, from 1;
@@ -60,16 +64,16 @@ export function isQueryNoise(word: string): boolean {
  * term reachable both as a synonym and by implication counts as an implication (the stronger).
  */
 export function compileLexicon(stem: (word: string) => string): Lexicon {
-  const lexicon = new Map<string, Map<string, {relation: LexiconRelation; part: number}>>()
+  const lexicon = new Map<string, Map<string, {word: string; relation: LexiconRelation; part: number}>>()
   const key = (entry: string) => entry.split('_').map(stem).join(' ')
-  const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map(stem)
+  const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map((word) => ({word, term: stem(word)}))
   const link = (from: string, to: readonly string[], relation: LexiconRelation, part = 0) => {
     const fromKey = key(from)
     let terms = lexicon.get(fromKey)
     if (terms === undefined) lexicon.set(fromKey, (terms = new Map()))
     const own = new Set(fromKey.split(' '))
     for (const entry of to) {
-      for (const term of termsOf(entry)) if (!own.has(term) && terms.get(term)?.relation !== 'implication') terms.set(term, {relation, part})
+      for (const {word, term} of termsOf(entry)) if (!own.has(term) && terms.get(term)?.relation !== 'implication') terms.set(term, {word, relation, part})
     }
   }
   const entries = (text: string) => text.split(/\s+/).filter((word) => word !== '')
@@ -85,7 +89,7 @@ export function compileLexicon(stem: (word: string) => string): Lexicon {
   return new Map(
     [...lexicon].map(([word, terms]) => [
       word,
-      [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, {relation, part}]) => (part === 0 ? {term, relation} : {term, relation, part})),
+      [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, {word, relation, part}]) => (part === 0 ? {term, word, relation} : {term, word, relation, part})),
     ]),
   )
 }
@@ -169,13 +173,13 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
   // of a several-part implication becomes a concept of its own (`mkdir`: create, and directory).
   const expansions = (key: string, from: string, scale: number): ConceptTerm[] => {
     const byPart = new Map<number, ConceptTerm[]>()
-    for (const {term, relation, part = 0} of lexicon.get(key) ?? []) {
+    for (const {term, word, relation, part = 0} of lexicon.get(key) ?? []) {
       const weight = scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight)
       if (weight <= 0) continue
       const index = Math.max(part, 1)
       const list = byPart.get(index)
-      if (list === undefined) byPart.set(index, [{term, weight, expandedFrom: from}])
-      else list.push({term, weight, expandedFrom: from})
+      if (list === undefined) byPart.set(index, [{term, weight, expandedFrom: from, word}])
+      else list.push({term, weight, expandedFrom: from, word})
     }
     for (const [part, terms] of byPart) if (part > 1) concepts.push({text: from, terms})
     return byPart.get(1) ?? []
@@ -185,7 +189,7 @@ export function queryConcepts(query: string, context: QueryContext): Concept[] {
     const term = stem(word)
     if (seen.has(term)) return
     seen.add(term)
-    const typed: ConceptTerm = from === undefined ? {term, weight} : {term, weight, expandedFrom: from}
+    const typed: ConceptTerm = from === undefined ? {term, weight} : {term, weight, expandedFrom: from, word}
     concepts.push({text: from ?? word, terms: [typed, ...expansions(term, from ?? word, weight)]})
   }
 

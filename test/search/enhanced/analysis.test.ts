@@ -189,9 +189,9 @@ describe('query concepts', () => {
     const [concept] = queryConcepts('erase', context(['delete']))
     expect(concept!.text).toBe('erase')
     expect(concept!.terms[0]).toEqual({term: 'eras', weight: 1})
-    expect(concept!.terms).toContainEqual({term: porterStem('delete'), weight: 0.5, expandedFrom: 'erase'})
+    expect(concept!.terms).toContainEqual({term: porterStem('delete'), weight: 0.5, expandedFrom: 'erase', word: 'delete'})
     const [kubectl] = queryConcepts('kubectl', context([]))
-    expect(kubectl!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'kubectl'})
+    expect(kubectl!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'kubectl', word: 'kubernetes'})
   })
 
   it('drops filler and counts each typed word once', () => {
@@ -202,7 +202,7 @@ describe('query concepts', () => {
   it('splits glued words the catalog knows and corrects typos at the typo weight', () => {
     expect(queryConcepts('cherrypick', context(['cherry', 'pick'])).map((concept) => concept.text)).toEqual(['cherry', 'pick'])
     const [typo] = queryConcepts('serach', context(['search']))
-    expect(typo!.terms[0]).toEqual({term: 'search', weight: 0.7, expandedFrom: 'serach'})
+    expect(typo!.terms[0]).toEqual({term: 'search', weight: 0.7, expandedFrom: 'serach', word: 'search'})
   })
 
   it('weighs the words of paths, URLs, addresses and file names less, and takes them as typed', () => {
@@ -252,7 +252,7 @@ describe('query concepts', () => {
     expect(queryWords('list k8s pods', 1, (chunk) => chunk === 'k8s').map(({word}) => word)).toEqual(['list', 'k8s', 'pods'])
     expect(queryWords('list k8s pods', 1).map(({word}) => word)).toEqual(['list', 'k', '8', 's', 'pods'])
     const [k8s] = queryConcepts('k8s', context([]))
-    expect(k8s!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'k8s'})
+    expect(k8s!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'k8s', word: 'kubernetes'})
   })
 
   it('matches a two-word phrase with a pronoun between its words (look it up)', () => {
@@ -274,7 +274,7 @@ describe('query concepts', () => {
     expect(concepts.filter((concept) => concept.text === 'mkdir').map((concept) => concept.terms.map((term) => term.term))).toEqual(
       expect.arrayContaining([[porterStem('directory')], expect.arrayContaining(['mkdir', porterStem('create')])]),
     )
-    expect(lexicon.get('mkdir')).toContainEqual({term: porterStem('directory'), relation: 'implication', part: 2})
+    expect(lexicon.get('mkdir')).toContainEqual({term: porterStem('directory'), word: 'directory', relation: 'implication', part: 2})
   })
 
   it('adds lexicon phrases as their own concepts', () => {

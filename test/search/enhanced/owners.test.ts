@@ -45,8 +45,10 @@ describe('named owners', () => {
   })
 
   it('are named through lexicon or typo terms, which keep their weight and origin', () => {
-    const named = namedOwners(typed('mongo'), [{term: 'mongodb', weight: 0.8, expandedFrom: 'mongo'}], names)
+    const named = namedOwners(typed('mongo'), [{term: 'mongodb', weight: 0.8, expandedFrom: 'mongo', word: 'mongodb'}], names)
     expect(named.get('mongodb')).toEqual({term: 'mongodb', weight: 0.8, expandedFrom: 'mongo'})
+    // A lexicon word that only shares the owner word's stem does not name it.
+    expect(namedOwners(typed('zsh'), [{term: 'command', weight: 0.5, expandedFrom: 'zsh', word: 'command'}], names).size).toBe(0)
   })
 
   it('tells apart words that name an owner by themselves (skipped when looking for the verb)', () => {
