@@ -5,13 +5,16 @@
  * request ("the bug about the login page") matches all of them alike; so the verb the request
  * leads with, read as one of a few action classes, decides between them.
  *
- * - A request's intent is the class of its first action word (`remove the index` → delete;
- *   `kick off a build` → run). A request that opens with a question word (`what tabs are open`,
- *   `is the build green`) asks to read, whatever verbs follow (`what did I change` reads a
- *   diff, it does not change anything).
+ * - A request's intent is the class of its leading word, filler and server names aside
+ *   (`please remove the index` → delete; `kick off a build` → run; `playwright open …` → get).
+ *   A later action word is usually part of the object (`route to New York`), so it does not
+ *   count. A request that opens with a question word (`what tabs are open`, `is the build
+ *   green`) asks to read, whatever verbs follow (`what did I change` reads a diff). Getting a
+ *   plural object asks for a list as much as for one thing; opening an issue creates one.
  * - A tool's actions are the classes of the action words in its name (namespace and owner words
- *   aside); a name without one (`directory_tree`, `git_status`) takes the first action word of
- *   its description's opening words ("Get a recursive tree view…", "Show the working tree…").
+ *   aside; noun-like words such as `file` or `build` only as the first word); a name without
+ *   one (`directory_tree`, `git_status`) takes the first action word of its description's
+ *   opening words ("Get a recursive tree view…", "Show the working tree…").
  * - The ranker adds a bonus when they agree: in full for the same class, in part for the same
  *   family (list, get and search all read).
  */
@@ -23,7 +26,7 @@ export const ACTION_CLASSES = {
   get: 'get retrieve fetch read show view display describe inspect open see take grab return returns load check print cat navigate visit go_to goto',
   search: 'search find lookup look_up locate seek query filter grep discover recall',
   // Writing: a new thing, a changed thing, no thing.
-  create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave import ingest upload remember memorize mkdir touch cp',
+  create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave reply respond comment import ingest upload remember memorize mkdir touch cp',
   update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv',
   delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup uninstall forget discard nuke prune rm rmdir',
   // Processes and jobs.
