@@ -2,6 +2,7 @@ import {existsSync} from 'node:fs'
 
 import {Flags} from '@oclif/core'
 
+import {expandCatalogPaths} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
@@ -30,7 +31,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
   async run(): Promise<unknown> {
     const {flags} = this
     const cwd = process.cwd()
-    assertOutputIsNotInput(flags.out, flags.catalog, cwd)
+    assertOutputIsNotInput(flags.out, await expandCatalogPaths(flags.catalog, cwd), cwd)
     // Fail before starting any server; the writer checks again under its lock.
     if (!flags.force && existsSync(flags.out)) throw fileExistsError(flags.out)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})

@@ -5,6 +5,6 @@
 export {CORE_PRIMITIVES, catalogedEntries, toolId} from './entries.js'
 export {type CatalogFormat, defaultOwner, parseCatalogDocument} from './formats.js'
 export {MAX_CATALOG_DEPTH} from './guard.js'
-export {type LoadCatalogOptions, loadCatalogs, parseCatalogText, readCatalogDocument} from './load.js'
+export {type LoadCatalogOptions, expandCatalogPaths, loadCatalogs, parseCatalogText, readCatalogDocument} from './load.js'
 export {type ToolPolicy, applyToolPolicy, compileToolPolicy, globToRegExp, mergeToolPolicies} from './policy.js'
 export type {Catalog, CatalogEntry, RunSpec, ToolSource, Visibility} from './types.js'

@@ -2,8 +2,8 @@
  * Reading catalog files (SPEC §4.1): read, parse (JSON, else JSON5), check structure, map by
  * shape, start any declared MCP servers, merge. The only I/O in catalog loading.
  */
-import {readFile} from 'node:fs/promises'
-import {dirname, resolve} from 'node:path'
+import {readFile, readdir, stat} from 'node:fs/promises'
+import {dirname, join, resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
 import {catalogError, childPath} from './errors.js'
@@ -24,6 +24,29 @@ export interface LoadCatalogOptions {
   /** Connect + list timeout per live MCP server, in milliseconds. */
   mcpTimeoutMs?: number
   signal?: AbortSignal
+}
+
+const CATALOG_FILE = /\.json5?$/i
+
+/**
+ * The files a list of `--catalog` paths names: a directory stands for the catalog files directly
+ * in it (`*.json`, `*.json5`, in code-unit order), so `--catalog tools/` works where a shell glob
+ * would spread the files over the command's positional words. Other paths pass through as typed.
+ */
+export async function expandCatalogPaths(paths: readonly string[], cwd: string = process.cwd()): Promise<string[]> {
+  const files: string[] = []
+  for (const path of paths) {
+    const isDirectory = await stat(resolve(cwd, path)).then((info) => info.isDirectory(), () => false)
+    if (!isDirectory) {
+      files.push(path)
+      continue
+    }
+    const entries = await readdir(resolve(cwd, path), {withFileTypes: true})
+    const names = entries.filter((entry) => !entry.isDirectory() && CATALOG_FILE.test(entry.name)).map((entry) => entry.name)
+    if (names.length === 0) throw usageError(`${path}: a directory with no catalog files (*.json, *.json5)`, {file: path})
+    files.push(...names.sort().map((name) => join(path, name)))
+  }
+  return files
 }
 
 /** Reads and parses one file: JSON first (fast, exact), JSON5 when that fails. */
@@ -78,14 +101,15 @@ interface ParsedFile {
 }
 
 /**
- * Loads and merges catalog files, in order. Every file is read and checked first; then the live
- * MCP servers of all files are started together (one listing, in parallel) and the ones that fail
- * are reported in `unavailableMcpServers`, not thrown. Merged entries keep file order: each file's
+ * Loads and merges catalog files (a directory: the catalog files in it), in order. Every file is
+ * read and checked first; then the live MCP servers of all files are started together (one
+ * listing, in parallel) and the ones that fail are reported in `unavailableMcpServers`, not thrown. Merged entries keep file order: each file's
  * own tools, then the tools of the servers it declares. Two entries with one id, or one server key
  * declared twice, are errors — raised before any server starts.
  */
-export async function loadCatalogs(files: readonly string[], options: LoadCatalogOptions = {}): Promise<Catalog> {
+export async function loadCatalogs(paths: readonly string[], options: LoadCatalogOptions = {}): Promise<Catalog> {
   const cwd = options.cwd ?? process.cwd()
+  const files = await expandCatalogPaths(paths, cwd)
   const servers: Record<string, McpServerConfig> = {}
   const serverFiles = new Map<string, string>()
   const parsedFiles: ParsedFile[] = []

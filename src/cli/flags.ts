@@ -20,8 +20,8 @@ export const modelFlags = {
 export const catalogFlags = {
   catalog: Flags.string({
     char: 'c',
-    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config. Repeatable.',
-    helpValue: '<file>',
+    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Repeat the flag for several.',
+    helpValue: '<file|dir>',
     multiple: true,
     // One value per flag: `--catalog a.json open a pull request` keeps the words as the query.
     multipleNonGreedy: true,

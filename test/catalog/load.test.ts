@@ -56,6 +56,21 @@ describe('loadCatalogs', () => {
     expect(catalog.entries.map((entry) => entry.id)).toEqual(['openclaw:core:read', 'mcp:github:create_issue', 'client:client:get_weather', 'client:client:get_stock'])
   })
 
+  it('reads a directory as the catalog files directly in it, in code-unit order, beside explicit files', async () => {
+    const dir = tempDir()
+    const tools = join(dir, 'tools')
+    mkdirSync(join(tools, 'nested'), {recursive: true})
+    write(tools, 'b.json', JSON.stringify({tools: [{name: 'b_tool'}]}))
+    write(tools, 'B.json5', `{tools: [{name: 'upper_b'}]}`)
+    write(tools, 'a.json', JSON.stringify({tools: [{name: 'a_tool'}]}))
+    write(tools, 'notes.txt', 'not a catalog')
+    write(join(tools, 'nested'), 'deep.json', JSON.stringify({tools: [{name: 'deep_tool'}]}))
+    write(dir, 'extra.json', JSON.stringify({tools: [{name: 'extra_tool'}]}))
+    const catalog = await loadCatalogs(['extra.json', 'tools'], {cwd: dir})
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['extra_tool', 'upper_b', 'a_tool', 'b_tool'])
+    expect(catalog.entries[1]!.origin.file).toBe(join('tools', 'B.json5'))
+  })
+
   it('refuses one id defined twice, naming both places', async () => {
     const dir = tempDir()
     const a = write(dir, 'a.json', JSON.stringify({tools: [{name: 'read'}]}))
@@ -65,10 +80,10 @@ describe('loadCatalogs', () => {
     expect(error.exitCode).toBe(2)
   })
 
-  it('names a missing file, a directory and a syntax error with its line and column', async () => {
+  it('names a missing file, a directory without catalogs and a syntax error with its line and column', async () => {
     const dir = tempDir()
     expect((await loadError(['nope.json'], dir)).message).toBe('Catalog not found: nope.json')
-    expect((await loadError(['.'], dir)).message).toBe('.: is a directory, not a catalog file')
+    expect((await loadError(['.'], dir)).message).toBe('.: a directory with no catalog files (*.json, *.json5)')
     write(dir, 'bad.json5', '{\n  tools: [\n    {name: "read",, }\n  ]\n}\n')
     const error = await loadError(['bad.json5'], dir)
     expect(error.message).toMatch(/^bad\.json5:3:19: not valid JSON or JSON5: invalid character ','$/)
