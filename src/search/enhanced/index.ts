@@ -27,16 +27,16 @@ import {idf} from '../bm25.js'
 import {exactMatchTable} from '../openclaw.js'
 import {compareByCodeUnits, exactKey, selectTop} from '../order.js'
 import {stem as lightStem} from '../stem.js'
-import {STOP_WORDS} from '../stop-words.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
-import {catalogVocabulary, entryTextWords, type FieldName, nameWords, ownerWords, splitGluedWord} from './fields.js'
-import {type ActionBits, type ActionIntent, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
+import {catalogDocuments, entryDocument} from './documents.js'
+import {type FieldName, ownerWords, splitGluedWord} from './fields.js'
+import {type ActionBits, type ActionIntent, type ActionLexicon, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
-import {type NamedOwner, namedOwners, namesOwnerAlone, ownerNames} from './owners.js'
+import {type NamedOwner, namedOwners, namesOwnerAlone, type OwnerIndex, ownerNames} from './owners.js'
 import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
 import {typoCorrector} from './typo.js'
-import {type AnalyzedDocument, type FieldParams, WeightedIndex} from './weighted-index.js'
+import {type FieldParams, WeightedIndex} from './weighted-index.js'
 
 export type {FieldParams} from './weighted-index.js'
 
@@ -76,6 +76,12 @@ export interface EnhancedOptions {
   actionMatch: number
   /** Share of `actionMatch` for an action of the same family (`list` for `get`: both read). */
   actionFamilyShare: number
+  /**
+   * A lexicon or typo term that more than this share of the catalog's tools use (and at least
+   * 50 of them) is left out: it cannot tell tools apart (its idf is low), and walking its
+   * postings is most of the cost of a search over a large catalog. Typed terms always count.
+   */
+  maxExpansionShare: number
   stemmer: 'porter' | 'light'
 }
 
@@ -101,6 +107,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   ownerMatch: 3,
   actionMatch: 3,
   actionFamilyShare: 0.5,
+  maxExpansionShare: 0.3,
   stemmer: 'porter',
 })
 
@@ -110,6 +117,9 @@ export const NAME_COVERAGE_FIELD = 'name-coverage'
 export const OWNER_MATCH_FIELD = 'owner-match'
 /** The `field` of an action-match contribution (see `intent.ts`). */
 export const ACTION_MATCH_FIELD = 'action-match'
+
+/** An expansion term is never left out for being common when fewer tools than this use it. */
+const MIN_SKIPPED_EXPANSION_DOCS = 50
 
 /** An owner with at least this many tools may have a namespace prefix (`browser_`, `API-`). */
 const NAMESPACE_MIN_TOOLS = 3
@@ -149,7 +159,7 @@ interface QueryPlan {
  * Words of a tool name that say nothing about the capability: the owner's own name
  * (`hubspot-…`) and a prefix most of an owner's tools share (`browser_…`, `API-…`).
  */
-function namespaceTerms(entries: readonly CatalogEntry[], nameTerms: readonly string[][], stem: (word: string) => string): Map<string, Set<string>> {
+function namespaceTerms(entries: readonly CatalogEntry[], nameTerms: ReadonlyArray<readonly string[]>, stem: (word: string) => string): Map<string, Set<string>> {
   const byOwner = new Map<string, number[]>()
   entries.forEach((entry, doc) => {
     const docs = byOwner.get(entry.sourceName)
@@ -185,83 +195,77 @@ function postingsOf(termsByDoc: readonly (readonly string[])[]): Map<string, num
   return postings
 }
 
-export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: EnhancedOptions = ENHANCED): Ranker {
-  const stem = memoize(options.stemmer === 'porter' ? porterStem : lightStem)
-  const lexicon = lexiconFor(options.stemmer, stem)
+/** What searching needs from the catalog, computed once; the analyzed text is not kept. */
+interface PreparedCatalog {
+  index: WeightedIndex<FieldName>
+  /** Per tool: its name's terms, for rebuilding its document when explaining. */
+  nameTerms: readonly (readonly string[])[]
+  /** Per tool: its distinct name terms without its namespace, and their total idf (name coverage). */
+  coverageTerms: readonly (readonly string[])[]
+  coverageTotals: Float64Array
+  coveragePostings: Map<string, number[]>
+  owners: OwnerIndex
+  docsByOwner: Map<string, number[]>
+  /** Per tool: its action classes and families as bit sets (`intent.ts`). */
+  actionClassBits: Int32Array
+  actionFamilyBits: Int32Array
+  /** Catalog and lexicon words → how many tools use them (typo correction), and the catalog's words of 3+ letters (glued words). */
+  wordFrequencies: Map<string, number>
+  knownWords: Set<string>
+}
 
-  // Words of every field (names last: their glued parts are split against the other fields' words).
-  const texts = entries.map(entryTextWords)
-  const known = catalogVocabulary(texts)
-  const wordFrequencies = new Map<string, number>()
-  const analyze = (words: readonly string[], seen: Set<string>): string[] => {
-    const terms: string[] = []
-    for (const word of words) {
-      if (STOP_WORDS.has(word)) continue
-      if (!seen.has(word)) {
-        seen.add(word)
-        wordFrequencies.set(word, (wordFrequencies.get(word) ?? 0) + 1)
-      }
-      terms.push(stem(word))
-    }
-    return terms
-  }
-  // Owners' names as words, and how many tools of each owner use each of those words anywhere.
-  const ownerNameWords = new Map<string, string[]>()
-  const docsByOwner = new Map<string, number[]>()
-  entries.forEach((entry, doc) => {
-    if (!ownerNameWords.has(entry.sourceName)) ownerNameWords.set(entry.sourceName, ownerWords(entry))
-    const docs = docsByOwner.get(entry.sourceName)
-    if (docs === undefined) docsByOwner.set(entry.sourceName, [doc])
-    else docs.push(doc)
-  })
-  const ownerWordSet = new Set([...ownerNameWords.values()].flat())
-  const ownerWordUses = new Map<string, Map<string, number>>()
-  const documents: Array<AnalyzedDocument<FieldName>> = entries.map((entry, doc) => {
-    const seen = new Set<string>()
-    const text = texts[doc]!
-    const document = {
-      name: analyze(nameWords(entry.name, known), seen),
-      owner: analyze(text.owner, seen),
-      label: analyze(text.label, seen),
-      summary: analyze(text.summary, seen),
-      description: analyze(text.description, seen),
-      parameters: analyze(text.parameters, seen),
-    }
-    for (const word of seen) {
-      if (!ownerWordSet.has(word)) continue
-      let uses = ownerWordUses.get(word)
-      if (uses === undefined) ownerWordUses.set(word, (uses = new Map()))
-      uses.set(entry.sourceName, (uses.get(entry.sourceName) ?? 0) + 1)
-    }
-    return document
-  })
+/**
+ * Builds the index and the tables the bonuses need. A function of its own so that the analyzed
+ * documents (every word of every description) are garbage once it returns, instead of living as
+ * long as the ranker's closures.
+ */
+function prepareCatalog(entries: readonly CatalogEntry[], options: EnhancedOptions, stem: (word: string) => string, actionLexicon: ActionLexicon): PreparedCatalog {
+  const {documents, wordFrequencies, ownerNameWords, docsByOwner, otherUses} = catalogDocuments(entries, stem)
   const knownWords = new Set([...wordFrequencies.keys()].filter((word) => word.length >= 3))
   for (const word of lexiconWords()) if (!wordFrequencies.has(word)) wordFrequencies.set(word, 0)
 
   const index = WeightedIndex.build(documents, options.fields, options.k1)
   const n = index.size
-  const idfOf = (term: string): number => idf(index.documentFrequency(term), n)
+  const nameTerms = documents.map((document) => document.name)
 
   // Name coverage: each tool's distinct name terms without its namespace, and their total idf.
-  const namespaces = namespaceTerms(entries, documents.map((document) => document.name as string[]), stem)
+  const namespaces = namespaceTerms(entries, nameTerms, stem)
   const coverageTerms = entries.map((entry, doc) => {
     const skip = namespaces.get(entry.sourceName)!
-    return [...new Set(documents[doc]!.name)].filter((term) => !skip.has(term))
+    return [...new Set(nameTerms[doc])].filter((term) => !skip.has(term))
   })
-  const coverageTotals = Float64Array.from(coverageTerms, (terms) => terms.reduce((sum, term) => sum + idfOf(term), 0))
-  const coveragePostings = postingsOf(coverageTerms)
-  const owners = ownerNames(
-    ownerNameWords,
-    stem,
-    (word, owner) => (/^\d+$/.test(word) ? n : [...(ownerWordUses.get(word) ?? [])].reduce((sum, [user, count]) => (user === owner ? sum : sum + count), 0)),
-    n,
-  )
+  const coverageTotals = Float64Array.from(coverageTerms, (terms) => terms.reduce((sum, term) => sum + idf(index.documentFrequency(term), n), 0))
+  // A number in an owner's name (`server-2`) names nothing by itself.
+  const owners = ownerNames(ownerNameWords, stem, (word, owner) => (/^\d+$/.test(word) ? n : otherUses(word, owner)), n)
 
   // Actions: what each tool's name (or, failing that, its description's opening) says it does.
+  const actionBits = coverageTerms.map((terms, doc) => toolActionBits(toolActions(terms, documents[doc]!.summary, actionLexicon)))
+  return {
+    index,
+    nameTerms,
+    coverageTerms,
+    coverageTotals,
+    coveragePostings: postingsOf(coverageTerms),
+    owners,
+    docsByOwner,
+    actionClassBits: Int32Array.from(actionBits, (bits) => bits.classes),
+    actionFamilyBits: Int32Array.from(actionBits, (bits) => bits.families),
+    wordFrequencies,
+    knownWords,
+  }
+}
+
+export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: EnhancedOptions = ENHANCED): Ranker {
+  const stem = memoize(options.stemmer === 'porter' ? porterStem : lightStem)
+  const lexicon = lexiconFor(options.stemmer, stem)
   const actionLexicon = compileActions(stem)
-  const actionsOf = coverageTerms.map((terms, doc) => toolActions(terms, documents[doc]!.summary, actionLexicon))
-  const actionClassBits = Int32Array.from(actionsOf, (actions) => toolActionBits(actions).classes)
-  const actionFamilyBits = Int32Array.from(actionsOf, (actions) => toolActionBits(actions).families)
+  const prepared = prepareCatalog(entries, options, stem, actionLexicon)
+  const {index, nameTerms, coverageTerms, coverageTotals, coveragePostings, owners, docsByOwner, actionClassBits, actionFamilyBits, wordFrequencies, knownWords} = prepared
+  const n = index.size
+  const idfOf = (term: string): number => idf(index.documentFrequency(term), n)
+  // An expansion term more tools than this use is not walked (see `maxExpansionShare`); in a
+  // small catalog every term is (a share of a few tools says nothing about a term).
+  const maxExpansionDocs = Math.max(options.maxExpansionShare * n, MIN_SKIPPED_EXPANSION_DOCS)
 
   const exact = exactMatchTable(entries)
   const context: QueryContext = {
@@ -288,30 +292,33 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
    * its terms (a name or number the catalog never mentions does not dilute coverage).
    */
   const conceptWorth = (concept: Concept): number => {
-    const typed = concept.terms.find((term) => term.expandedFrom === undefined && index.has(term.term))
-    if (typed !== undefined) return idfOf(typed.term)
-    return Math.max(0, ...concept.terms.filter((term) => index.has(term.term)).map((term) => idfOf(term.term)))
+    let bestStandIn = 0
+    for (const {term, expandedFrom} of concept.terms) {
+      if (!index.has(term)) continue
+      if (expandedFrom === undefined) return idfOf(term)
+      bestStandIn = Math.max(bestStandIn, idfOf(term))
+    }
+    return bestStandIn
   }
 
   // Words skipped when looking for the action a request leads with: filler, and owner names (`notion: search …`).
   const isNotAction = (word: string): boolean => isQueryNoise(word) || namesOwnerAlone(word, owners)
 
   const plan = (query: string): QueryPlan => {
-    const concepts = queryConcepts(query, context)
-    const typed = queryWords(query, options.argumentWeight, context.keepWhole)
-      .filter(({word}) => !isQueryNoise(word))
-      .map(({word, scale}) => ({word, weight: scale}))
+    const words = queryWords(query, options.argumentWeight, context.keepWhole)
+    const concepts = queryConcepts(query, context, words)
+    const typed = words.filter(({word}) => !isQueryNoise(word)).map(({word, scale}) => ({word, weight: scale}))
     const expanded = concepts.flatMap((concept) => concept.terms.filter((term) => term.expandedFrom !== undefined))
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
-    const intent = options.actionMatch > 0 ? requestIntent(queryWords(query, 1, context.keepWhole).map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
+    const intent = options.actionMatch > 0 ? requestIntent(words.map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
     return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent), owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
   }
 
-  /** The share of the query (by concept worth) a document matched, from 0 to 1. */
-  const queryShare = (query: QueryPlan, matchedWorth: number): number => (query.totalWorth > 0 ? matchedWorth / query.totalWorth : 1)
-
   // Scratch space, reused by every search (searches are synchronous) and left zeroed after each.
+  // The hot loops below stay in this closure: with one ranker per process (a gateway, the CLI)
+  // the optimizing compiler treats these arrays as constants, which a class field or a
+  // parameter measured about 1.7 times slower.
   const scores = new Float64Array(n)
   const best = new Float64Array(n)
   const worthMatched = new Float64Array(n)
@@ -333,6 +340,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         const postings = index.postings(term)
         if (postings === undefined) continue
         const {docs, saturated} = postings
+        if (expandedFrom !== undefined && docs.length > maxExpansionDocs) continue
         const scale = weight * idf(docs.length, n)
         const typed = expandedFrom === undefined
         for (let i = 0; i < docs.length; i++) {
@@ -422,13 +430,14 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
    */
   const explain = (doc: number, query: QueryPlan): TermContribution[] => {
     const contributions: TermContribution[] = []
-    const fieldShares = index.fieldShares(doc, query.termSet)
+    const document = entryDocument(entries[doc]!, nameTerms[doc]!, stem)
+    const fieldShares = index.fieldShares(doc, document, query.termSet)
     let matchedWorth = 0
     query.concepts.forEach((concept, c) => {
       let top: {value: number; weight: number; term: string; expandedFrom?: string; shares: Array<{field: FieldName; share: number}>} | undefined
       for (const {term, weight, expandedFrom} of concept.terms) {
         const shares = fieldShares.get(term)
-        if (shares === undefined) continue
+        if (shares === undefined || (expandedFrom !== undefined && index.documentFrequency(term) > maxExpansionDocs)) continue
         const value = weight * idfOf(term) * saturate(shares.reduce((sum, {share}) => sum + share, 0))
         if (top === undefined || value > top.value) top = {value, weight, term, expandedFrom, shares}
       }
@@ -454,7 +463,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       contributions.push({term: owner.term, weight: owner.weight, score: options.ownerMatch * owner.weight, field: OWNER_MATCH_FIELD, ...(owner.expandedFrom === undefined ? {} : {expandedFrom: owner.expandedFrom})})
     }
     if (query.intent !== undefined) {
-      const {agreement, term} = actionAgreement(query.intent, actionsOf[doc]!, options.actionFamilyShare)
+      const {agreement, term} = actionAgreement(query.intent, toolActions(coverageTerms[doc]!, document.summary, actionLexicon), options.actionFamilyShare)
       if (agreement > 0) {
         const score = options.actionMatch * agreement * queryShare(query, matchedWorth)
         contributions.push({term: term!, weight: agreement, score, field: ACTION_MATCH_FIELD, ...(term === stem(query.intent.from) ? {} : {expandedFrom: query.intent.from})})
@@ -464,6 +473,11 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   }
 
   return {name: 'enhanced', search}
+}
+
+/** The share of the query (by concept worth) a document matched, from 0 to 1. */
+function queryShare(query: QueryPlan, matchedWorth: number): number {
+  return query.totalWorth > 0 ? matchedWorth / query.totalWorth : 1
 }
 
 /**

@@ -157,14 +157,14 @@ export function queryWords(query: string, argumentWeight: number, keepWhole: (ch
 }
 
 /**
- * The concepts of `query`, in query order (phrases after words), each typed word once.
+ * The concepts of `query` (whose words, `queryWords`, a caller may have already), in query order
+ * (phrases after words), each typed word once.
  * A word the catalog and the lexicon do not know is tried as glued words (`cherrypick` →
  * `cherry pick`), then as a typo (`serach` → `search`); words of paths, URLs and file names
  * weigh less and are taken as they are.
  */
-export function queryConcepts(query: string, context: QueryContext): Concept[] {
+export function queryConcepts(query: string, context: QueryContext, scaled = queryWords(query, context.argumentWeight, context.keepWhole)): Concept[] {
   const {stem, lexicon} = context
-  const scaled = queryWords(query, context.argumentWeight, context.keepWhole)
   const words = scaled.map(({word}) => word)
   const concepts: Concept[] = []
   const seen = new Set<string>()

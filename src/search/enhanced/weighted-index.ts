@@ -28,18 +28,11 @@ export class WeightedIndex<F extends string> {
   readonly size: number
   private readonly postingsByTerm: Map<string, WeightedPostings>
   private readonly fields: ReadonlyArray<{field: F; params: FieldParams; lengths: Float64Array; average: number}>
-  private readonly documents: ReadonlyArray<AnalyzedDocument<F>>
 
-  private constructor(
-    size: number,
-    postingsByTerm: Map<string, WeightedPostings>,
-    fields: ReadonlyArray<{field: F; params: FieldParams; lengths: Float64Array; average: number}>,
-    documents: ReadonlyArray<AnalyzedDocument<F>>,
-  ) {
+  private constructor(size: number, postingsByTerm: Map<string, WeightedPostings>, fields: ReadonlyArray<{field: F; params: FieldParams; lengths: Float64Array; average: number}>) {
     this.size = size
     this.postingsByTerm = postingsByTerm
     this.fields = fields
-    this.documents = documents
   }
 
   /**
@@ -76,7 +69,7 @@ export class WeightedIndex<F extends string> {
     const postingsByTerm = new Map<string, WeightedPostings>()
     const saturate = (tf: number) => (tf * (k1 + 1)) / (tf + k1)
     for (const [term, list] of lists) postingsByTerm.set(term, {docs: Int32Array.from(list.docs), saturated: Float64Array.from(list.weights, saturate)})
-    return new WeightedIndex(documents.length, postingsByTerm, fields, documents)
+    return new WeightedIndex(documents.length, postingsByTerm, fields)
   }
 
   postings(term: string): WeightedPostings | undefined {
@@ -93,14 +86,15 @@ export class WeightedIndex<F extends string> {
   }
 
   /**
-   * For `--explain`: the weighted tf of each of `terms` in document `doc`, split by field (fields
-   * where a term is absent left out; terms absent from the document left out).
+   * For `--explain`: the weighted tf of each of `terms` in document `doc` (whose analyzed fields
+   * are `document`: the index keeps lengths, not the text), split by field (fields where a term
+   * is absent left out; terms absent from the document left out).
    */
-  fieldShares(doc: number, terms: ReadonlySet<string>): Map<string, Array<{field: F; share: number}>> {
+  fieldShares(doc: number, document: AnalyzedDocument<F>, terms: ReadonlySet<string>): Map<string, Array<{field: F; share: number}>> {
     const shares = new Map<string, Array<{field: F; share: number}>>()
     for (const data of this.fields) {
       const counts = new Map<string, number>()
-      for (const term of this.documents[doc]![data.field]) if (terms.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
+      for (const term of document[data.field]) if (terms.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
       for (const [term, tf] of counts) {
         let list = shares.get(term)
         if (list === undefined) shares.set(term, (list = []))

@@ -7,15 +7,28 @@
  */
 import {CHUNK_SEPARATOR, chunkParts} from '../tokenize.js'
 
-/** One-part chunks, the bulk of any text: `read`, `Read`, `URL` (lowercased as they are). */
-const ONE_PART = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/
+/**
+ * Whether a chunk is one part, the bulk of any text: `read`, `Read` or `URL` (ASCII letters,
+ * lowercase after an optional capital, or all capitals). A character scan: the same test as a
+ * regular expression, for a fraction of the cost on every word of every description.
+ */
+function isOnePart(chunk: string): boolean {
+  const first = chunk.charCodeAt(0)
+  const upper = (code: number) => code >= 0x41 && code <= 0x5a
+  const lower = (code: number) => code >= 0x61 && code <= 0x7a
+  if (!upper(first) && !lower(first)) return false
+  if (chunk.length === 1) return true
+  const rest = upper(chunk.charCodeAt(1)) && upper(first) ? upper : lower
+  for (let i = 1; i < chunk.length; i++) if (!rest(chunk.charCodeAt(i))) return false
+  return true
+}
 
 /** Lowercase words of `text`, in order (`readFile(path)` → `read`, `file`, `path`). */
 export function wordsOf(text: string): string[] {
   const words: string[] = []
   for (const chunk of text.split(CHUNK_SEPARATOR)) {
     if (chunk === '') continue
-    if (ONE_PART.test(chunk)) {
+    if (isOnePart(chunk)) {
       words.push(chunk.toLowerCase())
       continue
     }

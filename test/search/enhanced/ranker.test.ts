@@ -158,6 +158,19 @@ describe('enhanced ranker', () => {
     expect(ids(createEnhancedRanker(catalog).search('erase and wipe the folder', 5))[0]).toBe('openclaw:plugin:delete_folder')
   })
 
+  it('leaves out lexicon terms most tools of a large catalog use, and explains without them', () => {
+    // 60 tools say "remove" (a synonym of "delete"): it tells none of them apart.
+    const catalog = [...Array.from({length: 60}, (_, i) => tool(`tool_${i}`, {description: `Remove item ${i} from the list.`})), tool('purge', {description: 'Delete the cache.'})]
+    const [hit, ...rest] = createEnhancedRanker(catalog).search('delete the cache item', 5)
+    expect(hit!.entry.name).toBe('purge')
+    expect(rest).toHaveLength(4)
+    // (Their own action, "remove", still agrees with the request's: that is the action bonus, not the term.)
+    expect(rest.every((other) => other.contributions.every((contribution) => contribution.term !== 'remov' || contribution.field === ACTION_MATCH_FIELD))).toBe(true)
+    for (const other of rest) expect(sum(other)).toBeCloseTo(other.score, 10)
+    const walked = buildEnhancedRanker(catalog, {...ENHANCED, maxExpansionShare: 1}).search('delete item 7', 5)
+    expect(walked[0]!.contributions.some((contribution) => contribution.term === 'remov')).toBe(true)
+  })
+
   it('never searches MCP schemas, but does search trusted parameters', () => {
     const schema = {type: 'object', properties: {zanzibar: {type: 'string', description: 'quokka'}}}
     const catalog = [tool('remote', {source: 'mcp', sourceName: 'server', parameters: schema}), tool('local', {parameters: schema})]
