@@ -140,6 +140,8 @@ function ablations() {
     ['no argument kinds', {...ENHANCED, argumentKindWeight: 0}],
     ['repeated terms in full (repeat weight 1)', {...ENHANCED, repeatWeight: 1}],
     ['repeated terms dropped (repeat weight 0)', {...ENHANCED, repeatWeight: 0}],
+    ['words of a lexicon phrase in full (phrase word weight 1)', {...ENHANCED, phraseWordWeight: 1}],
+    ['every lexicon term walked, however common (max expansion share 1)', {...ENHANCED, maxExpansionShare: 1}],
     ['flat fields (all weight 1, b 0.75)', withFields(Object.fromEntries(Object.keys(ENHANCED.fields).map((field) => [field, {weight: 1, b: 0.75}])))],
     ['name weight 1', withFields({name: {weight: 1, b: 0.3}})],
     ['name weight 6', withFields({name: {weight: 6, b: 0.3}})],

@@ -499,7 +499,7 @@ export const IMPLICATIONS: readonly string[] = [
   'junk clutter > clean',
   'working_copy working_copies > working tree directory',
   'reopen assign assignee relabel > update',
-  'hours open_on phone > details place',
+  'hours phone > details place',
   'replace > edit',
   // Version control and code hosting
   'shelve aside > stash',
