@@ -27,6 +27,7 @@
 //   node bench/eval.js --tune           coordinate ascent over the enhanced ranker's weights on the
 //                                       tuning data (MetaTool tune half + mcp-tools.jsonl), then the
 //                                       holdouts for the defaults and the point it reached
+import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, readFileSync, readdirSync} from 'node:fs'
 import {dirname, join} from 'node:path'
@@ -258,7 +259,9 @@ if (args.includes('--tune')) {
   console.log('Relevance is binary; a query with several relevant tools counts any of them. MiniSearch indexes the same')
   console.log('text as the openclaw ranker (default tokenizer and BM25+; "+fuzzy": prefix search and fuzzy 0.2).')
   console.log('')
-  speed(mcp.entries, sets.filter((set) => set.name.startsWith('MCP')).flatMap((set) => set.queries.map((query) => query.query)))
+  // In a fresh process: the quality runs above built rankers of their own, and a process that
+  // serves a catalog builds one.
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--speed'], {stdio: 'inherit'})
 }
 
 function speed(realEntries, queries) {
