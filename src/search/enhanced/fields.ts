@@ -6,14 +6,16 @@
  * - `owner`: the server or plugin name (`github`), except the default owners `core` and
  *   `client`, which say nothing about a tool.
  * - `label`, as authored.
- * - `summary`: the first sentence of the description, where tools say what they do.
+ * - `summary`: the sentence of the description that says what the tool does: its first, or in a
+ *   description written as Markdown sections the first of its `Purpose` section, headings and
+ *   list numbers skipped (`summaryAndRest`).
  * - `description`: the rest, which is mostly usage notes (and often names other tools).
  * - `parameters`: parameter names and descriptions — trusted (openclaw) entries only, exactly as
  *   the openclaw ranker walks them; MCP and client schemas are never read.
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {parameterText} from '../document.js'
-import {firstSentence, wordsOf} from './words.js'
+import {summaryAndRest, wordsOf} from './words.js'
 
 export const FIELD_NAMES = ['name', 'owner', 'label', 'summary', 'description', 'parameters'] as const
 export type FieldName = (typeof FIELD_NAMES)[number]
@@ -73,8 +75,7 @@ export function ownerWords(entry: CatalogEntry): string[] {
 
 /** The fields of `entry` other than its name, as words. */
 export function entryTextWords(entry: CatalogEntry): Omit<FieldWords, 'name'> {
-  const summary = firstSentence(entry.description)
-  const rest = entry.description.trim().slice(summary.length)
+  const {summary, rest} = summaryAndRest(entry.description)
   return {
     owner: ownerWords(entry),
     label: entry.label === undefined ? [] : wordsOf(entry.label),

@@ -54,6 +54,8 @@ export interface EnhancedOptions {
   argumentWeight: number
   /** Weight of the words an argument's kind stands for: a host means `url page web`, a file name `file` (`arguments.ts`). */
   argumentKindWeight: number
+  /** Weight of the words for acting on several things (`multiple`, `batch`, `bulk`) when a request points at a plural: `these contacts`, `those 3 files`. */
+  severalWeight: number
   /**
    * Weight of a term in every query concept but the one it weighs most in (`make a new folder`:
    * `create` for both `make` and `new`), relative to its own weight: 1 counts it each time.
@@ -101,6 +103,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   typoWeight: 0.6,
   argumentWeight: 0.5,
   argumentKindWeight: 0.8,
+  severalWeight: 0.5,
   repeatWeight: 0.5,
   phraseWordWeight: 0.5,
   nameCoverage: 4,
@@ -280,6 +283,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     typoWeight: options.typoWeight,
     argumentWeight: options.argumentWeight,
     argumentKindWeight: options.argumentKindWeight,
+    severalWeight: options.severalWeight,
     repeatWeight: options.repeatWeight,
     phraseWordWeight: options.phraseWordWeight,
   }

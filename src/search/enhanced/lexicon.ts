@@ -46,6 +46,9 @@ export const ARGUMENT_KIND_TERMS = {
   coordinates: ['coordinates', 'latitude', 'longitude'],
 } as const satisfies Record<ArgumentKind, readonly string[]>
 
+/** What a request asking to act on several things it points at (`these contacts`) means for the tool wanted. */
+export const SEVERAL_TERMS: readonly string[] = ['multiple', 'batch', 'bulk']
+
 /** Actions: what a tool does to its object (`delete`, `remove`, `drop`, …). */
 export const ACTION_GROUPS: readonly string[] = [
   'create make generate build add establish produce insert',

@@ -8,7 +8,7 @@
 import {STOP_WORDS} from '../stop-words.js'
 import {CHUNK_SEPARATOR} from '../tokenize.js'
 import {ARGUMENT, type ArgumentKind, argumentKind, isCoordinatePair} from './arguments.js'
-import {ARGUMENT_KIND_TERMS, IMPLICATIONS, QUERY_FILLER_WORDS, SYNONYM_GROUPS} from './lexicon.js'
+import {ARGUMENT_KIND_TERMS, IMPLICATIONS, QUERY_FILLER_WORDS, SEVERAL_TERMS, SYNONYM_GROUPS} from './lexicon.js'
 import {wordsOf} from './words.js'
 
 /** A term that can satisfy a concept. */
@@ -114,6 +114,8 @@ export interface QueryContext {
   argumentWeight: number
   /** Weight of the words an argument's kind stands for (`docs.python.org` → `url`, `page`, `web`). */
   argumentKindWeight: number
+  /** Weight of the words for acting on several things (`multiple`, `batch`) when a request points at a plural (`these contacts`). */
+  severalWeight: number
   /** Weight, relative to its own, of a term in a concept other than the one it weighs most in (`withRepeatedTermsScaled`). */
   repeatWeight: number
   /** Weight, relative to their own, of typed words that are part of a lexicon phrase (`pull` in `pull request`). */
@@ -221,6 +223,12 @@ export function queryConcepts(query: string, context: QueryContext, scaled = que
     }
   }
 
+  // A plural object pointed at (`these contacts`, `those 3 files`) asks to act on several at once.
+  if (context.severalWeight > 0) {
+    const several = pointedPlural(words)
+    if (several !== undefined) concepts.push({text: several, terms: SEVERAL_TERMS.map((word) => ({term: stem(word), weight: context.severalWeight, expandedFrom: several}))})
+  }
+
   // Lexicon phrases ("how many", "pull request"), matched on the words as typed; a two-word
   // phrase also with a pronoun between its words ("look it up", "kick them off").
   const stems = words.map(stem)
@@ -242,6 +250,27 @@ export function queryConcepts(query: string, context: QueryContext, scaled = que
   const inPhrase = (concept: Concept) => concept.terms[0]?.expandedFrom === undefined && phraseWords.has(concept.terms[0]!.term)
   const weighed = context.phraseWordWeight === 1 ? concepts : concepts.map((concept) => (inPhrase(concept) ? phraseWordConcept(concept, context.phraseWordWeight) : concept))
   return withRepeatedTermsScaled(weighed, context.repeatWeight)
+}
+
+/** Words that point at things already in view (`these contacts`). */
+const POINTING_WORDS: ReadonlySet<string> = new Set(['these', 'those'])
+
+/** Words ending in `s` that are not plurals. */
+const NOT_PLURAL = /(?:ss|us|is|ics|ous|news|status|details|contents)$/
+
+/**
+ * `these contacts`, `those 3 files`, `these new leads`: a pointing word, then within two words a
+ * plural, as typed; undefined when the request has none.
+ */
+export function pointedPlural(words: readonly string[]): string | undefined {
+  for (let i = 0; i < words.length; i++) {
+    if (!POINTING_WORDS.has(words[i]!)) continue
+    for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
+      const word = words[j]!
+      if (word.length >= 3 && word.endsWith('s') && !NOT_PLURAL.test(word)) return words.slice(i, j + 1).join(' ')
+    }
+  }
+  return undefined
 }
 
 /**

@@ -47,3 +47,37 @@ export function firstSentence(text: string): string {
   const match = /^[\s\S]*?[.!?](?=\s|$)|^[^\n]*/.exec(trimmed)
   return match === null ? trimmed : match[0]
 }
+
+/** A line that heads a section rather than saying anything: `🎯 Purpose:`, `## Usage`, `Returns:` (at most three words). */
+const HEADING_LINE = /^[^\p{L}\p{N}]*(?:[\p{L}\p{N}'’-]+[^\p{L}\p{N}\n]*){0,3}$/u
+/** A heading of the section that says what a tool does. */
+const PURPOSE_HEADING = /^[^\p{L}\n]*(?:purpose|summary|overview|description|what it does)[^\p{L}\n]*$/imu
+/** A list marker or decoration before a line's text: `1.`, `2)`, `-`, `*`, `•`, emoji, `**`. */
+const LINE_MARKER = /^(?:[^\p{L}\p{N}\s]+|\d{1,2}[.)](?=\s)|\s)+/u
+
+/**
+ * A description's summary — the sentence that says what the tool does — and the rest of it.
+ * Usually the first sentence (`firstSentence`), but descriptions written as Markdown sections
+ * often open with headings and numbered lists (`🎯 Purpose:` / `1. Retrieves …`) or with a
+ * warning section before the purpose: heading lines and list markers are skipped, and a section
+ * headed `Purpose` (or `Summary`, `Overview`, `Description`) is where the summary is taken from.
+ */
+export function summaryAndRest(text: string): {summary: string; rest: string} {
+  const trimmed = text.trim()
+  const purpose = PURPOSE_HEADING.exec(trimmed)
+  let start = purpose === null ? 0 : purpose.index + purpose[0].length
+  // Skip heading lines and list markers (a heading ends with `:` or has no sentence of its own).
+  for (;;) {
+    const marker = LINE_MARKER.exec(trimmed.slice(start))
+    if (marker !== null) start += marker[0].length
+    const lineEnd = trimmed.indexOf('\n', start)
+    if (lineEnd < 0) break
+    const line = trimmed.slice(start, lineEnd).trim()
+    if (!(line.endsWith(':') && HEADING_LINE.test(line)) && line !== '') break
+    start = lineEnd + 1
+  }
+  if (start >= trimmed.length) start = 0
+  const summary = firstSentence(trimmed.slice(start))
+  const end = trimmed.indexOf(summary, start) + summary.length
+  return {summary, rest: `${trimmed.slice(0, start)} ${trimmed.slice(end)}`.trim()}
+}

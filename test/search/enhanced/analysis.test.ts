@@ -2,10 +2,10 @@
 import {describe, expect, it} from 'vitest'
 
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
-import {compileLexicon, type Concept, isQueryNoise, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
+import {compileLexicon, type Concept, isQueryNoise, pointedPlural, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector, typoDistance} from '../../../src/search/enhanced/typo.js'
-import {firstSentence, wordsOf} from '../../../src/search/enhanced/words.js'
+import {firstSentence, summaryAndRest, wordsOf} from '../../../src/search/enhanced/words.js'
 import {tool} from '../tools.js'
 
 describe('wordsOf', () => {
@@ -30,6 +30,28 @@ describe('firstSentence', () => {
 
   it('falls back to the first line when no sentence ends', () => {
     expect(firstSentence('Notion | Retrieve a page\nError Responses: 400')).toBe('Notion | Retrieve a page')
+  })
+})
+
+describe('summaryAndRest', () => {
+  it('is the first sentence and the text after it for a plain description', () => {
+    expect(summaryAndRest('  Read contents from files. Supports offsets.')).toEqual({summary: 'Read contents from files.', rest: 'Supports offsets.'})
+  })
+
+  it('skips headings and list markers: a list number is not a sentence', () => {
+    // firstSentence alone stops at "1." and says nothing about the tool.
+    const text = '\n  🧭 Overview of use:\n    1. Lists the open tickets of a queue.\n    2. Pages through them.'
+    expect(firstSentence(text)).toBe('🧭 Overview of use:\n    1.')
+    expect(summaryAndRest(text).summary).toBe('Lists the open tickets of a queue.')
+  })
+
+  it('takes the summary from a Purpose section that follows a warning, and keeps the warning in the rest', () => {
+    const text = '🛡️ Guardrails:\n  1. This tool modifies data.\n\n🎯 Purpose:\n  1. Creates many records at once.\n\n📦 Returns:\n  1. Their ids.'
+    const {summary, rest} = summaryAndRest(text)
+    expect(summary).toBe('Creates many records at once.')
+    expect(rest).toContain('This tool modifies data.')
+    expect(rest).toContain('Their ids.')
+    expect(rest).not.toContain('Creates many records')
   })
 })
 
@@ -181,6 +203,7 @@ describe('query concepts', () => {
     typoWeight: 0.7,
     argumentWeight: 0.4,
     argumentKindWeight: 0.8,
+    severalWeight: 0.5,
     repeatWeight: 1,
     phraseWordWeight: 1,
   })
@@ -192,6 +215,16 @@ describe('query concepts', () => {
     expect(concept!.terms).toContainEqual({term: porterStem('delete'), weight: 0.5, expandedFrom: 'erase', word: 'delete'})
     const [kubectl] = queryConcepts('kubectl', context([]))
     expect(kubectl!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'kubectl', word: 'kubernetes'})
+  })
+
+  it('reads a plural pointed at (these contacts, those 3 files) as acting on several things', () => {
+    expect(pointedPlural(['update', 'these', 'contacts'])).toBe('these contacts')
+    expect(pointedPlural(['open', 'those', '3', 'files'])).toBe('those 3 files')
+    // Not a plural, or nothing pointed at: no such concept.
+    expect(pointedPlural(['read', 'these', 'details'])).toBeUndefined()
+    expect(pointedPlural(['update', 'the', 'contacts'])).toBeUndefined()
+    const concepts = queryConcepts('update these contacts', context(['update', 'contact']))
+    expect(concepts).toContainEqual({text: 'these contacts', terms: [porterStem('multiple'), porterStem('batch'), porterStem('bulk')].map((term) => ({term, weight: 0.5, expandedFrom: 'these contacts'}))})
   })
 
   it('drops filler and counts each typed word once', () => {

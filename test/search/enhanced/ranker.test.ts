@@ -144,6 +144,32 @@ describe('enhanced ranker', () => {
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, argumentKindWeight: 0}).search('text of acme.io', 5))[0]).toBe('openclaw:plugin:read_text')
   })
 
+  it('reads "these <plural>" as a request to act on several things at once', () => {
+    // Both tools update contacts; nothing but "these contacts" says more than one.
+    const catalog = [
+      tool('update_contact', {description: 'Update a contact in the address book.'}),
+      tool('batch_update_contacts', {description: 'Update contacts in the address book in one call.'}),
+    ]
+    expect(ids(createEnhancedRanker(catalog).search('update the contact', 5))[0]).toBe('openclaw:plugin:update_contact')
+    expect(ids(createEnhancedRanker(catalog).search('update these contact', 5))[0]).toBe('openclaw:plugin:update_contact')
+    const [hit] = createEnhancedRanker(catalog).search('update these contacts', 5)
+    expect(hit!.entry.id).toBe('openclaw:plugin:batch_update_contacts')
+    expect(hit!.contributions).toContainEqual(expect.objectContaining({term: 'batch', expandedFrom: 'these contacts'}))
+    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, severalWeight: 0}).search('update these contacts', 5))[0]).toBe('openclaw:plugin:update_contact')
+  })
+
+  it('takes the first sentence of a Markdown-sectioned description from its Purpose section', () => {
+    // Both open with the same warning; only the purpose says what each does, and the summary
+    // outweighs the rest of the description.
+    const warning = '⚠️ Guardrails:\n  1. This tool changes data; read the ticket first.\n\n🎯 Purpose:\n  1. '
+    const catalog = [
+      tool('alpha', {description: `${warning}Closes a ticket.\n\n📦 Notes:\n  1. Works on any queue; see reopen to undo.`}),
+      tool('beta', {description: `${warning}Reopens a ticket.\n\n📦 Notes:\n  1. Works on any queue; see close to undo.`}),
+    ]
+    expect(ids(createEnhancedRanker(catalog).search('reopen', 5))[0]).toBe('openclaw:plugin:beta')
+    expect(ids(createEnhancedRanker(catalog).search('close', 5))[0]).toBe('openclaw:plugin:alpha')
+  })
+
   it('counts one idea typed twice about once (repeated expansion terms weigh less)', () => {
     // "erase" and "wipe" both mean delete: the drop tool, which matches only that idea, must not
     // win on it twice over the tool that matches the idea and the folder.
