@@ -7,9 +7,7 @@ import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
 import {inlineValue, renderChange} from '../../src/config/render.js'
-import {builtinChecks} from '../../src/doctor/checks/index.js'
-import {introducedWarnings} from '../../src/doctor/run.js'
-import {safeInline} from '../../src/output/terminal.js'
+import {notesAfterChange} from '../../src/doctor/run.js'
 import {parseCliValue} from '../../src/config/value.js'
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
@@ -42,10 +40,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const shown = formatConfigPath(path)
     const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`
     this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))
-    if (outcome.after !== undefined) {
-      for (const warning of await introducedWarnings(builtinChecks().all(), location, outcome.before, outcome.after, process.env)) this.note(`Warning: ${safeInline(warning.message)}`)
-    }
-    if (outcome.status === 'dry-run') this.note('Dry run: nothing was written.')
+    for (const note of await notesAfterChange(location, outcome, process.env)) this.note(note)
     return {
       file: outcome.file,
       path: shown,

@@ -7,9 +7,7 @@ import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
 import {inlineValue, renderChange} from '../../src/config/render.js'
-import {builtinChecks} from '../../src/doctor/checks/index.js'
-import {introducedWarnings} from '../../src/doctor/run.js'
-import {safeInline} from '../../src/output/terminal.js'
+import {notesAfterChange} from '../../src/doctor/run.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static summary = 'Remove a config key or one array element, editing the file losslessly.'
@@ -27,10 +25,7 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
     const outcome = await unsetConfigValue(location, path, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(outcome.summary)})`]}, {color: this.color}))
-    if (outcome.after !== undefined) {
-      for (const warning of await introducedWarnings(builtinChecks().all(), location, outcome.before, outcome.after, process.env)) this.note(`Warning: ${safeInline(warning.message)}`)
-    }
-    if (outcome.status === 'dry-run') this.note('Dry run: nothing was written.')
+    for (const note of await notesAfterChange(location, outcome, process.env)) this.note(note)
     return {
       file: outcome.file,
       path: shown,

@@ -15,6 +15,8 @@ import {type ConfigDocument, documentFromText} from '../config/load.js'
 import {readConfigText} from '../config/read.js'
 import {findConfigProblems} from '../config/validate.js'
 import {isToolsearchError} from '../errors.js'
+import {safeInline} from '../output/terminal.js'
+import {builtinChecks} from './checks/index.js'
 import {formatMessage} from './registry.js'
 import type {Check, CheckContext, Finding} from './types.js'
 
@@ -137,3 +139,13 @@ export async function introducedWarnings(checks: Check[], location: ConfigLocati
   const known = new Set((await warningsOf(before)).map(findingKey))
   return (await warningsOf(after)).filter((finding) => !known.has(findingKey(finding))).map((finding) => ({check: finding.check, message: messageOf(checks, finding)}))
 }
+
+/**
+ * What `config set` and `config unset` say on stderr after a change: each warning it brought in
+ * (checked against the built-in checks), then that a dry run wrote nothing.
+ */
+export async function notesAfterChange(location: ConfigLocation, outcome: Pick<ChangeOutcome<unknown>, 'status' | 'before' | 'after'>, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const warnings = outcome.after === undefined ? [] : await introducedWarnings(builtinChecks().all(), location, outcome.before, outcome.after, env)
+  return [...warnings.map((warning) => `Warning: ${safeInline(warning.message)}`), ...(outcome.status === 'dry-run' ? ['Dry run: nothing was written.'] : [])]
+}
+
