@@ -8,7 +8,9 @@
 //     for tuning;
 //   - bench/queries/mcp-tools.holdout.jsonl: written with them, never looked at while tuning;
 //   - bench/queries/mcp-tools.holdout2.jsonl: written later, independently, before a second round
-//     of tuning, and never looked at query by query (only its totals are read).
+//     of tuning, and never looked at query by query (only its totals are read);
+//   - bench/queries/mcp-tools.holdout3.jsonl: written later still from the tool lists alone,
+//     sharing no query with the others, before a third round; only its totals are read.
 // The MCP catalog is ../shared/bench/mcp-tools-list when present, else the copy in
 // test/fixtures/mcp-tools-list; MetaTool is skipped (and the output says so) without ../shared.
 //
@@ -91,6 +93,7 @@ async function dataSets(metatoolHalfName, mcp) {
   sets.push({name: 'MCP queries', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.jsonl'))})
   sets.push({name: 'MCP holdout', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout.jsonl'))})
   sets.push({name: 'MCP holdout 2', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout2.jsonl'))})
+  sets.push({name: 'MCP holdout 3', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout3.jsonl'))})
   return {sets, notes}
 }
 
@@ -204,7 +207,7 @@ function coordinateAscent(tuning, start, passes = 3) {
 
 const mcp = await mcpCatalog()
 if (args.includes('--speed')) {
-  const queries = ['mcp-tools.jsonl', 'mcp-tools.holdout.jsonl', 'mcp-tools.holdout2.jsonl'].flatMap((file) => readQueries(join(root, 'bench/queries', file)).map((query) => query.query))
+  const queries = ['mcp-tools.jsonl', 'mcp-tools.holdout.jsonl', 'mcp-tools.holdout2.jsonl', 'mcp-tools.holdout3.jsonl'].flatMap((file) => readQueries(join(root, 'bench/queries', file)).map((query) => query.query))
   speed(mcp.entries, queries)
   process.exit(0)
 }
