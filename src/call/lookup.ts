@@ -56,7 +56,7 @@ export function lookupCatalogTool(catalog: Catalog, idOrName: string): CatalogEn
     if (!denied || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error
     throw new ToolsearchError('tool-denied', error.message, {
       exitCode: ExitCode.blocked,
-      hint: `"${idOrName}" is denied by the tool policy (tools.allow / tools.deny, --allow / --deny); it never runs.`,
+      hint: `"${idOrName}" is denied by the tool policy (tools.allow / tools.deny, --allow / --deny): the model can neither describe nor call it.`,
     })
   }
 }

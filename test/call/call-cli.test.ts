@@ -140,7 +140,7 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     const {dir, catalog, marker} = catalogDir()
     const denied = await runCli(['call', '--catalog', catalog, 'secret', '--deny', 'secret', '--approve'])
     expect(denied.code).toBe(3)
-    expect(denied.stderr).toMatch(/^Error: Unknown tool id: secret\. .*\nNote: "secret" is denied by the tool policy \(tools\.allow \/ tools\.deny, --allow \/ --deny\); it never runs\.\n$/)
+    expect(denied.stderr).toMatch(/^Error: Unknown tool id: secret\. .*\nNote: "secret" is denied by the tool policy \(tools\.allow \/ tools\.deny, --allow \/ --deny\): the model can neither describe nor call it\.\n$/)
     const config = join(dir, 'openclaw.json')
     writeFileSync(config, '{ tools: { deny: ["openclaw:ops:*"] } }')
     const byConfig = await runCli(['call', '--catalog', catalog, 'openclaw:ops:secret', '--config', config, '--json'])

@@ -277,7 +277,7 @@ describe('catalog list', () => {
     expect(text.code).toBe(0)
     expect(text.stderr).toBe(CRASH_WARNING)
     const lines = text.stdout.split('\n')
-    expect(lines[0]).toMatch(new RegExp(`^\\d+ tools from 2 sources in ${config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    expect(lines[0]).toMatch(new RegExp(`^\\d+ tools from 2 owners in ${config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
     expect(lines.slice(2, 6)).toEqual([
       '  SOURCE  OWNER       TOOLS',
       '  mcp     broken          -  unavailable: exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"',

@@ -93,8 +93,9 @@ export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: b
   const toolsWidth = width('tools', 'TOOLS')
   const line = (source: string, owner: string, tools: string, note: string) => `  ${source.padEnd(sourceWidth)}  ${owner.padEnd(ownerWidth)}  ${tools.padStart(toolsWidth)}${note === '' ? '' : `  ${note}`}`.trimEnd()
   const out: string[] = []
-  const sources = summary.groups.filter((group) => group.status === 'ok').length
-  out.push(`${plural(summary.total, 'tool')} from ${plural(sources, 'source')} in ${summary.files.map((file) => safeInline(file)).join(', ')}`)
+  // Each row is an owner (a server, plugin or client) within its source; the SOURCE column is its kind.
+  const owners = summary.groups.filter((group) => group.status === 'ok').length
+  out.push(`${plural(summary.total, 'tool')} from ${plural(owners, 'owner')} in ${summary.files.map((file) => safeInline(file)).join(', ')}`)
   if (summary.denied > 0) out.push(`${summary.denied} more ${summary.denied === 1 ? 'tool is' : 'tools are'} hidden by the tool policy (tools.allow / tools.deny, --allow / --deny).`)
   if (rows.length > 0) {
     out.push('')

@@ -54,7 +54,7 @@ describe('summarizeCatalog', () => {
   it('renders an aligned table with notes', () => {
     expect(renderCatalogSummary(summarizeCatalog(catalog, ['f.json']), {color: false})).toBe(
       [
-        '4 tools from 4 sources in f.json',
+        '4 tools from 4 owners in f.json',
         '',
         '  SOURCE    OWNER   TOOLS',
         '  openclaw  core        2  1 also directly visible',
@@ -77,7 +77,7 @@ describe('catalog list and the tool policy', () => {
   it('says how many tools the policy hides, so a short list is not a mystery', () => {
     const summary = summarizeCatalog(catalog, ['f.json'], {denied: 3})
     expect(summary.denied).toBe(3)
-    expect(renderCatalogSummary(summary, {color: false}).split('\n').slice(0, 2)).toEqual(['4 tools from 4 sources in f.json', '3 more tools are hidden by the tool policy (tools.allow / tools.deny, --allow / --deny).'])
+    expect(renderCatalogSummary(summary, {color: false}).split('\n').slice(0, 2)).toEqual(['4 tools from 4 owners in f.json', '3 more tools are hidden by the tool policy (tools.allow / tools.deny, --allow / --deny).'])
     expect(summarizeCatalog(catalog, ['f.json']).denied).toBe(0)
     expect(renderCatalogSummary(summarizeCatalog(catalog, ['f.json']), {color: false})).not.toContain('hidden')
   })
