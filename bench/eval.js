@@ -140,6 +140,7 @@ function ablations() {
     ['no name coverage', {...ENHANCED, nameCoverage: 0}],
     ['no owner match', {...ENHANCED, ownerMatch: 0}],
     ['no action match', {...ENHANCED, actionMatch: 0}],
+    ['no exact-form bonus', {...ENHANCED, exactForm: 0}],
     ['action match only for the same class (family share 0)', {...ENHANCED, actionFamilyShare: 0}],
     ['no argument kinds', {...ENHANCED, argumentKindWeight: 0}],
     ['repeated terms in full (repeat weight 1)', {...ENHANCED, repeatWeight: 1}],
@@ -165,7 +166,7 @@ function coordinateAscent(tuning, start, passes = 3) {
     'fields.name.weight', 'fields.name.b', 'fields.label.weight', 'fields.summary.weight', 'fields.summary.b',
     'fields.description.weight', 'fields.description.b', 'fields.owner.weight', 'k1', 'synonymWeight', 'implicationWeight',
     'typoWeight', 'argumentWeight', 'argumentKindWeight', 'repeatWeight', 'phraseWordWeight', 'nameCoverage', 'ownerMatch',
-    'actionMatch', 'actionFamilyShare',
+    'actionMatch', 'actionFamilyShare', 'exactForm',
   ]
   const read = (options, path) => path.split('.').reduce((value, key) => value[key], options)
   const withValue = (options, path, value) => {

@@ -16,7 +16,9 @@
  * 4. an owner-match bonus when the query names the tool's server or plugin (`owners.ts`);
  * 5. an action-match bonus when the action the request leads with (`remove …`, `what …?`) is
  *    the one the tool's name says it does (`delete_…`, `list_…`; `intent.ts`), scaled like 3;
- * 6. order: exact name/id matches first, then score, then id. Unlike the openclaw order, a hit
+ * 6. an exact-form bonus per typed word the tool's name has in the very form typed: stemming
+ *    makes `issue` and `issues` one term, but `get_issue` and `list_issues` differ in just that;
+ * 7. order: exact name/id matches first, then score, then id. Unlike the openclaw order, a hit
  *    reached only through the lexicon is not put below every typed-term hit: the lexicon is
  *    curated, and, measured while tuning, that rule cost 3–5 points of MetaTool hit@5.
  * Every point of a score is a `TermContribution` (term, field, weight, expandedFrom), and they
@@ -35,6 +37,7 @@ import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
 import {type NamedOwner, namedOwners, namesOwnerAlone, type OwnerIndex, ownerNames} from './owners.js'
 import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
+import {wordsOf} from './words.js'
 import {typoCorrector} from './typo.js'
 import {type FieldParams, WeightedIndex} from './weighted-index.js'
 
@@ -79,6 +82,12 @@ export interface EnhancedOptions {
   /** Share of `actionMatch` for an action of the same family (`list` for `get`: both read). */
   actionFamilyShare: number
   /**
+   * Score added per typed word of 4+ letters that the tool's name has in the same form, not
+   * only the same stem (`files` for `push_files`, not `create_or_update_file`): the form of a
+   * name's word often says one thing or several. Shorter words are mostly verbs (`get`, `add`).
+   */
+  exactForm: number
+  /**
    * A lexicon or typo term that more than this share of the catalog's tools use (and at least
    * 50 of them) is left out: it cannot tell tools apart (its idf is low), and walking its
    * postings is most of the cost of a search over a large catalog. Typed terms always count.
@@ -110,6 +119,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   ownerMatch: 3,
   actionMatch: 3,
   actionFamilyShare: 0.5,
+  exactForm: 0.25,
   maxExpansionShare: 0.3,
   stemmer: 'porter',
 })
@@ -120,6 +130,10 @@ export const NAME_COVERAGE_FIELD = 'name-coverage'
 export const OWNER_MATCH_FIELD = 'owner-match'
 /** The `field` of an action-match contribution (see `intent.ts`). */
 export const ACTION_MATCH_FIELD = 'action-match'
+/** The `field` of an exact-form contribution. */
+export const EXACT_FORM_FIELD = 'exact-form'
+/** Words shorter than this get no exact-form bonus (`exactForm`). */
+const EXACT_FORM_MIN_LENGTH = 4
 
 /** An expansion term is never left out for being common when fewer tools than this use it. */
 const MIN_SKIPPED_EXPANSION_DOCS = 50
@@ -156,6 +170,8 @@ interface QueryPlan {
   /** What the request asks to do, if it says, and the same as bit sets. */
   intent?: ActionIntent
   intentBits?: ActionBits
+  /** The typed words (filler aside) some tool's name has in that very form (exact-form bonus). */
+  forms: string[]
 }
 
 /**
@@ -215,6 +231,8 @@ interface PreparedCatalog {
   /** Catalog and lexicon words → how many tools use them (typo correction), and the catalog's words of 3+ letters (glued words). */
   wordFrequencies: Map<string, number>
   knownWords: Set<string>
+  /** A name's word of 4+ letters, as written (lowercase) → the tools whose name has it. */
+  formPostings: Map<string, number[]>
 }
 
 /**
@@ -244,6 +262,7 @@ function prepareCatalog(entries: readonly CatalogEntry[], options: EnhancedOptio
   // Actions: what each tool's name (or, failing that, its description's opening) says it does.
   const actionBits = coverageTerms.map((terms, doc) => toolActionBits(toolActions(terms, documents[doc]!.summary, actionLexicon)))
   return {
+    formPostings: postingsOf(entries.map((entry) => nameForms(entry.name))),
     index,
     nameTerms,
     coverageTerms,
@@ -263,7 +282,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const lexicon = lexiconFor(options.stemmer, stem)
   const actionLexicon = compileActions(stem)
   const prepared = prepareCatalog(entries, options, stem, actionLexicon)
-  const {index, nameTerms, coverageTerms, coverageTotals, coveragePostings, owners, docsByOwner, actionClassBits, actionFamilyBits, wordFrequencies, knownWords} = prepared
+  const {index, nameTerms, coverageTerms, coverageTotals, coveragePostings, owners, docsByOwner, actionClassBits, actionFamilyBits, wordFrequencies, knownWords, formPostings} = prepared
   const n = index.size
   const idfOf = (term: string): number => idf(index.documentFrequency(term), n)
   // An expansion term more tools than this use is not walked (see `maxExpansionShare`); in a
@@ -316,7 +335,8 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
     const intent = options.actionMatch > 0 ? requestIntent(words.map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
-    return {concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent), owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
+    const forms = options.exactForm > 0 ? [...new Set(typed.map(({word}) => word))].filter((word) => formPostings.has(word)) : []
+    return {forms, concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent), owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
   }
 
   // Scratch space, reused by every search (searches are synchronous) and left zeroed after each.
@@ -397,6 +417,11 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       }
     }
 
+    // Exact form, for tools the query reached at all.
+    for (const form of query.forms) {
+      for (const doc of formPostings.get(form)!) if (scores[doc]! > 0) scores[doc]! += options.exactForm
+    }
+
     // Exact name/id matches join even when no term matched (`do`); then the top `limit`.
     const exactDocs = exact.get(exactKey(text)) ?? []
     for (const doc of exactDocs) {
@@ -473,6 +498,10 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
         contributions.push({term: term!, weight: agreement, score, field: ACTION_MATCH_FIELD, ...(term === stem(query.intent.from) ? {} : {expandedFrom: query.intent.from})})
       }
     }
+    if (query.forms.length > 0) {
+      const forms = new Set(nameForms(entries[doc]!.name))
+      for (const form of query.forms) if (forms.has(form)) contributions.push({term: form, weight: 1, score: options.exactForm, field: EXACT_FORM_FIELD})
+    }
     return contributions
   }
 
@@ -531,6 +560,11 @@ function expandedFromOf(query: QueryPlan, term: string, weight: number): {expand
     }
   }
   return {}
+}
+
+/** The distinct words of a tool name, as written (lowercase), that can earn the exact-form bonus. */
+function nameForms(name: string): string[] {
+  return [...new Set(wordsOf(name))].filter((word) => word.length >= EXACT_FORM_MIN_LENGTH)
 }
 
 /** Every term the query can match, with its highest weight. */

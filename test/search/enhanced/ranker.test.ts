@@ -9,6 +9,7 @@ import {
   buildEnhancedRanker,
   createEnhancedRanker,
   ENHANCED,
+  EXACT_FORM_FIELD,
   NAME_COVERAGE_FIELD,
   OWNER_MATCH_FIELD,
 } from '../../../src/search/enhanced/index.js'
@@ -116,9 +117,11 @@ describe('enhanced ranker', () => {
     expect(removed!.entry.id).toBe('openclaw:plugin:delete_issue')
     expect(removed!.contributions).toContainEqual(expect.objectContaining({field: ACTION_MATCH_FIELD, term: 'delet', weight: 1, expandedFrom: 'nuke'}))
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0}).search('nuke the duplicate issue in the tracker', 5))[0]).not.toBe('openclaw:plugin:delete_issue')
-    // A question reads: listing answers it, creating does not.
+    // A question reads: listing answers it, creating does not. (`issues` as typed is also the
+    // form of `list_issues`: the exact-form bonus is off too, to see what the action alone does.)
     expect(ids(ranker.search('which issues are in the tracker', 5))[0]).toBe('openclaw:plugin:list_issues')
-    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
+    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, exactForm: 0}).search('which issues are in the tracker', 5))[0]).toBe('openclaw:plugin:list_issues')
+    expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0, exactForm: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
   })
 
   it('looks for the verb after a server name a request opens with', () => {
@@ -230,6 +233,41 @@ describe('enhanced ranker', () => {
     expect(forward[0]!.score).toBe(forward[2]!.score)
   })
 
+  it('prefers the tool whose name has a typed word in the very form typed (one file or several)', () => {
+    // Same stems, same description: only the form of the name's last word tells them apart.
+    const catalog = [tool('get_file', {description: 'Get the contents of a stored file.'}), tool('get_files', {description: 'Get the contents of a stored file.'})]
+    const ranker = createEnhancedRanker(catalog)
+    const [several] = ranker.search('get files', 5)
+    expect(several!.entry.id).toBe('openclaw:plugin:get_files')
+    expect(several!.contributions).toContainEqual({term: 'files', weight: 1, score: ENHANCED.exactForm, field: EXACT_FORM_FIELD})
+    expect(sum(several!)).toBeCloseTo(several!.score, 10)
+    const [one, other] = ranker.search('get file', 5)
+    expect(one!.entry.id).toBe('openclaw:plugin:get_file')
+    expect(one!.score - other!.score).toBeCloseTo(ENHANCED.exactForm, 10)
+  })
+
+  it('gives no exact-form bonus for words under four letters, nor for words reached only through the lexicon', () => {
+    const catalog = [tool('add_tag', {description: 'Attach a label to an item.'}), tool('add_tags', {description: 'Attach a label to an item.'})]
+    const ranker = createEnhancedRanker(catalog)
+    // `tag` is too short to count; the tie falls to the id order.
+    const [first, second] = ranker.search('add tag', 5)
+    expect(first!.score).toBe(second!.score)
+    expect([...first!.contributions, ...second!.contributions].some((contribution) => contribution.field === EXACT_FORM_FIELD)).toBe(false)
+    // `tags` counts as typed.
+    expect(ids(ranker.search('add tags', 5))[0]).toBe('openclaw:plugin:add_tags')
+    // A synonym (`remove` for `delete`) is not the form typed.
+    const removal = [tool('delete_items', {description: 'Delete stored entries.'})]
+    const [hit] = createEnhancedRanker(removal).search('remove items', 5)
+    expect(hit!.contributions.filter((contribution) => contribution.field === EXACT_FORM_FIELD).map((contribution) => contribution.term)).toEqual(['items'])
+  })
+
+  it('can switch the exact-form bonus off', () => {
+    const catalog = [tool('get_file', {description: 'Get the contents of a stored file.'}), tool('get_files', {description: 'Get the contents of a stored file.'})]
+    const [first, second] = buildEnhancedRanker(catalog, {...ENHANCED, exactForm: 0}).search('get files', 5)
+    expect(first!.score).toBe(second!.score)
+    expect(first!.contributions.some((contribution) => contribution.field === EXACT_FORM_FIELD)).toBe(false)
+  })
+
   it('cuts at the limit', () => {
     const catalog = ['a', 'b', 'c'].map((name) => tool(`file_${name}`, {description: 'A file tool.'}))
     expect(createEnhancedRanker(catalog).search('file', 2)).toHaveLength(2)
@@ -248,7 +286,7 @@ describe('enhanced ranker', () => {
       for (const hit of hits) {
         expect(sum(hit)).toBeCloseTo(hit.score, 10)
         for (const contribution of hit.contributions) {
-          expect(contribution.field).toMatch(/^(name|owner|label|summary|description|parameters|name-coverage|owner-match|action-match)$/)
+          expect(contribution.field).toMatch(/^(name|owner|label|summary|description|parameters|name-coverage|owner-match|action-match|exact-form)$/)
           expect(contribution.score).toBeGreaterThan(0)
         }
       }
