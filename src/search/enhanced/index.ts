@@ -116,7 +116,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   repeatWeight: 0.5,
   phraseWordWeight: 0.5,
   nameCoverage: 4,
-  ownerMatch: 3,
+  ownerMatch: 4,
   actionMatch: 3,
   actionFamilyShare: 0.5,
   exactForm: 0.25,
