@@ -25,9 +25,9 @@ export const ACTION_CLASSES = {
   list: 'list lists enumerate browse ls',
   get: 'get retrieve fetch read show view display describe inspect open see take grab return returns load check print cat navigate visit go_to goto',
   search: 'search find lookup look_up locate seek query filter grep discover recall',
-  // Writing: a new thing, a changed thing, no thing.
+  // Writing: a new thing, a changed thing (resetting, undoing and rolling back change what is there), no thing.
   create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave reply respond comment import ingest upload remember memorize mkdir touch cp',
-  update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv',
+  update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv reset unstage undo revert restore rollback roll_back',
   delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup uninstall forget discard nuke prune rm rmdir',
   // Processes and jobs.
   run: 'run execute trigger start launch kick_off invoke fire rerun restart',

@@ -19,6 +19,14 @@ describe('request intent', () => {
     expect(intentOf('mkdir -p logs')).toMatchObject({actions: ['create']})
   })
 
+  it('reads undoing, resetting and rolling back as updating what is there', () => {
+    expect(intentOf('unstage everything')).toMatchObject({actions: ['update'], from: 'unstage'})
+    expect(intentOf('roll back the last deploy')).toMatchObject({actions: ['update'], from: 'roll back'})
+    expect(intentOf('revert that commit')).toMatchObject({actions: ['update']})
+    expect([...actionsOfTool('git_reset').actions]).toEqual(['update'])
+    expect([...actionsOfTool('undo_change').actions]).toEqual(['update'])
+  })
+
   it('reads a question as a request to read, whatever verbs follow', () => {
     // "what did I change" asks for a diff; it changes nothing.
     expect(intentOf('what did I change since yesterday')).toEqual({actions: [], family: 'read', from: 'what'})
