@@ -352,6 +352,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'dm direct_message > message',
   'bio avatar timezone job_title pronouns > profile user',
   'teammate teammates coworker coworkers colleague colleagues > users members',
+  'everyone everybody > users members',
   // Maps and places.
   'street_address postal_address zip_code postcode > address geocode',
   'lat_long lat_lng latlng > coordinates geocode',

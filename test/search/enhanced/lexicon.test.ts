@@ -1,0 +1,23 @@
+/**
+ * Lexicon entries of everyday words for capabilities, each checked on a tiny catalog whose tools
+ * never use the word typed: the intended tool can only come first through the entry.
+ */
+import {describe, expect, it} from 'vitest'
+
+import {createEnhancedRanker} from '../../../src/search/enhanced/index.js'
+import {tool} from '../tools.js'
+
+const top = (catalog: ReturnType<typeof tool>[], query: string): string | undefined => createEnhancedRanker(catalog).search(query, 5)[0]?.entry.name
+
+describe('enhanced lexicon', () => {
+  it.each([
+    // [request, tool it means, a sibling it does not]
+    ['list everyone in the workspace', 'get_users', 'get_channels'],
+  ])('%s → %s', (query, wanted, other) => {
+    const catalog = [
+      tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
+      tool(wanted, {description: `The ${wanted.replace(/_/g, ' ')} tool.`}),
+    ]
+    expect(top(catalog, query)).toBe(wanted)
+  })
+})
