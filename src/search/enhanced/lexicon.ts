@@ -320,6 +320,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'ci_run ci_build build_run > pipeline build job',
   'workflow_run > workflow',
   'resource_class resource_classes oversized underused cpu ram > resource usage',
+  'cpu > processes',
   'orb orbs > config circleci',
   'roll_back rollback > rollback revert',
   // Kubernetes and Helm: resource kinds, node maintenance and cluster plumbing.

@@ -13,6 +13,7 @@ describe('enhanced lexicon', () => {
   it.each([
     // [request, tool it means, a sibling it does not]
     ['list everyone in the workspace', 'get_users', 'get_channels'],
+    ['what is eating my cpu', 'list_processes', 'list_jobs'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
