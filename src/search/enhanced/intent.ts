@@ -28,7 +28,7 @@ export const ACTION_CLASSES = {
   // Writing: a new thing, a changed thing (resetting, undoing and rolling back change what is there), no thing.
   create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave reply respond comment import ingest upload remember memorize mkdir touch cp',
   update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv reset unstage undo revert restore rollback roll_back',
-  delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup uninstall forget discard nuke prune rm rmdir',
+  delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup clean_up tear_down teardown uninstall forget discard nuke prune rm rmdir',
   // Processes and jobs.
   run: 'run execute trigger start launch kick_off invoke fire rerun restart',
   stop: 'stop cancel halt kill terminate abort end quit',

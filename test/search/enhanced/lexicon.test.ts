@@ -14,6 +14,7 @@ describe('enhanced lexicon', () => {
     // [request, tool it means, a sibling it does not]
     ['list everyone in the workspace', 'get_users', 'get_channels'],
     ['what is eating my cpu', 'list_processes', 'list_jobs'],
+    ['tear down the test environment', 'cleanup', 'apply_config'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
