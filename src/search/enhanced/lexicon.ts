@@ -502,6 +502,7 @@ export const IMPLICATIONS: readonly string[] = [
   'integer integers > number',
   'long_running long_task > long running operation progress',
   'junk clutter > clean',
+  'close closing > disconnect',
   'png jpg jpeg > screenshot',
   'capture > screenshot',
   'tear_down teardown clean_up > cleanup clean delete',

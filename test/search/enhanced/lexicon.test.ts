@@ -12,6 +12,7 @@ const top = (catalog: ReturnType<typeof tool>[], query: string): string | undefi
 describe('enhanced lexicon', () => {
   it.each([
     // [request, tool it means, a sibling it does not]
+    ['close the session', 'disconnect', 'get_status'],
     ['grab a png', 'take_screenshot', 'list_files'],
     ['capture what is on screen', 'take_screenshot', 'get_page'],
     ['list everyone in the workspace', 'get_users', 'get_channels'],
