@@ -331,6 +331,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'crd crds kinds resource_types > api resources',
   'hpa autoscale autoscaling > scale',
   'rolling_restart > rollout restart',
+  'roll_back rollback > rollout',
   'release_history > rollout history',
   'chart_release > helm release',
   'k8s_docs field_docs > explain documentation',
