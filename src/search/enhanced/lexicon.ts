@@ -366,6 +366,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'blog blog_post blogpost > page web',
   'sitemap site_map all_urls url_list > map url',
   'spider crawler > crawl',
+  'every_page all_pages whole_site entire_site > crawl',
   'web_research deep_research in_depth literature_review > research',
   'cite citations sources > research',
   // Knowledge-graph memory: people and things the assistant remembers are entities.
