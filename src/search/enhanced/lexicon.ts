@@ -504,6 +504,7 @@ export const IMPLICATIONS: readonly string[] = [
   'integer integers > number',
   'long_running long_task > long running operation progress',
   'junk clutter > clean',
+  'hold_on > wait',
   'initialize initialise > init',
   'database databases > data_source',
   'ctrl cmd alt > key press',
