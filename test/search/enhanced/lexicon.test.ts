@@ -12,6 +12,7 @@ const top = (catalog: ReturnType<typeof tool>[], query: string): string | undefi
 describe('enhanced lexicon', () => {
   it.each([
     // [request, tool it means, a sibling it does not]
+    ['note down that Bob likes tea', 'add_observations', 'create_relations'],
     ['hold on a second', 'wait_for', 'click'],
     ['text of every page of the docs site', 'crawl', 'scrape'],
     ['roll back the deployment', 'rollout', 'scale'],
