@@ -12,6 +12,7 @@ const top = (catalog: ReturnType<typeof tool>[], query: string): string | undefi
 describe('enhanced lexicon', () => {
   it.each([
     // [request, tool it means, a sibling it does not]
+    ['what is stored about Alice', 'read_memory', 'read_file'],
     ['who won the final', 'web_search', 'get_scores'],
     ['my own copy of the repository', 'fork_repository', 'archive_repository'],
     ['note down that Bob likes tea', 'add_observations', 'create_relations'],
