@@ -57,7 +57,7 @@ export interface EnhancedOptions {
   argumentWeight: number
   /** Weight of the words an argument's kind stands for: a host means `url page web`, a file name `file` (`arguments.ts`). */
   argumentKindWeight: number
-  /** Weight of the words for acting on several things (`multiple`, `batch`, `bulk`) when a request points at a plural: `these contacts`, `those 3 files`. */
+  /** Weight of the words for acting on several things (`multiple`, `batch`, `bulk`) when a request points at or counts a plural: `these contacts`, `those 3 files`, `two contacts`. */
   severalWeight: number
   /**
    * Weight of a term in every query concept but the one it weighs most in (`make a new folder`:

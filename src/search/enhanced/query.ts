@@ -223,7 +223,7 @@ export function queryConcepts(query: string, context: QueryContext, scaled = que
     }
   }
 
-  // A plural object pointed at (`these contacts`, `those 3 files`) asks to act on several at once.
+  // A plural object pointed at or counted (`these contacts`, `two contacts`) asks to act on several at once.
   if (context.severalWeight > 0) {
     const several = pointedPlural(words)
     if (several !== undefined) concepts.push({text: several, terms: SEVERAL_TERMS.map((word) => ({term: stem(word), weight: context.severalWeight, expandedFrom: several}))})
@@ -255,16 +255,29 @@ export function queryConcepts(query: string, context: QueryContext, scaled = que
 /** Words that point at things already in view (`these contacts`). */
 const POINTING_WORDS: ReadonlySet<string> = new Set(['these', 'those'])
 
+/** Words that count things (`two contacts`); a number from 2 to 999 does too (a larger one is mostly a year or an id). */
+const COUNT_WORDS: ReadonlySet<string> = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'dozen'])
+const MAX_COUNT = 999
+
 /** Words ending in `s` that are not plurals. */
 const NOT_PLURAL = /(?:ss|us|is|ics|ous|news|status|details|contents)$/
 
+/** Whether a word counts several things: `three`, `20` (not `1`, nor `2020`). */
+function isCount(word: string): boolean {
+  if (COUNT_WORDS.has(word)) return true
+  if (!/^\d+$/.test(word)) return false
+  const count = Number(word)
+  return count >= 2 && count <= MAX_COUNT
+}
+
 /**
- * `these contacts`, `those 3 files`, `these new leads`: a pointing word, then within two words a
- * plural, as typed; undefined when the request has none.
+ * `these contacts`, `those 3 files`, `these new leads`, `two contacts`, `20 new leads`: a
+ * pointing word or a count, then within three words a plural, as typed; undefined when the
+ * request has none.
  */
 export function pointedPlural(words: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
-    if (!POINTING_WORDS.has(words[i]!)) continue
+    if (!POINTING_WORDS.has(words[i]!) && !isCount(words[i]!)) continue
     for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
       const word = words[j]!
       if (word.length >= 3 && word.endsWith('s') && !NOT_PLURAL.test(word)) return words.slice(i, j + 1).join(' ')

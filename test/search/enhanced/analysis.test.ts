@@ -217,12 +217,18 @@ describe('query concepts', () => {
     expect(kubectl!.terms).toContainEqual({term: porterStem('kubernetes'), weight: 0.8, expandedFrom: 'kubectl', word: 'kubernetes'})
   })
 
-  it('reads a plural pointed at (these contacts, those 3 files) as acting on several things', () => {
+  it('reads a plural pointed at or counted (these contacts, those 3 files, two contacts) as acting on several things', () => {
     expect(pointedPlural(['update', 'these', 'contacts'])).toBe('these contacts')
     expect(pointedPlural(['open', 'those', '3', 'files'])).toBe('those 3 files')
     // Not a plural, or nothing pointed at: no such concept.
     expect(pointedPlural(['read', 'these', 'details'])).toBeUndefined()
     expect(pointedPlural(['update', 'the', 'contacts'])).toBeUndefined()
+    // A count of two or more (in words or digits, not a year) does the same.
+    expect(pointedPlural(['link', 'two', 'contacts'])).toBe('two contacts')
+    expect(pointedPlural(['add', '20', 'new', 'leads'])).toBe('20 new leads')
+    expect(pointedPlural(['add', '1', 'new', 'leads'])).toBeUndefined()
+    expect(pointedPlural(['orders', 'from', '2020', 'rows'])).toBeUndefined()
+    expect(pointedPlural(['add', 'one', 'contacts'])).toBeUndefined()
     const concepts = queryConcepts('update these contacts', context(['update', 'contact']))
     expect(concepts).toContainEqual({text: 'these contacts', terms: [porterStem('multiple'), porterStem('batch'), porterStem('bulk')].map((term) => ({term, weight: 0.5, expandedFrom: 'these contacts'}))})
   })
