@@ -146,6 +146,7 @@ function ablations() {
     ['repeated terms in full (repeat weight 1)', {...ENHANCED, repeatWeight: 1}],
     ['repeated terms dropped (repeat weight 0)', {...ENHANCED, repeatWeight: 0}],
     ['words of a lexicon phrase in full (phrase word weight 1)', {...ENHANCED, phraseWordWeight: 1}],
+    ['later action words in full (later action weight 1)', {...ENHANCED, laterActionWeight: 1}],
     ['every lexicon term walked, however common (max expansion share 1)', {...ENHANCED, maxExpansionShare: 1}],
     ['flat fields (all weight 1, b 0.75)', withFields(Object.fromEntries(Object.keys(ENHANCED.fields).map((field) => [field, {weight: 1, b: 0.75}])))],
     ['name weight 1', withFields({name: {weight: 1, b: 0.3}})],
@@ -165,7 +166,7 @@ function coordinateAscent(tuning, start, passes = 3) {
   const weights = [
     'fields.name.weight', 'fields.name.b', 'fields.label.weight', 'fields.summary.weight', 'fields.summary.b',
     'fields.description.weight', 'fields.description.b', 'fields.owner.weight', 'k1', 'synonymWeight', 'implicationWeight',
-    'typoWeight', 'argumentWeight', 'argumentKindWeight', 'repeatWeight', 'phraseWordWeight', 'nameCoverage', 'ownerMatch',
+    'typoWeight', 'argumentWeight', 'argumentKindWeight', 'repeatWeight', 'phraseWordWeight', 'laterActionWeight', 'nameCoverage', 'ownerMatch',
     'actionMatch', 'actionFamilyShare', 'exactForm',
   ]
   const read = (options, path) => path.split('.').reduce((value, key) => value[key], options)

@@ -5,7 +5,8 @@
  * Pipeline per query:
  * 1. concepts (`queryConcepts`): each typed word, minus stop words and request filler, stemmed
  *    with Porter; lexicon synonyms and implications at a lower weight (a word of a lexicon
- *    phrase, like `pull` in `pull request`, and a term reached a second time weigh less); glued
+ *    phrase, like `pull` in `pull request`, a term reached a second time, and an action word
+ *    after the one the request leads with weigh less); glued
  *    words split; typos corrected against the catalog's own words; arguments (a host, a file
  *    name, an address) add the words for their kind (`arguments.ts`);
  * 2. BM25F over weighted fields (name above summary above the rest of the description, owner,
@@ -64,6 +65,12 @@ export interface EnhancedOptions {
    * `create` for both `make` and `new`), relative to its own weight: 1 counts it each time.
    */
   repeatWeight: number
+  /**
+   * Weight of a typed action word after the one a request leads with (`find deals closing this
+   * month`, `add an index to speed up lookups`), relative to its own: later action words mostly
+   * describe the object (`closing`, `open`), so they should not pull in tools named for them.
+   */
+  laterActionWeight: number
   /** Weight of a typed word that is part of a lexicon phrase (`pull`, `request` in `pull request`), relative to its own. */
   phraseWordWeight: number
   /**
@@ -115,6 +122,7 @@ export const ENHANCED: Readonly<EnhancedOptions> = Object.freeze({
   severalWeight: 0.5,
   repeatWeight: 0.5,
   phraseWordWeight: 0.5,
+  laterActionWeight: 0.8,
   nameCoverage: 4,
   ownerMatch: 4,
   actionMatch: 3,
@@ -329,14 +337,14 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
 
   const plan = (query: string): QueryPlan => {
     const words = queryWords(query, options.argumentWeight, context.keepWhole)
-    const concepts = queryConcepts(query, context, words)
+    const intent = options.actionMatch > 0 || options.laterActionWeight !== 1 ? requestIntent(words.map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
+    const concepts = laterActionsScaled(queryConcepts(query, context, words), intent, actionLexicon, stem, options.laterActionWeight)
     const typed = words.filter(({word}) => !isQueryNoise(word)).map(({word, scale}) => ({word, weight: scale}))
     const expanded = concepts.flatMap((concept) => concept.terms.filter((term) => term.expandedFrom !== undefined))
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
-    const intent = options.actionMatch > 0 ? requestIntent(words.map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
     const forms = options.exactForm > 0 ? [...new Set(typed.map(({word}) => word))].filter((word) => formPostings.has(word)) : []
-    return {forms, concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent, intentBits: intent === undefined ? undefined : intentBits(intent), owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
+    return {forms, concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent: options.actionMatch > 0 ? intent : undefined, intentBits: options.actionMatch > 0 && intent !== undefined ? intentBits(intent) : undefined, owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
   }
 
   // Scratch space, reused by every search (searches are synchronous) and left zeroed after each.
@@ -506,6 +514,21 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   }
 
   return {name: 'enhanced', search}
+}
+
+/**
+ * The concepts of a request that leads with an action of its own (not a question), with each
+ * later typed action word (`closing`, `open`, `add`) and its expansions at `weight` of their
+ * weight (see `laterActionWeight`). The leading action word keeps its weight.
+ */
+function laterActionsScaled(concepts: Concept[], intent: ActionIntent | undefined, actions: ActionLexicon, stem: (word: string) => string, weight: number): Concept[] {
+  if (weight === 1 || intent === undefined || intent.actions.length === 0) return concepts
+  const lead = new Set(intent.from.split(' ').map(stem))
+  return concepts.map((concept) => {
+    const [typed] = concept.terms
+    if (typed === undefined || typed.expandedFrom !== undefined || lead.has(typed.term) || !actions.classes.has(typed.term)) return concept
+    return {...concept, terms: concept.terms.map((term) => ({...term, weight: term.weight * weight}))}
+  })
 }
 
 /** The share of the query (by concept worth) a document matched, from 0 to 1. */

@@ -124,6 +124,22 @@ describe('enhanced ranker', () => {
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0, exactForm: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
   })
 
+  it('weighs action words after the one a request leads with less: they mostly describe its object', () => {
+    // "open" says which tickets, not what to do with them: the request leads with "find".
+    const catalog = [
+      tool('search_tickets', {description: 'Search the tickets of a queue.'}),
+      tool('open_ticket', {description: 'Open a ticket of a queue.'}),
+    ]
+    const openOf = (hits: RankedHit[]) => hits.find((hit) => hit.entry.name === 'open_ticket')!.contributions.find((contribution) => contribution.term === 'open' && contribution.field === 'name')!
+    const query = 'find the tickets still open'
+    expect(ENHANCED.laterActionWeight).toBeLessThan(1)
+    expect(openOf(createEnhancedRanker(catalog).search(query, 5)).weight).toBe(ENHANCED.laterActionWeight)
+    expect(openOf(buildEnhancedRanker(catalog, {...ENHANCED, laterActionWeight: 1}).search(query, 5)).weight).toBe(1)
+    // The leading action word keeps its weight, and a question has no leading action to spare.
+    expect(openOf(createEnhancedRanker(catalog).search('open the ticket for acme', 5)).weight).toBe(1)
+    expect(openOf(createEnhancedRanker(catalog).search('which tickets are open', 5)).weight).toBe(1)
+  })
+
   it('looks for the verb after a server name a request opens with', () => {
     // "playwright" says where; "open" says what: reading a page, which navigating does.
     const catalog = [
