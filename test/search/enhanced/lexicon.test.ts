@@ -12,6 +12,7 @@ const top = (catalog: ReturnType<typeof tool>[], query: string): string | undefi
 describe('enhanced lexicon', () => {
   it.each([
     // [request, tool it means, a sibling it does not]
+    ['give me the page as md', 'get_page_markdown', 'get_page'],
     ['tail the deployment', 'get_logs', 'list_pods'],
     ['is the server still responding', 'ping', 'get_status'],
     ['recent commits please', 'git_log', 'git_tag'],
