@@ -504,6 +504,7 @@ export const IMPLICATIONS: readonly string[] = [
   'integer integers > number',
   'long_running long_task > long running operation progress',
   'junk clutter > clean',
+  'together > multiple',
   'md > markdown',
   'tail > log',
   'responding reachable alive > ping',
