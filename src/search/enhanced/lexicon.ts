@@ -504,6 +504,7 @@ export const IMPLICATIONS: readonly string[] = [
   'integer integers > number',
   'long_running long_task > long running operation progress',
   'junk clutter > clean',
+  'latest_on > news search web',
   'together > multiple',
   'md > markdown',
   'tail > log',
