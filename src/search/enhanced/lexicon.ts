@@ -521,7 +521,6 @@ export const IMPLICATIONS: readonly string[] = [
   // …version control
   'initialize initialise > init',
   'copy > fork',
-  'recent_commits commit_history > log',
   // …data
   'database databases > data_source',
   'totals > aggregate',

@@ -17,7 +17,6 @@ describe('enhanced lexicon', () => {
     ['give me the page as md', 'get_page_markdown', 'get_page'],
     ['tail the deployment', 'get_logs', 'list_pods'],
     ['is the server still responding', 'ping', 'get_status'],
-    ['recent commits please', 'git_log', 'git_tag'],
     ['sum the totals by region', 'aggregate', 'count'],
     ['save a new person', 'create_entities', 'create_blocks'],
     ['what is stored about Alice', 'read_memory', 'read_file'],
