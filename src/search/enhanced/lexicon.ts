@@ -512,6 +512,7 @@ export const IMPLICATIONS: readonly string[] = [
   'capture > screenshot',
   'png jpg jpeg > screenshot',
   'ctrl cmd alt > key press',
+  'hit > click',
   'hold_on > wait',
   // …servers, sessions and logs
   'close closing > disconnect',
