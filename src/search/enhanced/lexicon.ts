@@ -517,6 +517,7 @@ export const IMPLICATIONS: readonly string[] = [
   // …servers, sessions and logs
   'close closing > disconnect',
   'responding reachable alive > ping',
+  'repeat > echo',
   'tail > log',
   'tear_down teardown clean_up > cleanup clean delete',
   // …version control
