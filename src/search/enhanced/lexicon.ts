@@ -532,6 +532,7 @@ export const IMPLICATIONS: readonly string[] = [
   'stored > memory',
   'person people > entity',
   'note_down jot_down > add observation note',
+  'link_between > relation',
   // …questions about the world
   'who_won > search web',
   'latest_on > news search web',
