@@ -16,6 +16,8 @@ describe('request intent', () => {
     expect(intentOf('could you please erase it')).toMatchObject({actions: ['delete'], from: 'erase'})
     expect(intentOf('kick off a build')).toMatchObject({actions: ['run'], from: 'kick off'})
     expect(intentOf('get rid of the branch')).toMatchObject({actions: ['delete'], from: 'get rid'})
+    expect(intentOf('tear down the staging cluster')).toMatchObject({actions: ['delete'], from: 'tear down'})
+    expect(intentOf('clean up the old pods')).toMatchObject({actions: ['delete'], from: 'clean up'})
     expect(intentOf('mkdir -p logs')).toMatchObject({actions: ['create']})
   })
 
