@@ -508,6 +508,7 @@ export const IMPLICATIONS: readonly string[] = [
   'reopen assign assignee relabel > update',
   'hours phone > details place',
   'replace > edit',
+  'arbitrary raw > generic',
   'child > children',
   'useful useless helpful unhelpful garbage > feedback',
   // Everyday phrasings: pages and screens, the keyboard, waiting
