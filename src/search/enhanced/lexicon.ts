@@ -509,7 +509,6 @@ export const IMPLICATIONS: readonly string[] = [
   'hours phone > details place',
   'replace > edit',
   'arbitrary raw > generic',
-  'child > children',
   'useful useless helpful unhelpful garbage > feedback',
   // Everyday phrasings: pages and screens, the keyboard, waiting
   'capture > screenshot',

@@ -43,6 +43,20 @@ export const PORTER_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ['generic', 'generic'],
   // Documentation is not a document (a record in a collection).
   ['documentation', 'documentation'],
+  // Irregular plurals, which Porter leaves apart from their singular (`get_block_children` for "child blocks").
+  ['children', 'child'],
+  ['people', 'person'],
+  ['indices', 'index'],
+  ['analyses', 'analysis'],
+  ['criteria', 'criterion'],
+  ['matrices', 'matrix'],
+  ['vertices', 'vertex'],
+  ['mice', 'mouse'],
+  ['men', 'man'],
+  ['women', 'woman'],
+  ['leaves', 'leaf'],
+  ['halves', 'half'],
+  ['shelves', 'shelf'],
 ])
 
 /** The Porter stem of a lowercase word (exceptions first). */

@@ -112,6 +112,11 @@ describe('Porter stemming with exceptions', () => {
   it('conflates word forms', () => {
     expect(porterStem('recommendations')).toBe(porterStem('recommend'))
     expect(porterStem('deleting')).toBe(porterStem('delete'))
+    // Irregular plurals, which Porter alone leaves apart.
+    expect(porterStem('children')).toBe(porterStem('child'))
+    expect(porterStem('people')).toBe(porterStem('person'))
+    expect(porterStem('indices')).toBe(porterStem('index'))
+    expect(porterStem('analyses')).toBe(porterStem('analysis'))
   })
 
   it('keeps apart words Porter would merge wrongly', () => {
