@@ -508,8 +508,6 @@ export const IMPLICATIONS: readonly string[] = [
   'reopen assign assignee relabel > update',
   'hours phone > details place',
   'replace > edit',
-  'arbitrary raw > generic',
-  'useful useless helpful unhelpful garbage > feedback',
   // Everyday phrasings: pages and screens, the keyboard, waiting
   'capture > screenshot',
   'png jpg jpeg > screenshot',
@@ -521,6 +519,7 @@ export const IMPLICATIONS: readonly string[] = [
   'responding reachable alive > ping',
   'repeat > echo',
   'tail > log',
+  'arbitrary raw > generic',
   'tear_down teardown clean_up > cleanup clean delete',
   // …version control
   'initialize initialise > init',
@@ -535,9 +534,10 @@ export const IMPLICATIONS: readonly string[] = [
   'person people > entity',
   'note_down jot_down > add observation note',
   'link_between > relation',
-  // …questions about the world
+  // …questions about the world, and what one thinks of an answer
   'who_won > search web',
   'latest_on > news search web',
+  'useful useless helpful unhelpful garbage > feedback',
   // Version control and code hosting
   'shelve aside > stash',
   'who_wrote who_changed authorship author > blame',
