@@ -514,6 +514,7 @@ export const IMPLICATIONS: readonly string[] = [
   'ctrl cmd alt > key press',
   'hit > click',
   'hold_on > wait',
+  'open load > navigate',
   // …servers, sessions and logs
   'close closing > disconnect',
   'responding reachable alive > ping',
