@@ -530,6 +530,7 @@ export const IMPLICATIONS: readonly string[] = [
   'totals > aggregate',
   'together > multiple',
   'md > markdown',
+  'how_big how_large > size info',
   // …what an assistant remembers
   'stored > memory',
   'person people > entity',
