@@ -522,7 +522,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
  * weight (see `laterActionWeight`). The leading action word keeps its weight.
  */
 function laterActionsScaled(concepts: Concept[], intent: ActionIntent | undefined, actions: ActionLexicon, stem: (word: string) => string, weight: number): Concept[] {
-  if (weight === 1 || intent === undefined || intent.actions.length === 0) return concepts
+  if (weight === 1 || intent === undefined || intent.actions.length === 0 || intent.question === true) return concepts
   const lead = new Set(intent.from.split(' ').map(stem))
   return concepts.map((concept) => {
     const [typed] = concept.terms

@@ -9,8 +9,10 @@
  *   (`please remove the index` → delete; `kick off a build` → run; `playwright open …` → get).
  *   A later action word is usually part of the object (`route to New York`), so it does not
  *   count. A request that opens with a question word (`what tabs are open`, `is the build
- *   green`) asks to read, whatever verbs follow (`what did I change` reads a diff). Getting a
- *   plural object asks for a list as much as for one thing; opening an issue creates one.
+ *   green`) asks to read, whatever verbs follow (`what did I change` reads a diff), and to list
+ *   when it asks about things in the plural (`which PRs are open`, `what monitors do I have`).
+ *   Getting a plural object asks for a list as much as for one thing; opening an issue creates
+ *   one.
  * - A tool's actions are the classes of the action words in its name (namespace and owner words
  *   aside; noun-like words such as `file` or `build` only as the first word); a name without
  *   one (`directory_tree`, `git_status`) takes the first action word of its description's
@@ -70,6 +72,8 @@ export interface ActionIntent {
   family: string
   /** The word or phrase of the request that set the intent. */
   from: string
+  /** Set when the request is a question (`what …`, `is …`): it names no action of its own. */
+  question?: true
 }
 
 /** A tool's actions: the classes its name (or its description's opening) expresses. */
@@ -108,7 +112,11 @@ export function compileActions(stem: (word: string) => string): ActionLexicon {
  */
 export function requestIntent(words: readonly string[], actions: ActionLexicon, stem: (word: string) => string, isNoise: (word: string) => boolean): ActionIntent | undefined {
   const opener = words[0]
-  if (opener !== undefined && QUESTION_OPENERS.has(opener)) return {actions: [], family: 'read', from: opener}
+  if (opener !== undefined && QUESTION_OPENERS.has(opener)) {
+    // A question about things in the plural (`which PRs are open`, `what monitors do I have`) asks for a list of them.
+    const object = words.slice(1).find((word) => !isNoise(word) && !QUESTION_OPENERS.has(word))
+    return {actions: object !== undefined && isPlural(object) ? ['list'] : [], family: 'read', from: opener, question: true}
+  }
   let leading = 0
   for (let i = 0; i < words.length; i++) {
     // Two-word phrases first (`kick off`, `look up`, `get rid`): their second word is often noise.

@@ -31,8 +31,16 @@ describe('request intent', () => {
 
   it('reads a question as a request to read, whatever verbs follow', () => {
     // "what did I change" asks for a diff; it changes nothing.
-    expect(intentOf('what did I change since yesterday')).toEqual({actions: [], family: 'read', from: 'what'})
-    expect(intentOf('is the pipeline green')).toMatchObject({family: 'read'})
+    expect(intentOf('what did I change since yesterday')).toEqual({actions: [], family: 'read', from: 'what', question: true})
+    expect(intentOf('is the pipeline green')).toMatchObject({family: 'read', question: true})
+  })
+
+  it('reads a question about things in the plural as a request to list them', () => {
+    expect(intentOf('which PRs are open')).toEqual({actions: ['list'], family: 'read', from: 'which', question: true})
+    expect(intentOf('what monitors do I have')).toMatchObject({actions: ['list']})
+    // One thing, or no object: no class, only the family.
+    expect(intentOf('which branch is checked out')).toMatchObject({actions: [], family: 'read'})
+    expect(intentOf('what status')).toMatchObject({actions: []})
   })
 
   it('takes the action from the leading word only: a later "new" is part of a name', () => {
@@ -72,12 +80,15 @@ describe('tool actions', () => {
 
 describe('action agreement', () => {
   const remove = intentOf('remove the issue')!
-  const question = intentOf('which issues are open')!
+  const question = intentOf('which issue is open')!
+  const plural = intentOf('which issues are open')!
 
   it('is full for the same class, partial within a family, none across', () => {
     expect(actionAgreement(remove, actionsOfTool('delete_issue'), 0.5)).toEqual({agreement: 1, term: 'delet'})
     expect(actionAgreement(remove, actionsOfTool('create_issue'), 0.5)).toEqual({agreement: 0})
     expect(actionAgreement(question, actionsOfTool('list_issues'), 0.5)).toEqual({agreement: 0.5, term: 'list'})
+    expect(actionAgreement(plural, actionsOfTool('list_issues'), 0.5)).toEqual({agreement: 1, term: 'list'})
+    expect(actionAgreement(plural, actionsOfTool('get_issue'), 0.5)).toEqual({agreement: 0.5, term: 'get'})
     expect(actionAgreement(intentOf('find the issue')!, actionsOfTool('get_issue'), 0.4)).toEqual({agreement: 0.4, term: 'get'})
   })
 
