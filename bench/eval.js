@@ -6,9 +6,12 @@
 //     split into halves by a hash of their text (`metatoolHalf`); rankers were tuned on the other;
 //   - bench/queries/mcp-tools.jsonl: labelled requests for 22 real MCP servers (342 tools), used
 //     for tuning;
-//   - bench/queries/mcp-tools.holdout.jsonl: written with them, never looked at while tuning;
+//   - bench/queries/mcp-tools.holdout.jsonl: written with them, never looked at in the first
+//     three rounds of tuning;
 //   - bench/queries/mcp-tools.holdout2.jsonl: written later, independently, before a second round
-//     of tuning, and never looked at query by query (only its totals are read);
+//     of tuning; only its totals were read in the second and third rounds. In the fourth round
+//     both holdouts became development data: their misses were read, with the tuning set's,
+//     for general causes (missing everyday words, how a question or a count reads);
 //   - bench/queries/mcp-tools.holdout3.jsonl: written later still from the tool lists alone,
 //     sharing no query with the others, before a third round; only its totals are read.
 // The MCP catalog is ../shared/bench/mcp-tools-list when present, else the copy in
