@@ -8,6 +8,7 @@
 import {STOP_WORDS} from '../stop-words.js'
 import {CHUNK_SEPARATOR} from '../tokenize.js'
 import {ARGUMENT, type ArgumentKind, argumentKind, isCoordinatePair} from './arguments.js'
+import {isPlural} from './intent.js'
 import {ARGUMENT_KIND_TERMS, IMPLICATIONS, QUERY_FILLER_WORDS, SEVERAL_TERMS, SYNONYM_GROUPS} from './lexicon.js'
 import {wordsOf} from './words.js'
 
@@ -259,9 +260,6 @@ const POINTING_WORDS: ReadonlySet<string> = new Set(['these', 'those'])
 const COUNT_WORDS: ReadonlySet<string> = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'dozen'])
 const MAX_COUNT = 999
 
-/** Words ending in `s` that are not plurals. */
-const NOT_PLURAL = /(?:ss|us|is|ics|ous|news|status|details|contents)$/
-
 /** Whether a word counts several things: `three`, `20` (not `1`, nor `2020`). */
 function isCount(word: string): boolean {
   if (COUNT_WORDS.has(word)) return true
@@ -279,8 +277,7 @@ export function pointedPlural(words: readonly string[]): string | undefined {
   for (let i = 0; i < words.length; i++) {
     if (!POINTING_WORDS.has(words[i]!) && !isCount(words[i]!)) continue
     for (let j = i + 1; j <= i + 3 && j < words.length; j++) {
-      const word = words[j]!
-      if (word.length >= 3 && word.endsWith('s') && !NOT_PLURAL.test(word)) return words.slice(i, j + 1).join(' ')
+      if (isPlural(words[j]!)) return words.slice(i, j + 1).join(' ')
     }
   }
   return undefined
