@@ -36,7 +36,7 @@ import {type FieldName, ownerWords, splitGluedWord} from './fields.js'
 import {type ActionBits, type ActionIntent, type ActionLexicon, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
 import {type NamedOwner, namedOwners, namesOwnerAlone, type OwnerIndex, ownerNames} from './owners.js'
-import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, queryWords} from './query.js'
+import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, type QueryWeights, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
 import {wordsOf} from './words.js'
 import {typoCorrector} from './typo.js'
@@ -44,35 +44,17 @@ import {type FieldParams, WeightedIndex} from './weighted-index.js'
 
 export type {FieldParams} from './weighted-index.js'
 
-export interface EnhancedOptions {
+/** The enhanced ranker's settings: the query weights (`query.ts`), field weights and bonuses. */
+export interface EnhancedOptions extends QueryWeights {
   fields: Readonly<Record<FieldName, FieldParams>>
   /** BM25 term-frequency saturation, applied once to the weighted sum over fields (BM25F). */
   k1: number
-  /** Weight of a lexicon synonym relative to the typed word (`delete` → `remove`). */
-  synonymWeight: number
-  /** Weight of a term a typed word implies (`kubectl` → `kubernetes`, `bitcoin` → `finance`). */
-  implicationWeight: number
-  /** Weight of a typo correction relative to a correctly typed word. */
-  typoWeight: number
-  /** Weight of the words of a path, URL, e-mail address or file name in a query (`src/app.ts`). */
-  argumentWeight: number
-  /** Weight of the words an argument's kind stands for: a host means `url page web`, a file name `file` (`arguments.ts`). */
-  argumentKindWeight: number
-  /** Weight of the words for acting on several things (`multiple`, `batch`, `bulk`) when a request points at or counts a plural: `these contacts`, `those 3 files`, `two contacts`. */
-  severalWeight: number
-  /**
-   * Weight of a term in every query concept but the one it weighs most in (`make a new folder`:
-   * `create` for both `make` and `new`), relative to its own weight: 1 counts it each time.
-   */
-  repeatWeight: number
   /**
    * Weight of a typed action word after the one a request leads with (`find deals closing this
    * month`, `add an index to speed up lookups`), relative to its own: later action words mostly
    * describe the object (`closing`, `open`), so they should not pull in tools named for them.
    */
   laterActionWeight: number
-  /** Weight of a typed word that is part of a lexicon phrase (`pull`, `request` in `pull request`), relative to its own. */
-  phraseWordWeight: number
   /**
    * Score added when a query covers all of a tool name's words: scaled by the (idf-weighted)
    * share of the name covered and by the share of the query the tool matched at all, so a

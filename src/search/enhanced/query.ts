@@ -95,8 +95,31 @@ export function compileLexicon(stem: (word: string) => string): Lexicon {
   )
 }
 
-/** Everything query analysis needs to know about the catalog and the lexicon. */
-export interface QueryContext {
+/** How much each kind of query term weighs, relative to a typed word (1). */
+export interface QueryWeights {
+  /** Weight of a lexicon synonym relative to the typed word (`delete` → `remove`). */
+  synonymWeight: number
+  /** Weight of a term a typed word implies (`kubectl` → `kubernetes`, `bitcoin` → `finance`). */
+  implicationWeight: number
+  /** Weight of a typo correction relative to a correctly typed word. */
+  typoWeight: number
+  /** Weight of the words of a path, URL, e-mail address or file name in a query (`src/app.ts`). */
+  argumentWeight: number
+  /** Weight of the words an argument's kind stands for: a host means `url page web`, a file name `file` (`arguments.ts`). */
+  argumentKindWeight: number
+  /** Weight of the words for acting on several things (`multiple`, `batch`, `bulk`) when a request points at or counts a plural: `these contacts`, `those 3 files`, `two contacts`. */
+  severalWeight: number
+  /**
+   * Weight of a term in every query concept but the one it weighs most in (`make a new folder`:
+   * `create` for both `make` and `new`), relative to its own weight: 1 counts it each time.
+   */
+  repeatWeight: number
+  /** Weight of a typed word that is part of a lexicon phrase (`pull`, `request` in `pull request`), relative to its own. */
+  phraseWordWeight: number
+}
+
+/** Everything query analysis needs to know about the catalog and the lexicon, and its weights. */
+export interface QueryContext extends QueryWeights {
   stem: (word: string) => string
   lexicon: Lexicon
   /** Whether the index has the stemmed term in any field. */
@@ -107,20 +130,6 @@ export interface QueryContext {
   splitGlued: (word: string) => string[] | undefined
   /** The nearest catalog or lexicon word to a misspelt word, if one is close enough. */
   correct: (word: string) => string | undefined
-  /** Weight of a synonym, and of a term a word implies, relative to the typed word. */
-  synonymWeight: number
-  implicationWeight: number
-  typoWeight: number
-  /** Weight of the words of a path, URL, address or file name in the query (`src/app.ts`). */
-  argumentWeight: number
-  /** Weight of the words an argument's kind stands for (`docs.python.org` → `url`, `page`, `web`). */
-  argumentKindWeight: number
-  /** Weight of the words for acting on several things (`multiple`, `batch`) when a request points at a plural (`these contacts`). */
-  severalWeight: number
-  /** Weight, relative to its own, of a term in a concept other than the one it weighs most in (`withRepeatedTermsScaled`). */
-  repeatWeight: number
-  /** Weight, relative to their own, of typed words that are part of a lexicon phrase (`pull` in `pull request`). */
-  phraseWordWeight: number
 }
 
 /** The kinds of argument a query names, each kind once, with the first piece of that kind. */
