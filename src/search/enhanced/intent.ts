@@ -113,9 +113,9 @@ export function compileActions(stem: (word: string) => string): ActionLexicon {
 export function requestIntent(words: readonly string[], actions: ActionLexicon, stem: (word: string) => string, isNoise: (word: string) => boolean): ActionIntent | undefined {
   const opener = words[0]
   if (opener !== undefined && QUESTION_OPENERS.has(opener)) {
-    // A question about things in the plural (`which PRs are open`, `what monitors do I have`) asks for a list of them.
-    const object = words.slice(1).find((word) => !isNoise(word) && !QUESTION_OPENERS.has(word))
-    return {actions: object !== undefined && isPlural(object) ? ['list'] : [], family: 'read', from: opener, question: true}
+    // A question about things in the plural (`which PRs are open`, `what monitors do I have`,
+    // `what pull requests are open`: a compound's last word is its head) asks for a list of them.
+    return {actions: questionObject(words.slice(1), isNoise).some(isPlural) ? ['list'] : [], family: 'read', from: opener, question: true}
   }
   let leading = 0
   for (let i = 0; i < words.length; i++) {
@@ -130,6 +130,28 @@ export function requestIntent(words: readonly string[], actions: ActionLexicon, 
     if (++leading >= LEADING_WORDS) break
   }
   return undefined
+}
+
+/** How many words the object of a question may have (`pull requests`, `custom fields`). */
+const QUESTION_OBJECT_WORDS = 2
+
+/**
+ * The object of a question, from the words after its opener: its first word, filler aside, or
+ * its first two when an auxiliary follows them (`what pull requests are open` → `pull
+ * requests`), so that a verb (`which pod uses the most memory`) is not taken for a plural noun.
+ */
+function questionObject(words: readonly string[], isNoise: (word: string) => boolean): string[] {
+  const content: string[] = []
+  for (const word of words) {
+    if (QUESTION_OPENERS.has(word)) {
+      if (content.length > 0) break
+      continue
+    }
+    if (isNoise(word)) continue
+    content.push(word)
+    if (content.length > QUESTION_OBJECT_WORDS) break
+  }
+  return content.length <= QUESTION_OBJECT_WORDS ? content : content.slice(0, 1)
 }
 
 /**

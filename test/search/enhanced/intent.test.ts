@@ -43,6 +43,17 @@ describe('request intent', () => {
     expect(intentOf('what status')).toMatchObject({actions: []})
   })
 
+  it('reads the last word of a two-word object before the verb as the thing asked about', () => {
+    // The head of `pull requests` is `requests`: a plural, so a list.
+    expect(intentOf('what pull requests are open')).toMatchObject({actions: ['list'], question: true})
+    expect(intentOf('which mongo connections are open')).toMatchObject({actions: ['list']})
+    expect(intentOf('what custom fields do we have')).toMatchObject({actions: ['list']})
+    // One thing named by two words stays one thing.
+    expect(intentOf('what pull request is open')).toMatchObject({actions: []})
+    // With no auxiliary after two words, the second may be a verb (`uses`): only the first counts.
+    expect(intentOf('which pod uses the most memory')).toMatchObject({actions: []})
+  })
+
   it('takes the action from the leading word only: a later "new" is part of a name', () => {
     expect(intentOf('route from Boston to New York')).toBeUndefined()
     expect(intentOf('papers on diffusion models')).toBeUndefined()
