@@ -36,14 +36,15 @@ furious frustrated frustrating ridiculous ugh angry annoyed disappointed absolut
 
 /**
  * What an argument of each kind in a request (see `arguments.ts`) means for the tool wanted: a
- * host or URL (`docs.python.org`) means a web page, a file name (`notes.md`, `.env`) a file.
+ * host or URL (`docs.python.org`) means a web page, a file name (`notes.md`, `.env`) a file, and
+ * a place given as coordinates (`40.71, -74.00`) is looked up from them: reverse geocoding.
  */
 export const ARGUMENT_KIND_TERMS = {
   url: ['url', 'page', 'web'],
   file: ['file'],
   email: ['email'],
   channel: ['channel'],
-  coordinates: ['coordinates', 'latitude', 'longitude'],
+  coordinates: ['coordinates', 'latitude', 'longitude', 'reverse'],
 } as const satisfies Record<ArgumentKind, readonly string[]>
 
 /** What a request asking to act on several things it points at (`these contacts`) means for the tool wanted. */

@@ -163,6 +163,17 @@ describe('enhanced ranker', () => {
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, argumentKindWeight: 0}).search('text of acme.io', 5))[0]).toBe('openclaw:plugin:read_text')
   })
 
+  it('reads coordinates in a request as a place to look up from them (reverse geocoding)', () => {
+    // The same words in both descriptions: only the coordinates typed say which way the lookup goes.
+    const catalog = [
+      tool('maps_geocode', {description: 'Convert a street address into coordinates.'}),
+      tool('maps_reverse_geocode', {description: 'Convert coordinates into a street address.'}),
+    ]
+    const ranker = createEnhancedRanker(catalog)
+    expect(ids(ranker.search('what address is at 40.7128, -74.0060', 5))[0]).toBe('openclaw:plugin:maps_reverse_geocode')
+    expect(ids(ranker.search('geocode an address', 5))[0]).toBe('openclaw:plugin:maps_geocode')
+  })
+
   it('reads "these <plural>" as a request to act on several things at once', () => {
     // Both tools update contacts; nothing but "these contacts" says more than one.
     const catalog = [
