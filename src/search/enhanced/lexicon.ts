@@ -342,6 +342,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'index_list > indexes',
   'indices > index',
   'shape > schema',
+  'fields > schema',
   'record records row rows > document documents',
   'insert_one insert_many bulk_insert > insert',
   'update_one update_many > update',

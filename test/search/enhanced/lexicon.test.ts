@@ -43,6 +43,7 @@ describe('enhanced lexicon', () => {
     ['list everyone in the workspace', 'get_users', 'get_channels'],
     ['what is eating my cpu', 'list_processes', 'list_jobs'],
     ['tear down the test environment', 'cleanup', 'apply_config'],
+    ['what fields do the orders have', 'collection_schema', 'list_documents'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
