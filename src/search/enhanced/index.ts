@@ -8,7 +8,8 @@
  *    phrase, like `pull` in `pull request`, a term reached a second time, and an action word
  *    after the one the request leads with weigh less); glued
  *    words split; typos corrected against the catalog's own words; arguments (a host, a file
- *    name, an address) add the words for their kind (`arguments.ts`);
+ *    name, an address) add the words for their kind (`arguments.ts`); a leading verb that means
+ *    another action here (`open` an issue creates one) stands for that action's word;
  * 2. BM25F over weighted fields (name above summary above the rest of the description, owner,
  *    label, trusted parameters), one score per concept from its best term (`WeightedIndex`);
  * 3. a name-coverage bonus: the share of the tool name's words (idf-weighted) the query asked
@@ -320,7 +321,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const plan = (query: string): QueryPlan => {
     const words = queryWords(query, options.argumentWeight, context.keepWhole)
     const intent = options.actionMatch > 0 || options.laterActionWeight !== 1 ? requestIntent(words.map(({word}) => word), actionLexicon, stem, isNotAction) : undefined
-    const concepts = laterActionsScaled(queryConcepts(query, context, words), intent, actionLexicon, stem, options.laterActionWeight)
+    const concepts = rereadActionConcept(laterActionsScaled(queryConcepts(query, context, words), intent, actionLexicon, stem, options.laterActionWeight), intent, stem)
     const typed = words.filter(({word}) => !isQueryNoise(word)).map(({word, scale}) => ({word, weight: scale}))
     const expanded = concepts.flatMap((concept) => concept.terms.filter((term) => term.expandedFrom !== undefined))
     const worth = concepts.map(conceptWorth)
@@ -510,6 +511,23 @@ function laterActionsScaled(concepts: Concept[], intent: ActionIntent | undefine
     const [typed] = concept.terms
     if (typed === undefined || typed.expandedFrom !== undefined || lead.has(typed.term) || !actions.classes.has(typed.term)) return concept
     return {...concept, terms: concept.terms.map((term) => ({...term, weight: term.weight * weight}))}
+  })
+}
+
+/**
+ * The concepts of a request whose leading word means another action here (`open an issue`
+ * creates one; see `ActionIntent.reread`): that word's concept asks for the word as typed (a
+ * tool may be named `open_issue`) or the class's own word (`create`) at the same weight, in place
+ * of the word's usual expansions (`open` → navigate, view), which would pull in page viewers.
+ */
+function rereadActionConcept(concepts: Concept[], intent: ActionIntent | undefined, stem: (word: string) => string): Concept[] {
+  if (intent?.reread !== true || intent.actions.length !== 1) return concepts
+  const from = stem(intent.from)
+  const [action] = intent.actions
+  return concepts.map((concept) => {
+    const [typed] = concept.terms
+    if (typed === undefined || typed.expandedFrom !== undefined || typed.term !== from) return concept
+    return {...concept, terms: [typed, {term: stem(action!), weight: typed.weight, expandedFrom: concept.text, word: action!}]}
   })
 }
 

@@ -74,6 +74,11 @@ export interface ActionIntent {
   from: string
   /** Set when the request is a question (`what …`, `is …`): it names no action of its own. */
   question?: true
+  /**
+   * Set when the word that set the intent means another class here than it does alone (`open`
+   * an issue creates one): the request asks for that class's word (`create`), not the word's own.
+   */
+  reread?: true
 }
 
 /** A tool's actions: the classes its name (or its description's opening) expresses. */
@@ -160,7 +165,7 @@ function questionObject(words: readonly string[], isNoise: (word: string) => boo
  */
 function intentOf(action: ActionClass, from: string, rest: readonly string[], isNoise: (word: string) => boolean): ActionIntent {
   const object = rest.find((word) => !isNoise(word))
-  if (from === 'open' && object !== undefined && OPENED_TO_CREATE.has(object)) return {actions: ['create'], family: ACTION_FAMILIES.create, from}
+  if (from === 'open' && object !== undefined && OPENED_TO_CREATE.has(object)) return {actions: ['create'], family: ACTION_FAMILIES.create, from, reread: true}
   const actions: ActionClass[] = action === 'get' && object !== undefined && isPlural(object) ? ['get', 'list'] : [action]
   return {actions, family: ACTION_FAMILIES[action], from}
 }

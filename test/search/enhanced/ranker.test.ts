@@ -124,6 +124,23 @@ describe('enhanced ranker', () => {
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0, exactForm: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
   })
 
+  it('reads opening an issue or a ticket as asking for a tool that creates one, not one that opens pages', () => {
+    const catalog = [
+      tool('create_ticket', {description: 'Create a ticket in the queue.'}),
+      tool('view_ticket', {description: 'View a ticket in the queue.'}),
+      tool('open_page', {description: 'Open a page in the browser.'}),
+    ]
+    const ranker = createEnhancedRanker(catalog)
+    const terms = (hits: RankedHit[], name: string) => hits.find((hit) => hit.entry.name === name)!.contributions.map((contribution) => contribution.term)
+    const hits = ranker.search('open a ticket about the outage', 5)
+    // "open" stands for itself or "create" here, at its own weight; its usual expansions (view) are gone.
+    expect(ids(hits)[0]).toBe('openclaw:plugin:create_ticket')
+    expect(hits[0]!.contributions).toContainEqual(expect.objectContaining({term: 'creat', field: 'name', weight: 1, expandedFrom: 'open'}))
+    expect(terms(hits, 'view_ticket')).not.toContain('view')
+    // Opening anything else keeps its meaning.
+    expect(terms(ranker.search('open the report', 5), 'view_ticket')).toContain('view')
+  })
+
   it('weighs action words after the one a request leads with less: they mostly describe its object', () => {
     // "open" says which tickets, not what to do with them: the request leads with "find".
     const catalog = [
