@@ -43,6 +43,9 @@ export const PORTER_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ['generic', 'generic'],
   // Documentation is not a document (a record in a collection).
   ['documentation', 'documentation'],
+  // A terminal (a shell) is not something to terminate.
+  ['terminal', 'terminal'],
+  ['terminals', 'terminal'],
   // Irregular plurals, which Porter leaves apart from their singular (`get_block_children` for "child blocks").
   ['children', 'child'],
   ['people', 'person'],

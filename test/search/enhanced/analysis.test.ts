@@ -124,6 +124,9 @@ describe('Porter stemming with exceptions', () => {
     expect(porterStem('settings')).not.toBe(porterStem('set'))
     expect(porterStem('settings')).toBe(porterStem('setting'))
     expect(porterStem('organization')).not.toBe(porterStem('organ'))
+    // A terminal is a shell, not a thing to terminate; its plural still stems like it.
+    expect(porterStem('terminal')).not.toBe(porterStem('terminate'))
+    expect(porterStem('terminals')).toBe(porterStem('terminal'))
   })
 })
 

@@ -124,6 +124,14 @@ describe('enhanced ranker', () => {
     expect(ids(buildEnhancedRanker(catalog, {...ENHANCED, actionMatch: 0, exactForm: 0}).search('which issues are in the tracker', 5))[0]).not.toBe('openclaw:plugin:list_issues')
   })
 
+  it('does not take a terminal for something to terminate (a Porter stemming merge)', () => {
+    const catalog = [
+      tool('open_terminal', {description: 'Open a new terminal window.'}),
+      tool('terminate_job', {description: 'Terminate a running job.'}),
+    ]
+    expect(ids(createEnhancedRanker(catalog).search('terminal', 5))).toEqual(['openclaw:plugin:open_terminal'])
+  })
+
   it('reads opening an issue or a ticket as asking for a tool that creates one, not one that opens pages', () => {
     const catalog = [
       tool('create_ticket', {description: 'Create a ticket in the queue.'}),
