@@ -443,7 +443,7 @@ export const IMPLICATIONS: readonly string[] = [
   'url link > web page',
   'website site > web page',
   'webpage > url web + page',
-  'weather > forecast',
+  'weather > forecast search web',
   'question > answer search',
   'details > get info',
   'info > get details',

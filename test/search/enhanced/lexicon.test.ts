@@ -44,6 +44,7 @@ describe('enhanced lexicon', () => {
     ['what is eating my cpu', 'list_processes', 'list_jobs'],
     ['tear down the test environment', 'cleanup', 'apply_config'],
     ['what fields do the orders have', 'collection_schema', 'list_documents'],
+    ['what will the weather be like in lisbon this weekend', 'web_search', 'get_page'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
