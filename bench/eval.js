@@ -15,8 +15,11 @@
 //   - bench/queries/mcp-tools.holdout3.jsonl: written later still from the tool lists alone,
 //     sharing no query with the others, before a third round; only its totals are read;
 //   - bench/queries/mcp-tools.holdout4.jsonl: written blind from the tool lists alone by someone
-//     who had not seen the ranker or the other sets, before the fourth round; never read while
-//     tuning (its numbers were first taken after that round).
+//     who had not seen the ranker or the other sets, before the fourth round; first measured
+//     after it, then the check (totals only) of the fifth round, whose development data were the
+//     tuning set and holdouts 1–3;
+//   - bench/queries/mcp-tools.holdout5.jsonl: written blind the same way before the fifth round,
+//     never read while tuning (its numbers were first taken after that round).
 // The MCP catalog is ../shared/bench/mcp-tools-list when present, else the copy in
 // test/fixtures/mcp-tools-list; MetaTool is skipped (and the output says so) without ../shared.
 //
@@ -101,6 +104,7 @@ async function dataSets(metatoolHalfName, mcp) {
   sets.push({name: 'MCP holdout 2', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout2.jsonl'))})
   sets.push({name: 'MCP holdout 3', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout3.jsonl'))})
   sets.push({name: 'MCP holdout 4', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout4.jsonl'))})
+  sets.push({name: 'MCP holdout 5', entries: mcp.entries, queries: readQueries(join(root, 'bench/queries/mcp-tools.holdout5.jsonl'))})
   return {sets, notes}
 }
 
@@ -216,7 +220,7 @@ function coordinateAscent(tuning, start, passes = 3) {
 
 const mcp = await mcpCatalog()
 if (args.includes('--speed')) {
-  const queries = ['mcp-tools.jsonl', 'mcp-tools.holdout.jsonl', 'mcp-tools.holdout2.jsonl', 'mcp-tools.holdout3.jsonl', 'mcp-tools.holdout4.jsonl'].flatMap((file) => readQueries(join(root, 'bench/queries', file)).map((query) => query.query))
+  const queries = ['mcp-tools.jsonl', 'mcp-tools.holdout.jsonl', 'mcp-tools.holdout2.jsonl', 'mcp-tools.holdout3.jsonl', 'mcp-tools.holdout4.jsonl', 'mcp-tools.holdout5.jsonl'].flatMap((file) => readQueries(join(root, 'bench/queries', file)).map((query) => query.query))
   speed(mcp.entries, queries)
   process.exit(0)
 }
