@@ -276,6 +276,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'devtools > browser chrome',
   'field textbox text_field input_field textarea > input form',
   'checkbox checkboxes radio > form input',
+  'file_picker file_input file_chooser file_dialog > upload file',
   'button buttons link > element click',
   'a11y_tree accessibility_tree > snapshot accessibility',
   'computed_style computed_styles stylesheet stylesheets > css style',

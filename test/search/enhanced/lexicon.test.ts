@@ -45,6 +45,7 @@ describe('enhanced lexicon', () => {
     ['tear down the test environment', 'cleanup', 'apply_config'],
     ['what fields do the orders have', 'collection_schema', 'list_documents'],
     ['what will the weather be like in lisbon this weekend', 'web_search', 'get_page'],
+    ['put the pdf into the file picker', 'upload', 'get_pdf'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
