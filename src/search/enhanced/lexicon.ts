@@ -305,6 +305,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'wip work_in_progress > stash',
   'release_notes changelog > changelog',
   'squash squashed > merge rebase',
+  'replay > rebase',
   'fast_forward > merge pull',
   'head_commit last_commit > commit',
   'revision revisions sha > commit',

@@ -46,6 +46,7 @@ describe('enhanced lexicon', () => {
     ['what fields do the orders have', 'collection_schema', 'list_documents'],
     ['what will the weather be like in lisbon this weekend', 'web_search', 'get_page'],
     ['put the pdf into the file picker', 'upload', 'get_pdf'],
+    ['replay my commits onto main', 'git_rebase', 'git_merge'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
