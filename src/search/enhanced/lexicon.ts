@@ -359,6 +359,7 @@ export const DOMAIN_IMPLICATIONS: readonly string[] = [
   'bio avatar timezone job_title pronouns > profile user',
   'teammate teammates coworker coworkers colleague colleagues > users members',
   'everyone everybody > users members',
+  'who_s_in who_is_in who_is_on who_s_on who_has_access > users members',
   // Maps and places.
   'street_address postal_address zip_code postcode > address geocode',
   'lat_long lat_lng latlng > coordinates geocode',

@@ -47,6 +47,7 @@ describe('enhanced lexicon', () => {
     ['what will the weather be like in lisbon this weekend', 'web_search', 'get_page'],
     ['put the pdf into the file picker', 'upload', 'get_pdf'],
     ['replay my commits onto main', 'git_rebase', 'git_merge'],
+    ["who's in the design workspace", 'get_users', 'get_channels'],
   ])('%s → %s', (query, wanted, other) => {
     const catalog = [
       tool(other, {description: `The ${other.replace(/_/g, ' ')} tool.`}),
