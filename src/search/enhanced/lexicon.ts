@@ -536,6 +536,7 @@ export const IMPLICATIONS: readonly string[] = [
   'together > multiple',
   'md > markdown',
   'how_big how_large > size info',
+  'when_was when_were > info metadata',
   // …what an assistant remembers
   'stored > memory',
   'person people > entity',

@@ -13,6 +13,7 @@ describe('enhanced lexicon', () => {
   it.each([
     // [request, tool it means, a sibling it does not]
     ['how big is backup.tar', 'get_file_info', 'read_file'],
+    ['when was backup.tar last changed', 'get_file_info', 'read_file'],
     ['open example.com', 'navigate_page', 'get_page'],
     ['run an arbitrary kubectl command', 'kubectl_generic', 'kubectl_apply'],
     ['child of this block', 'get_block_children', 'get_block'],
