@@ -31,9 +31,9 @@ export const ACTION_CLASSES = {
   create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave reply respond comment import ingest upload remember memorize mkdir touch cp',
   update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv reset unstage undo revert restore rollback roll_back',
   delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup clean_up tear_down teardown uninstall forget discard nuke prune rm rmdir',
-  // Processes and jobs.
+  // Processes and jobs (closing a tab, a tunnel or a session ends it too).
   run: 'run execute trigger start launch kick_off invoke fire rerun restart',
-  stop: 'stop cancel halt kill terminate abort end quit',
+  stop: 'stop cancel halt kill terminate abort end quit close shut_down shutdown',
 } as const
 
 export type ActionClass = keyof typeof ACTION_CLASSES

@@ -21,6 +21,12 @@ describe('request intent', () => {
     expect(intentOf('mkdir -p logs')).toMatchObject({actions: ['create']})
   })
 
+  it('reads closing or shutting something down as stopping it, in a request and in a tool name', () => {
+    expect(intentOf('close the tunnel to port 5432')).toMatchObject({actions: ['stop'], from: 'close'})
+    expect(intentOf('shut down the dev server')).toMatchObject({actions: ['stop'], from: 'shut down'})
+    expect([...actionsOfTool('browser_close').actions]).toEqual(['stop'])
+  })
+
   it('reads undoing, resetting and rolling back as updating what is there', () => {
     expect(intentOf('unstage everything')).toMatchObject({actions: ['update'], from: 'unstage'})
     expect(intentOf('roll back the last deploy')).toMatchObject({actions: ['update'], from: 'roll back'})
