@@ -43,6 +43,10 @@ export const PORTER_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   ['generic', 'generic'],
   // Documentation is not a document (a record in a collection).
   ['documentation', 'documentation'],
+  // Useful is not use: Porter stems both to `us`, so every request "using" something would
+  // reach what `useful` implies (feedback).
+  ['useful', 'useful'],
+  ['useless', 'useless'],
   // A terminal (a shell) is not something to terminate.
   ['terminal', 'terminal'],
   ['terminals', 'terminal'],

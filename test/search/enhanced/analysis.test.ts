@@ -127,6 +127,8 @@ describe('Porter stemming with exceptions', () => {
     // A terminal is a shell, not a thing to terminate; its plural still stems like it.
     expect(porterStem('terminal')).not.toBe(porterStem('terminate'))
     expect(porterStem('terminals')).toBe(porterStem('terminal'))
+    // Useful is not use (Porter stems both, and using, to `us`).
+    expect(porterStem('useful')).not.toBe(porterStem('using'))
   })
 })
 
@@ -137,6 +139,11 @@ describe('lexicon', () => {
   it('links the words of a synonym group both ways', () => {
     expect(termsOf('erase')).toContain(`${porterStem('delete')}:synonym`)
     expect(termsOf('delete')).toContain(`${porterStem('erase')}:synonym`)
+  })
+
+  it('does not give a request "using" something what "useful" implies (feedback)', () => {
+    expect(termsOf('useful')).toContain(`${porterStem('feedback')}:implication`)
+    expect(termsOf('using')).not.toContain(`${porterStem('feedback')}:implication`)
   })
 
   it('follows implications one way only', () => {
