@@ -271,6 +271,28 @@ describe('updateFileAtomically', () => {
     expect(readFileSync(file, 'utf8')).toBe('new')
   })
 
+  it('treats 30 s as the stale age: a live holder’s lock 25 s old is respected, 31 s old is taken over', async () => {
+    expect(STALE_LOCK_MS).toBe(30_000)
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    const pid = liveProcess()
+    writeFileSync(`${file}.lock`, JSON.stringify({pid, time: Date.now() - 25_000}))
+    await expect(updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 200})).rejects.toThrow(`Config file ${file} is locked by process ${pid}`)
+    expect(readFileSync(file, 'utf8')).toBe('original')
+    writeFileSync(`${file}.lock`, JSON.stringify({pid, time: Date.now() - 31_000}))
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config', lockWaitMs: 200})
+    expect(readFileSync(file, 'utf8')).toBe('new')
+  })
+
+  it('waits for a lock by default (a bounded retry), without being told how long', async () => {
+    const file = join(tempDir(), 'openclaw.json5')
+    writeFileSync(file, 'original')
+    writeFileSync(`${file}.lock`, JSON.stringify({pid: process.pid, time: Date.now()}))
+    setTimeout(() => fsp.unlink(`${file}.lock`), 300)
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config'})
+    expect(readFileSync(file, 'utf8')).toBe('new')
+  })
+
   it('waits for a lock that is released in time', async () => {
     const file = join(tempDir(), 'openclaw.json5')
     writeFileSync(file, 'original')
