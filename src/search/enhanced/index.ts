@@ -169,15 +169,14 @@ interface QueryPlan {
  * Words of a tool name that say nothing about the capability: the owner's own name
  * (`hubspot-…`) and a prefix most of an owner's tools share (`browser_…`, `API-…`).
  */
-function namespaceTerms(entries: readonly CatalogEntry[], nameTerms: ReadonlyArray<readonly string[]>, stem: (word: string) => string): Map<string, Set<string>> {
-  const byOwner = new Map<string, number[]>()
-  entries.forEach((entry, doc) => {
-    const docs = byOwner.get(entry.sourceName)
-    if (docs === undefined) byOwner.set(entry.sourceName, [doc])
-    else docs.push(doc)
-  })
+function namespaceTerms(
+  entries: readonly CatalogEntry[],
+  docsByOwner: ReadonlyMap<string, readonly number[]>,
+  nameTerms: ReadonlyArray<readonly string[]>,
+  stem: (word: string) => string,
+): Map<string, Set<string>> {
   const namespaces = new Map<string, Set<string>>()
-  for (const [owner, docs] of byOwner) {
+  for (const [owner, docs] of docsByOwner) {
     const terms = new Set(ownerWords(entries[docs[0]!]!).map(stem))
     if (docs.length >= NAMESPACE_MIN_TOOLS) {
       const firsts = new Map<string, number>()
@@ -241,7 +240,7 @@ function prepareCatalog(entries: readonly CatalogEntry[], options: EnhancedOptio
   const nameTerms = documents.map((document) => document.name)
 
   // Name coverage: each tool's distinct name terms without its namespace, and their total idf.
-  const namespaces = namespaceTerms(entries, nameTerms, stem)
+  const namespaces = namespaceTerms(entries, docsByOwner, nameTerms, stem)
   const coverageTerms = entries.map((entry, doc) => {
     const skip = namespaces.get(entry.sourceName)!
     return [...new Set(nameTerms[doc])].filter((term) => !skip.has(term))
