@@ -4,6 +4,7 @@ import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
 
 import type {Catalog, CommandRun} from '../../src/catalog/types.js'
+import {DEFAULT_COMMAND_TIMEOUT_MS, executeTool} from '../../src/call/execute.js'
 import {executeCommandTool} from '../../src/call/executors/command.js'
 import {NO_MATCHING_CASE, executeFixture, isDeepSubset} from '../../src/call/executors/fixture.js'
 import {tempDir} from '../helpers/cli.js'
@@ -168,5 +169,20 @@ describe('command executor', () => {
     started.push(pids.grandchild)
     expect(outcome).toEqual({status: 'ok', result: {done: true}})
     expect(await survivors([pids.grandchild])).toEqual([])
+  })
+})
+
+describe('command time limits (SPEC §8.4: "timeoutMs": 10000)', () => {
+  it('default to 10 s when neither the call nor the entry sets one', async () => {
+    expect(DEFAULT_COMMAND_TIMEOUT_MS).toBe(10_000)
+    // A command slower than a short limit still finishes under the default.
+    const slow = {kind: 'command' as const, command: [process.execPath, '-e', 'setTimeout(() => console.log(JSON.stringify("done")), 400)']}
+    expect(await executeTool(slow, {}, {catalog})).toEqual({status: 'ok', result: 'done'})
+  })
+
+  it('take the entry’s timeoutMs over the default, and the call’s limit over both', async () => {
+    const hang = (timeoutMs: number) => ({kind: 'command' as const, command: [process.execPath, '-e', 'setInterval(() => {}, 1000)'], timeoutMs})
+    expect(await executeTool(hang(300), {}, {catalog})).toMatchObject({status: 'unavailable', message: expect.stringContaining('timed out after 300 ms')})
+    expect(await executeTool(hang(60_000), {}, {catalog, timeoutMs: 250})).toMatchObject({status: 'unavailable', message: expect.stringContaining('timed out after 250 ms')})
   })
 })
