@@ -7,7 +7,7 @@ import {locateConfig} from '../src/config/index.js'
 import {missingConfigNote} from '../src/config/render.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
 import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText} from '../src/doctor/render.js'
-import {toDoctorReport} from '../src/doctor/report.js'
+import {includedFilesToFixByHand, toDoctorReport} from '../src/doctor/report.js'
 import {runDoctor} from '../src/doctor/run.js'
 import {ExitCode} from '../src/errors.js'
 import {safeInline} from '../src/output/terminal.js'
@@ -54,10 +54,8 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
       this.print(renderDoctorText(report, {color: this.color, cwd}))
     }
     if (report.status === 'dry-run') this.note('Dry run: nothing was written.')
-    // Findings of a fixable check that live in an included file: --fix leaves them to the user.
-    const fixableChecks = new Set(checks.filter((check) => check.meta.fixable).map((check) => check.meta.id))
-    const inIncludes = [...new Set(report.findings.filter((finding) => fixableChecks.has(finding.check) && finding.file !== undefined && finding.file !== report.file).map((finding) => finding.file))]
-    if (inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file ?? '')).join(', ')} by hand.`)
+    const inIncludes = includedFilesToFixByHand(checks, report)
+    if (inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file)).join(', ')} by hand.`)
     if (!report.ok) process.exitCode = ExitCode.failure
     return report
   }

@@ -26,3 +26,13 @@ export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = 
     ...(outcome?.status === 'dry-run' ? {diff: outcome.diff} : {}),
   }
 }
+
+/**
+ * The included files holding findings of a fixable check: `--fix` never edits an included file,
+ * so these are left to the user (each file once, in finding order).
+ */
+export function includedFilesToFixByHand(checks: Check[], report: DoctorReport): string[] {
+  const fixableChecks = new Set(checks.filter((check) => check.meta.fixable).map((check) => check.meta.id))
+  const files = report.findings.filter((finding) => fixableChecks.has(finding.check) && finding.file !== undefined && finding.file !== report.file).map((finding) => finding.file!)
+  return [...new Set(files)]
+}
