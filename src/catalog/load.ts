@@ -103,9 +103,10 @@ interface ParsedFile {
 /**
  * Loads and merges catalog files (a directory: the catalog files in it), in order. Every file is
  * read and checked first; then the live MCP servers of all files are started together (one
- * listing, in parallel) and the ones that fail are reported in `unavailableMcpServers`, not thrown. Merged entries keep file order: each file's
- * own tools, then the tools of the servers it declares. Two entries with one id, or one server key
- * declared twice, are errors — raised before any server starts.
+ * listing, in parallel) and the ones that fail are reported in `unavailableMcpServers`, not
+ * thrown. Merged entries keep file order: each file's own tools, then the tools of the servers it
+ * declares. Two entries with one id, or one server key declared twice, are errors — raised
+ * before any server starts.
  */
 export async function loadCatalogs(paths: readonly string[], options: LoadCatalogOptions = {}): Promise<Catalog> {
   const cwd = options.cwd ?? process.cwd()

@@ -16,6 +16,8 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
 import {statSync} from 'node:fs'
 
+import {errno} from '../fs/errors.js'
+
 /** How long a group gets between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 1000
 
@@ -129,7 +131,6 @@ function groupHasMembers(pgid: number): boolean {
   }
 }
 
-/** Spawns `command` (no shell) as the leader of a new process group. */
 /**
  * Why a program cannot be started in `cwd` before trying: a missing working directory makes spawn
  * fail with ENOENT, which would read as if the program were missing. undefined when it is fine.
@@ -146,12 +147,13 @@ export function workingDirectoryProblem(cwd: string | undefined): string | undef
 
 /** Why spawn failed, in words: `command not found`, `permission denied`, else the system's message. */
 export function spawnErrorReason(error: Error): string {
-  const code = (error as NodeJS.ErrnoException).code
+  const code = errno(error)
   if (code === 'ENOENT') return 'command not found'
   if (code === 'EACCES') return 'permission denied'
   return error.message
 }
 
+/** Spawns `command` (no shell) as the leader of a new process group. */
 export function spawnProcessGroup(command: string, args: readonly string[], options: ProcessGroupOptions = {}): ProcessGroup {
   return new ProcessGroup(command, args, options)
 }
