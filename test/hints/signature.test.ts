@@ -71,6 +71,9 @@ describe('literals and unions', () => {
   it('joins anyOf / oneOf of up to 8 variants; unions of consts become literal unions', () => {
     expect(input({anyOf: [{type: 'string'}, {type: 'number'}]})).toBe('string | number')
     expect(input({oneOf: [{const: 'drip'}, {const: 'flood'}]})).toBe('"drip" | "flood"')
+    expect(input({anyOf: Array.from({length: 8}, (_, i) => ({const: i}))})).toBe('0 | 1 | 2 | 3 | 4 | 5 | 6 | 7')
+    expect(input({oneOf: Array.from({length: 8}, (_, i) => ({type: i % 2 === 0 ? 'string' : 'boolean'}))})).toBe('string | boolean')
+    expect(output({anyOf: Array.from({length: 8}, (_, i) => ({const: i}))})).toEqual({text: '0 | 1 | 2 | 3 | 4 | 5 | 6 | 7', complete: true})
     expect(input({anyOf: Array.from({length: 9}, (_, i) => ({const: i}))})).toBe('unknown')
     expect(output({anyOf: Array.from({length: 9}, (_, i) => ({const: i}))}).complete).toBe(false)
   })
@@ -197,7 +200,10 @@ describe('unrenderable schemas and bounds', () => {
     // Root is depth 0; the 5th nested value is depth 5.
     expect(input(schema)).toBe('{ a: { a: { a: { a: { a: unknown } } } } }')
     expect(output(schema)).toEqual({text: '{ a: { a: { a: { a: { a: string } } } } }', complete: true})
-    for (let i = 0; i < 2; i++) schema = closed({a: schema})
+    // Output: the 6th nested value (depth 6) still renders, the 7th does not.
+    schema = closed({a: schema})
+    expect(output(schema)).toEqual({text: '{ a: { a: { a: { a: { a: { a: string } } } } } }', complete: true})
+    schema = closed({a: schema})
     expect(output(schema).complete).toBe(false)
     expect(output(schema).text).toContain('unknown')
   })
