@@ -22,25 +22,29 @@ export interface CatalogDocuments {
   otherUses: (word: string, owner: string) => number
 }
 
-/** The stemmed terms of `words`, stop words left out. */
-export function analyzeWords(words: readonly string[], stem: (word: string) => string): string[] {
+/** The stemmed terms of `words`, stop words left out; `note` sees each word kept. */
+function analyzeWords(words: readonly string[], stem: (word: string) => string, note?: (word: string) => void): string[] {
   const terms: string[] = []
-  for (const word of words) if (!STOP_WORDS.has(word)) terms.push(stem(word))
+  for (const word of words) {
+    if (STOP_WORDS.has(word)) continue
+    note?.(word)
+    terms.push(stem(word))
+  }
   return terms
 }
 
 /** The document of one entry whose name terms are known (the name needs the catalog's vocabulary to split glued words). */
 export function entryDocument(entry: CatalogEntry, nameTerms: readonly string[], stem: (word: string) => string): AnalyzedDocument<FieldName> {
-  return {name: nameTerms, ...analyzeTextFields(entryTextWords(entry), stem)}
+  return {name: nameTerms, ...analyzeTextFields(entryTextWords(entry), (words) => analyzeWords(words, stem))}
 }
 
-function analyzeTextFields(text: Omit<FieldWords, 'name'>, stem: (word: string) => string): Omit<AnalyzedDocument<FieldName>, 'name'> {
+function analyzeTextFields(text: Omit<FieldWords, 'name'>, analyze: (words: readonly string[]) => string[]): Omit<AnalyzedDocument<FieldName>, 'name'> {
   return {
-    owner: analyzeWords(text.owner, stem),
-    label: analyzeWords(text.label, stem),
-    summary: analyzeWords(text.summary, stem),
-    description: analyzeWords(text.description, stem),
-    parameters: analyzeWords(text.parameters, stem),
+    owner: analyze(text.owner),
+    label: analyze(text.label),
+    summary: analyze(text.summary),
+    description: analyze(text.description),
+    parameters: analyze(text.parameters),
   }
 }
 
@@ -63,23 +67,8 @@ export function catalogDocuments(entries: readonly CatalogEntry[], stem: (word: 
     const text = texts[doc]!
     // One pass per field: stem the words, and note each distinct word once per tool.
     const seen = new Set<string>()
-    const analyze = (words: readonly string[]): string[] => {
-      const terms: string[] = []
-      for (const word of words) {
-        if (STOP_WORDS.has(word)) continue
-        seen.add(word)
-        terms.push(stem(word))
-      }
-      return terms
-    }
-    const document = {
-      name: analyze(nameWords(entry.name, known)),
-      owner: analyze(text.owner),
-      label: analyze(text.label),
-      summary: analyze(text.summary),
-      description: analyze(text.description),
-      parameters: analyze(text.parameters),
-    }
+    const analyze = (words: readonly string[]): string[] => analyzeWords(words, stem, (word) => seen.add(word))
+    const document = {name: analyze(nameWords(entry.name, known)), ...analyzeTextFields(text, analyze)}
     for (const word of seen) {
       wordFrequencies.set(word, (wordFrequencies.get(word) ?? 0) + 1)
       if (!ownerWordSet.has(word)) continue
