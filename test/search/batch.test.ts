@@ -63,6 +63,8 @@ describe('request validation', () => {
     // 512 characters pass this rule (and then meet the byte rule: the JSON adds quotes and brackets).
     expect(messageOf({queries: [{query: 'a'.repeat(512)}]})).toBe('serialized batch query text may use at most 512 UTF-8 bytes.')
     expect(messageOf({queries: [{query: 'a'.repeat(508)}]})).toBe('no error')
+    // ["…"] around 508 characters is exactly 512 bytes; one more character is over.
+    expect(messageOf({queries: [{query: 'a'.repeat(509)}]})).toBe('serialized batch query text may use at most 512 UTF-8 bytes.')
   })
 
   it('needs per-query limits to be positive integers', () => {
@@ -192,6 +194,21 @@ describe('the 4,000-character bound', () => {
     const response = runSearchRequest({queries: [{query: 'report', limit: 2}]}, ranker, limits)
     expect(response.truncated).toBeUndefined()
     expect(response.results[0]).not.toHaveProperty('truncated')
+  })
+
+  it('is 4,000 characters: a response of exactly 4,000 is left alone, 4,001 loses a candidate', () => {
+    expect(BATCH_LIMITS.maxResponseChars).toBe(4000)
+    const hit = (id: string, description: string) => ({id, source: 'openclaw' as const, sourceName: 'p', name: id, description, input: '{}'})
+    const sized = (length: number): BatchResponse => {
+      const padded = (pad: string): BatchResponse => ({results: [{query: 'a', candidates: [hit('a1', pad), hit('a2', 'd')]}]})
+      return padded('x'.repeat(length - serializeResponse(padded('')).length))
+    }
+    expect(serializeResponse(sized(4000))).toHaveLength(4000)
+    expect(fitResponse(sized(4000))).toEqual(sized(4000))
+    const over = fitResponse(sized(4001))
+    expect(over.truncated).toBe(true)
+    expect(over.results[0]).toMatchObject({truncated: true})
+    expect(over.results[0]!.candidates.map((candidate) => candidate.id)).toEqual(['a1'])
   })
 
   it('trims the group with most candidates, then the longer last candidate, then the earliest group', () => {
