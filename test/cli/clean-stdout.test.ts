@@ -23,7 +23,10 @@ function builtFiles(dir: string): string[] {
 describe('stdout stays clean', () => {
   it('no built module loads the natural package entry, only its leaf modules', () => {
     const whole = /(?:from|import\(|require\()\s*['"]natural['"]/
-    const offenders = builtFiles(join(ROOT, 'dist')).filter((file) => whole.test(readFileSync(file, 'utf8')))
+    const files = builtFiles(join(ROOT, 'dist'))
+    // The built modules that use natural's leaf modules are among those scanned, so the scan is not vacuous.
+    expect(files.filter((file) => /natural\/lib\/natural\//.test(readFileSync(file, 'utf8'))).length).toBeGreaterThan(0)
+    const offenders = files.filter((file) => whole.test(readFileSync(file, 'utf8')))
     expect(offenders).toEqual([])
   })
 
