@@ -11,6 +11,8 @@
  */
 import {createRequire} from 'node:module'
 
+import {memoize} from './stem.js'
+
 const require = createRequire(import.meta.url)
 
 interface DamerauLevenshtein {
@@ -50,35 +52,31 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: 
     if (list === undefined) buckets.set(key, [candidate])
     else list.push(candidate)
   }
-  const memo = new Map<string, string | undefined>()
-  return (word) => {
-    if (memo.has(word)) return memo.get(word)
+  return memoize((word) => {
+    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return undefined
+    const limit = allowedEdits(word)
+    const letters = letterSet(word)
     let best: string | undefined
-    if (word.length >= MIN_TYPO_LENGTH && /^[a-z]+$/.test(word)) {
-      const limit = allowedEdits(word)
-      const letters = letterSet(word)
-      let bestDistance = limit + 1
-      const candidates = []
-      for (let length = word.length - limit; length <= word.length + limit; length++) candidates.push(...(buckets.get(`${word[0]}${length}`) ?? []))
-      for (const {word: candidate, letters: candidateLetters} of candidates) {
-        if (candidate === word) continue
-        // Each edit changes which letters occur by at most two: a cheap bound before the real distance.
-        if (bitCount(letters ^ candidateLetters) > 2 * limit) continue
-        const distance = typoDistance(word, candidate)
-        if (distance > limit) continue
-        const better =
-          best === undefined ||
-          distance < bestDistance ||
-          (distance === bestDistance && (frequencies.get(candidate)! > frequencies.get(best)! || (frequencies.get(candidate) === frequencies.get(best) && candidate < best)))
-        if (better) {
-          best = candidate
-          bestDistance = distance
-        }
+    let bestDistance = limit + 1
+    const candidates = []
+    for (let length = word.length - limit; length <= word.length + limit; length++) candidates.push(...(buckets.get(`${word[0]}${length}`) ?? []))
+    for (const {word: candidate, letters: candidateLetters} of candidates) {
+      if (candidate === word) continue
+      // Each edit changes which letters occur by at most two: a cheap bound before the real distance.
+      if (bitCount(letters ^ candidateLetters) > 2 * limit) continue
+      const distance = typoDistance(word, candidate)
+      if (distance > limit) continue
+      const better =
+        best === undefined ||
+        distance < bestDistance ||
+        (distance === bestDistance && (frequencies.get(candidate)! > frequencies.get(best)! || (frequencies.get(candidate) === frequencies.get(best) && candidate < best)))
+      if (better) {
+        best = candidate
+        bestDistance = distance
       }
     }
-    memo.set(word, best)
     return best
-  }
+  })
 }
 
 /** The letters `a`–`z` occurring in a word, as bits. */
