@@ -226,6 +226,17 @@ describe('search: batch (-q) and --stdin', () => {
     expect(lines[1]!.candidates[0]!.id).toBe('openclaw:browser:browser_screenshot')
     expect(lines[2]!.candidates).toEqual([])
   })
+
+  it('applies no batch limits to --stdin: more than 16 queries, over 50 results, a query over 512 characters', async () => {
+    const long = `web search ${'x'.repeat(600)}`
+    const queries = [...Array.from({length: 19}, () => 'file'), long]
+    const result = await search(['--stdin', '--limit', '3'], {input: `${queries.join('\n')}\n`})
+    expect(result).toMatchObject({code: 0, stderr: ''})
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as {query: string; candidates: Hit[]})
+    expect(lines.map((line) => line.query)).toEqual(queries)
+    expect(lines.reduce((sum, line) => sum + line.candidates.length, 0)).toBeGreaterThan(50)
+    expect(lines[19]!.candidates[0]!.id).toBe('openclaw:web:web_search')
+  })
 })
 
 describe('search --request', () => {
