@@ -338,6 +338,15 @@ describe('config validate', () => {
     expect(await runCli(['config', 'validate'], {cwd})).toMatchObject({stdout: `Config valid: ${join(cwd, 'openclaw.json5')}\n`, stderr: '', code: 0})
   })
 
+  it('is valid (exit 0) when there are only warnings: the gateway starts with a clamped limit, a disabling shape or a missing variable', async () => {
+    for (const text of ['{tools: {toolSearch: {maxSearchLimit: 99, searchDefaultLimit: 60}}}', '{tools: {toolSearch: {}}}', '{token: "${TS_TEST_UNSET_TOKEN}"}']) {
+      const cwd = project({'openclaw.json5': text})
+      const result = await runCli(['config', 'validate'], {cwd})
+      expect(result, text).toMatchObject({code: 0, stdout: `Config valid: ${join(cwd, 'openclaw.json5')}\n`})
+      expect(result.stderr, text).not.toContain('Invalid config')
+    }
+  })
+
   it('a config file that does not exist is valid (an empty config), with a note that it is missing; doctor says the same', async () => {
     const cwd = project({})
     const typo = join(cwd, 'opencalw.json5')
