@@ -41,7 +41,7 @@ import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts,
 import {memoize, porterStem} from './stem.js'
 import {wordsOf} from './words.js'
 import {typoCorrector} from './typo.js'
-import {type FieldParams, WeightedIndex} from './weighted-index.js'
+import {type FieldParams, saturate, WeightedIndex} from './weighted-index.js'
 
 export type {FieldParams} from './weighted-index.js'
 
@@ -296,9 +296,6 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     repeatWeight: options.repeatWeight,
     phraseWordWeight: options.phraseWordWeight,
   }
-  /** BM25's saturation of a (weighted) term frequency. */
-  const saturate = (weightedTf: number): number => (weightedTf * (options.k1 + 1)) / (weightedTf + options.k1)
-
   /**
    * What a concept is worth for query coverage: the idf of the typed term when the catalog has
    * it, else of its best stand-in (a correction or expansion); 0 when the catalog has none of
@@ -457,7 +454,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       for (const {term, weight, expandedFrom} of concept.terms) {
         const shares = fieldShares.get(term)
         if (shares === undefined || (expandedFrom !== undefined && index.documentFrequency(term) > maxExpansionDocs)) continue
-        const value = weight * idfOf(term) * saturate(shares.reduce((sum, {share}) => sum + share, 0))
+        const value = weight * idfOf(term) * saturate(shares.reduce((sum, {share}) => sum + share, 0), options.k1)
         if (top === undefined || value > top.value) top = {value, weight, term, expandedFrom, shares}
       }
       if (top === undefined) return

@@ -23,6 +23,11 @@ export interface WeightedPostings {
   saturated: Float64Array
 }
 
+/** BM25's saturation of a (weighted) term frequency: `tf × (k1 + 1) / (tf + k1)`. */
+export function saturate(tf: number, k1: number): number {
+  return (tf * (k1 + 1)) / (tf + k1)
+}
+
 export class WeightedIndex<F extends string> {
   /** Number of documents. */
   readonly size: number
@@ -67,8 +72,7 @@ export class WeightedIndex<F extends string> {
       }
     })
     const postingsByTerm = new Map<string, WeightedPostings>()
-    const saturate = (tf: number) => (tf * (k1 + 1)) / (tf + k1)
-    for (const [term, list] of lists) postingsByTerm.set(term, {docs: Int32Array.from(list.docs), saturated: Float64Array.from(list.weights, saturate)})
+    for (const [term, list] of lists) postingsByTerm.set(term, {docs: Int32Array.from(list.docs), saturated: Float64Array.from(list.weights, (tf) => saturate(tf, k1))})
     return new WeightedIndex(documents.length, postingsByTerm, fields)
   }
 
