@@ -155,7 +155,6 @@ interface QueryPlan {
   totalWorth: number
   /** Every term the query can match, with its highest weight. */
   termWeights: Map<string, number>
-  termSet: Set<string>
   /** The owners the request names (`owners.ts`), by owner. */
   owners: Map<string, NamedOwner>
   /** What the request asks to do, if it says, and the same as bit sets. */
@@ -323,7 +322,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     const worth = concepts.map(conceptWorth)
     const weights = termWeights(concepts)
     const forms = options.exactForm > 0 ? [...new Set(typed.map(({word}) => word))].filter((word) => formPostings.has(word)) : []
-    return {forms, concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, termSet: new Set(weights.keys()), intent: options.actionMatch > 0 ? intent : undefined, intentBits: options.actionMatch > 0 && intent !== undefined ? intentBits(intent) : undefined, owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
+    return {forms, concepts, worth, totalWorth: worth.reduce((sum, value) => sum + value, 0), termWeights: weights, intent: options.actionMatch > 0 ? intent : undefined, intentBits: options.actionMatch > 0 && intent !== undefined ? intentBits(intent) : undefined, owners: options.ownerMatch > 0 ? namedOwners(typed, expanded, owners) : new Map()}
   }
 
   // Scratch space, reused by every search (searches are synchronous) and left zeroed after each.
@@ -447,7 +446,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
   const explain = (doc: number, query: QueryPlan): TermContribution[] => {
     const contributions: TermContribution[] = []
     const document = entryDocument(entries[doc]!, nameTerms[doc]!, stem)
-    const fieldShares = index.fieldShares(doc, document, query.termSet)
+    const fieldShares = index.fieldShares(doc, document, query.termWeights)
     let matchedWorth = 0
     query.concepts.forEach((concept, c) => {
       let top: {value: number; weight: number; term: string; expandedFrom?: string; shares: Array<{field: FieldName; share: number}>} | undefined

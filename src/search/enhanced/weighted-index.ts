@@ -94,7 +94,7 @@ export class WeightedIndex<F extends string> {
    * are `document`: the index keeps lengths, not the text), split by field (fields where a term
    * is absent left out; terms absent from the document left out).
    */
-  fieldShares(doc: number, document: AnalyzedDocument<F>, terms: ReadonlySet<string>): Map<string, Array<{field: F; share: number}>> {
+  fieldShares(doc: number, document: AnalyzedDocument<F>, terms: {has(term: string): boolean}): Map<string, Array<{field: F; share: number}>> {
     const shares = new Map<string, Array<{field: F; share: number}>>()
     for (const data of this.fields) {
       const counts = new Map<string, number>()
