@@ -33,7 +33,7 @@ import {compareByCodeUnits, exactKey, selectTop} from '../order.js'
 import {stem as lightStem} from '../stem.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
 import {catalogDocuments, entryDocument} from './documents.js'
-import {type FieldName, ownerWords, splitGluedWord} from './fields.js'
+import {type FieldName, splitGluedWord} from './fields.js'
 import {type ActionBits, type ActionIntent, type ActionLexicon, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
 import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
 import {type NamedOwner, namedOwners, namesOwnerAlone, type OwnerIndex, ownerNames} from './owners.js'
@@ -169,14 +169,14 @@ interface QueryPlan {
  * (`hubspot-…`) and a prefix most of an owner's tools share (`browser_…`, `API-…`).
  */
 function namespaceTerms(
-  entries: readonly CatalogEntry[],
   docsByOwner: ReadonlyMap<string, readonly number[]>,
+  ownerNameWords: ReadonlyMap<string, readonly string[]>,
   nameTerms: ReadonlyArray<readonly string[]>,
   stem: (word: string) => string,
 ): Map<string, Set<string>> {
   const namespaces = new Map<string, Set<string>>()
   for (const [owner, docs] of docsByOwner) {
-    const terms = new Set(ownerWords(entries[docs[0]!]!).map(stem))
+    const terms = new Set(ownerNameWords.get(owner)!.map(stem))
     if (docs.length >= NAMESPACE_MIN_TOOLS) {
       const firsts = new Map<string, number>()
       for (const doc of docs) {
@@ -239,7 +239,7 @@ function prepareCatalog(entries: readonly CatalogEntry[], options: EnhancedOptio
   const nameTerms = documents.map((document) => document.name)
 
   // Name coverage: each tool's distinct name terms without its namespace, and their total idf.
-  const namespaces = namespaceTerms(entries, docsByOwner, nameTerms, stem)
+  const namespaces = namespaceTerms(docsByOwner, ownerNameWords, nameTerms, stem)
   const coverageTerms = entries.map((entry, doc) => {
     const skip = namespaces.get(entry.sourceName)!
     return [...new Set(nameTerms[doc])].filter((term) => !skip.has(term))
