@@ -136,9 +136,15 @@ export interface QueryContext extends QueryWeights {
 export function argumentKinds(query: string): Array<{kind: ArgumentKind; piece: string}> {
   const pieces = query.split(/\s+/).filter((piece) => piece !== '')
   const found = new Map<ArgumentKind, string>()
+  const add = (kind: ArgumentKind, piece: string) => {
+    if (!found.has(kind)) found.set(kind, piece)
+  }
   pieces.forEach((piece, index) => {
-    const kind = argumentKind(piece) ?? (index + 1 < pieces.length && isCoordinatePair(piece, pieces[index + 1]!) ? 'coordinates' : undefined)
-    if (kind !== undefined && !found.has(kind)) found.set(kind, kind === 'coordinates' && argumentKind(piece) === undefined ? `${piece} ${pieces[index + 1]}` : piece)
+    const kind = argumentKind(piece)
+    const next = pieces[index + 1]
+    if (kind !== undefined) add(kind, piece)
+    // A latitude and a longitude typed apart (`48.85, 2.35`).
+    else if (next !== undefined && isCoordinatePair(piece, next)) add('coordinates', `${piece} ${next}`)
   })
   return [...found].map(([kind, piece]) => ({kind, piece}))
 }
