@@ -5,7 +5,9 @@ import {type CallInput, INTERRUPTED_EXIT_CODE, type ResolvedCall, resolveCall, r
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
-import {catalogFlags, configFlags, sessionFlags} from '../src/cli/flags.js'
+import {McpSessionPool} from '../src/catalog/mcp/pool.js'
+import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
+import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {ExitCode} from '../src/errors.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
@@ -33,6 +35,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     ...catalogFlags,
     ...configFlags,
     ...sessionFlags,
+    server: serverFlag,
     args: Flags.string({description: 'Tool arguments as one JSON object.', helpValue: '<json>', exclusive: ['args-file', 'request']}),
     'args-file': Flags.string({description: 'Read the tool arguments (one JSON object) from a file; - reads stdin.', helpValue: '<file>', exclusive: ['request']}),
     raw: Flags.boolean({description: 'Parse every key=value value as JSON instead of typing it by the schema.'}),
@@ -44,10 +47,23 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   async run(): Promise<unknown> {
     const {flags} = this
     await assertSessionWritable(flags.session)
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const target = this.args.tool === undefined ? undefined : toolOnServer(this.args.tool, flags.server)
+    // Only the called tool's server starts, once: the call reuses the session it was listed over.
+    const mcpSessions = new McpSessionPool()
+    try {
+      return await this.callTool(target, mcpSessions)
+    } finally {
+      await mcpSessions.closeAll()
+    }
+  }
+
+  private async callTool(target: string | undefined, mcpSessions: McpSessionPool): Promise<unknown> {
+    const {flags} = this
+    const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpSessions})
     const entries = context.catalog.entries
     this.jsonExtras = unavailableMcpServersField(context.catalog)
-    const input: CallInput = {target: this.args.tool, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs: this.argvRest.slice(this.args.tool === undefined ? 0 : 1), raw: flags.raw}
+    const input: CallInput = {target, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs: this.argvRest.slice(this.args.tool === undefined ? 0 : 1), raw: flags.raw}
 
     const interrupt = new AbortController()
     const onSignal = () => (interrupt.signal.aborted ? process.exit(INTERRUPTED_EXIT_CODE) : interrupt.abort())

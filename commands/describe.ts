@@ -4,7 +4,8 @@ import {lookupCatalogTool} from '../src/call/lookup.js'
 import {logSessionEvent, toolRef} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
-import {catalogFlags, configFlags, sessionFlags} from '../src/cli/flags.js'
+import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
+import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {describeEntry, renderToolDescription} from '../src/search/describe.js'
 
 export default class Describe extends BaseCommand<typeof Describe> {
@@ -21,12 +22,16 @@ export default class Describe extends BaseCommand<typeof Describe> {
     tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', required: true, ignoreStdin: true}),
   }
 
-  static flags = {...catalogFlags, ...configFlags, ...sessionFlags}
+  static flags = {...catalogFlags, ...configFlags, ...sessionFlags, server: serverFlag}
 
   async run(): Promise<unknown> {
-    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const {flags} = this
+    const target = toolOnServer(this.args.tool, flags.server)
+    // Only the server the tool lives on starts (all of them for a bare name without --server).
+    const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
-    const entry = lookupCatalogTool(context.catalog, this.args.tool)
+    const entry = lookupCatalogTool(context.catalog, target)
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})

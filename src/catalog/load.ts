@@ -10,6 +10,7 @@ import {catalogError, childPath} from './errors.js'
 import {parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument} from './guard.js'
 import {hasOwn, isRecord, withoutBom} from './json.js'
+import type {McpSessionPool} from './mcp/pool.js'
 import type {Catalog, CatalogEntry, McpServerConfig, UnavailableMcpServer} from './types.js'
 
 export interface LoadCatalogOptions {
@@ -24,6 +25,13 @@ export interface LoadCatalogOptions {
   /** Connect + list timeout per live MCP server, in milliseconds. */
   mcpTimeoutMs?: number
   signal?: AbortSignal
+  /**
+   * Which of the declared servers to start (given every declared key, in declaration order); the
+   * others are left out of the catalog entirely. Default: all of them.
+   */
+  selectMcpServers?: (declared: readonly string[]) => readonly string[]
+  /** Keep listed servers open in this pool (the caller closes it); see `Catalog.mcpSessions`. */
+  mcpSessions?: McpSessionPool
 }
 
 const CATALOG_FILE = /\.json5?$/i
@@ -133,7 +141,8 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   }
   assertUniqueIds(parsedFiles.flatMap((parsed) => parsed.entries))
 
-  const listed = await listServers(servers, options)
+  const selected = selectServers(servers, options.selectMcpServers)
+  const listed = await listServers(selected, options)
   const toolsByServer = new Map<string, CatalogEntry[]>()
   for (const entry of listed.entries) {
     const tools = toolsByServer.get(entry.sourceName)
@@ -142,7 +151,16 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   }
   const entries = parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
   assertUniqueIds(entries)
-  return {entries, mcpServers: servers, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
+  const catalog: Catalog = {entries, mcpServers: selected, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
+  if (options.mcpSessions !== undefined) catalog.mcpSessions = options.mcpSessions
+  return catalog
+}
+
+/** The servers `select` keeps, in declaration order; all of them without a selector. */
+function selectServers(servers: Record<string, McpServerConfig>, select: LoadCatalogOptions['selectMcpServers']): Record<string, McpServerConfig> {
+  if (select === undefined) return servers
+  const keep = new Set(select(Object.keys(servers)))
+  return Object.fromEntries(Object.entries(servers).filter(([key]) => keep.has(key)))
 }
 
 /** `items` ordered like `keys` (declaration order across files, which an object's key order is not for keys like "1"). */
@@ -160,7 +178,7 @@ async function declaredMcpServers(document: unknown, file: string): Promise<{ser
 async function listServers(servers: Record<string, McpServerConfig>, options: LoadCatalogOptions): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]}> {
   if (Object.keys(servers).length === 0) return {entries: [], unavailable: []}
   const {listMcpServerTools} = await import('./mcp/index.js')
-  return listMcpServerTools(servers, {timeoutMs: options.mcpTimeoutMs, env: options.env, progress: options.progress, signal: options.signal})
+  return listMcpServerTools(servers, {timeoutMs: options.mcpTimeoutMs, env: options.env, progress: options.progress, signal: options.signal, sessions: options.mcpSessions})
 }
 
 /** Ids identify tools: a second definition of one id is an error naming both places. */

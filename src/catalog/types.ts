@@ -5,6 +5,8 @@
  */
 
 /** Where a tool comes from. Only `openclaw` tools are trusted. */
+import type {McpSessionPool} from './mcp/pool.js'
+
 export type ToolSource = 'openclaw' | 'mcp' | 'client'
 
 /** A JSON Schema as found in a catalog: untyped, possibly hostile, never assumed well-formed. */
@@ -95,6 +97,11 @@ export interface UnavailableMcpServer {
 
 export interface Catalog {
   entries: CatalogEntry[]
+  /**
+   * Servers kept open after listing, for the step that follows (a call reuses the session its
+   * server was listed over). Set only when the caller asked for it; the caller closes them.
+   */
+  mcpSessions?: McpSessionPool
   /** Servers declared by the loaded files, by key (sourceName of their entries). */
   mcpServers: Record<string, McpServerConfig>
   /** Servers that could not be started, reached or listed; their tools are absent. */

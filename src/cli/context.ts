@@ -3,7 +3,8 @@
  * policy (config ∪ `--allow`/`--deny`) → catalogs → policy applied. Diagnostics (config warnings,
  * MCP servers that could not be used) go to stderr through `note`; the data comes back.
  */
-import {applyToolPolicy, loadCatalogs, mergeToolPolicies, type ToolPolicy} from '../catalog/index.js'
+import {applyToolPolicy, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
+import type {McpSessionPool} from '../catalog/mcp/pool.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
 import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
 import {safeInline} from '../output/terminal.js'
@@ -28,6 +29,10 @@ export interface CatalogContextIo {
   note: (line: string) => void
   /** Show progress lines (MCP servers starting): true on a TTY. */
   progress?: boolean
+  /** Which declared MCP servers to start (see `LoadCatalogOptions.selectMcpServers`). */
+  selectMcpServers?: LoadCatalogOptions['selectMcpServers']
+  /** Keep listed servers open for a later step of the command (the command closes the pool). */
+  mcpSessions?: McpSessionPool
 }
 
 export interface CatalogContext {
@@ -51,7 +56,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
-  const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress})
+  const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions})
   if (loaded.unavailableMcpServers.length > 0) {
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)

@@ -32,6 +32,20 @@ export const catalogFlags = {
   deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
 }
 
+/** `call` and `describe`: the MCP server the tool is on; only that server starts. */
+export const serverFlag = Flags.string({
+  description: 'MCP server the tool is on: only that server starts, and a bare tool name means its tool (echo → mcp:<server>:echo).',
+  helpValue: '<name>',
+})
+
+/** Listing commands: only these MCP servers start. */
+export const serversFlag = Flags.string({
+  description: 'Only start and show this MCP server (repeatable).',
+  helpValue: '<name>',
+  multiple: true,
+  multipleNonGreedy: true,
+})
+
 /** Commands a session log records: search, describe, call (SPEC §8.5). */
 export const sessionFlags = {
   session: Flags.string({description: 'Append one JSON line for this operation to a session log (see "session stats").', helpValue: '<file.jsonl>'}),

@@ -117,8 +117,8 @@ describe('catalog commands over an mcpServers file', () => {
     expect(parseJsonOutput(structured)).toEqual({tool: {id: 'mcp:fixture:weather', name: 'weather', source: 'mcp'}, result: {city: 'Oslo', temperature: 21}})
     expect(structured.code).toBe(0)
     expectNoServerNoise(structured)
-    // Each command starts the server to list its tools, and call once more for the call.
-    expect(recordedPids(pids)).toHaveLength(4)
+    // Each call starts the server once: it lists the tools and calls over the same session.
+    expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -425,8 +425,8 @@ describe('interruption', () => {
     expect(ended.code).toBe(130)
     expect(ended.stderr).toBe('Error: Interrupted: the call was stopped.\n')
     expect(ended.stdout).toBe('')
-    // One start to list the tools, a second one for the call.
-    expect(recordedPids(pids)).toHaveLength(2)
+    // One start lists the tools and serves the call.
+    expect(recordedPids(pids)).toHaveLength(1)
     expect(await leftoverServers(pids)).toEqual([])
   })
 })

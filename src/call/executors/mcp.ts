@@ -68,7 +68,10 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
     import('@modelcontextprotocol/sdk/types.js'),
   ])
   try {
-    return await withMcpSession(run.server, config, {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}, async (session) => {
+    // A server the command already listed is still open: the call reuses it instead of starting it again.
+    const pool = options.catalog.mcpSessions
+    const use: typeof withMcpSession = pool === undefined ? withMcpSession : (...useArgs) => pool.use(...useArgs)
+    return await use(run.server, config, {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}, async (session) => {
       session.setPhase('tools/call')
       const raw = (await session.client.request(
         {method: 'tools/call', params: {name: run.tool, arguments: args ?? {}}},

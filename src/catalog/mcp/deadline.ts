@@ -12,13 +12,14 @@ const MAX_SIGNAL_LISTENERS = 10_000
 export class Deadline {
   private readonly controller = new AbortController()
   private readonly timer: NodeJS.Timeout
-  private readonly startedAt = Date.now()
   private timedOut = false
   private readonly detachOuter: () => void
 
   constructor(
     readonly timeoutMs: number,
     outer?: AbortSignal,
+    /** When the budget started (default: now); work that began earlier gets only what is left. */
+    private readonly startedAt: number = Date.now(),
   ) {
     setMaxListeners(MAX_SIGNAL_LISTENERS, this.controller.signal)
     this.timer = setTimeout(
@@ -26,7 +27,7 @@ export class Deadline {
         this.timedOut = true
         this.controller.abort(new Error(`timed out after ${timeoutMs} ms`))
       },
-      timerDelay(timeoutMs),
+      timerDelay(Math.max(1, timeoutMs - (Date.now() - startedAt))),
     )
     const onOuterAbort = (): void => this.controller.abort(new Error('interrupted'))
     if (outer?.aborted) onOuterAbort()

@@ -7,8 +7,9 @@
  *
  * Decisions where the spec is silent:
  * - Each command that needs live tools starts the servers, lists, and stops them again; `call`
- *   then starts the called tool's server once more for the call itself. Nothing stays running
- *   after a command.
+ *   keeps the listed server open (`pool.ts`) and calls over the same session, and `call` /
+ *   `describe` of an `mcp:<server>:<tool>` id start only that server (`select.ts`). Nothing stays
+ *   running after a command.
  * - Listing shares one time budget per server (start + initialize + every tools/list page):
  *   `timeoutMs`, else `TOOLSEARCH_MCP_TIMEOUT_MS` from the environment, else 30 s.
  * - A stdio server inherits only HOME, LOGNAME, PATH, SHELL, TERM and USER (as the MCP SDK and
@@ -25,6 +26,7 @@ import {mcpToolEntry} from '../entries.js'
 import {childPath} from '../errors.js'
 import {assertSafeCatalogDocument} from '../guard.js'
 import type {McpToolDefinition} from './list.js'
+import type {McpSessionPool} from './pool.js'
 
 export {findMcpServerBlock, parseMcpServers} from './config.js'
 export {ttyProgressLine} from './progress.js'
@@ -43,6 +45,8 @@ export interface ListMcpToolsOptions {
   progress?: (message: string) => void
   /** Stops every server being started (Ctrl-C); they are reported unavailable. */
   signal?: AbortSignal
+  /** Keep each listed server open in this pool for a later step (the caller closes it). */
+  sessions?: McpSessionPool
 }
 
 export interface ListMcpToolsResult {
@@ -113,6 +117,7 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
     env: options.env,
     signal: options.signal,
     progress: options.progress,
+    sessions: options.sessions,
   })
   const entries: CatalogEntry[] = []
   for (const {server, config, tools} of listed) {

@@ -6,6 +6,7 @@ import {ListToolsResultSchema} from '@modelcontextprotocol/sdk/types.js'
 
 import type {McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {redactValue} from './expand.js'
+import type {McpSessionPool} from './pool.js'
 import {McpServerFailure, withMcpSession, type McpSession} from './session.js'
 
 /** A tool as its server lists it (secrets redacted). */
@@ -29,6 +30,8 @@ export interface ListServersOptions {
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
   progress?: (message: string) => void
+  /** List over sessions that stay open in this pool (default: each server is stopped after listing). */
+  sessions?: McpSessionPool
 }
 
 /** A server that keeps returning cursors is broken; stop long before memory runs out. */
@@ -94,7 +97,8 @@ export async function listServers(servers: Record<string, McpServerConfig>, opti
     names.map(async (server): Promise<ListedServer | UnavailableMcpServer> => {
       const config = servers[server]
       try {
-        const tools = await withMcpSession(server, config, options, pageThroughTools)
+        const session = {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}
+        const tools = options.sessions === undefined ? await withMcpSession(server, config, session, pageThroughTools) : await options.sessions.use(server, config, session, pageThroughTools)
         return {server, config, tools}
       } catch (error) {
         if (error instanceof McpServerFailure) return {server, error: error.reason}

@@ -203,76 +203,146 @@ async function closeHttp(client: Client, transport: Transport | undefined): Prom
   await client.close().catch(() => undefined)
 }
 
+/** The live parts of an open session: the client and whichever transport it speaks over. */
+interface Connection {
+  client?: Client
+  stdio?: ServerProcessTransport
+  http?: Transport
+  redact: Redactor
+  phase: McpPhase
+  /** The server process was stopped by us (so its exit is not the failure). */
+  stoppedByUs: boolean
+  /** A deadline ended while the server was busy: stop it at once instead of politely. */
+  failedHard: boolean
+}
+
+/**
+ * A started (or reached) and initialized server that stays open for several pieces of work — a
+ * listing and then a call — until `close()`. Each piece of work has its own time limit; when it
+ * passes, a stdio server is stopped at once (a hung server never outlives its limit).
+ */
+export class OpenMcpSession {
+  private closed = false
+
+  /** @internal use `openMcpSession` */
+  constructor(
+    readonly server: string,
+    private readonly config: McpServerConfig,
+    private readonly connection: Connection,
+  ) {}
+
+  /** Runs `work` within `timeoutMs` (counted from `startedAt`, default now). Throws McpServerFailure. */
+  async run<T>(work: (session: McpSession) => Promise<T>, options: {timeoutMs: number; signal?: AbortSignal; startedAt?: number}): Promise<T> {
+    return this.within(options, async (deadline) => {
+      const {client} = this.connection
+      if (this.closed || client === undefined) throw new McpServerFailure(this.server, 'unavailable', 'is no longer connected')
+      const setPhase = (next: McpPhase): void => {
+        this.connection.phase = next
+      }
+      return work({server: this.server, client, redact: this.connection.redact, deadline, setPhase})
+    })
+  }
+
+  /** @internal `work` under a fresh deadline; its failure becomes an McpServerFailure. */
+  async within<T>(options: {timeoutMs: number; signal?: AbortSignal; startedAt?: number}, work: (deadline: Deadline) => Promise<T>): Promise<T> {
+    const deadline = new Deadline(options.timeoutMs, options.signal, options.startedAt)
+    const connection = this.connection
+    const stopOnDeadline = (): void => {
+      connection.failedHard = true
+      connection.stoppedByUs = true
+      void connection.stdio?.kill()
+    }
+    deadline.signal.addEventListener('abort', stopOnDeadline, {once: true})
+    try {
+      return await work(deadline)
+    } catch (error) {
+      throw await explainFailure(error, this.server, this.config, connection, deadline)
+    } finally {
+      deadline.signal.removeEventListener('abort', stopOnDeadline)
+      deadline.dispose()
+    }
+  }
+
+  /** Shuts the server down (a stdio process has exited when this settles). Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    await shutDown(this.connection)
+  }
+}
+
+/** A lost connection usually means the process is exiting: let its exit code and stderr arrive first. */
+async function explainFailure(error: unknown, server: string, config: McpServerConfig, connection: Connection, deadline: Deadline): Promise<McpServerFailure> {
+  const {stdio} = connection
+  if (stdio !== undefined && stdio.exit === undefined && !deadline.signal.aborted && isConnectionLoss(error)) await stdio.exitedWithin(EXIT_REPORT_WAIT_MS)
+  return describeFailure(error, {server, phase: connection.phase, deadline, redact: connection.redact, config, stdio, stoppedByUs: connection.stoppedByUs})
+}
+
+async function shutDown(connection: Connection): Promise<void> {
+  connection.stoppedByUs = true
+  const {stdio, client} = connection
+  if (stdio !== undefined) {
+    if (connection.failedHard) await stdio.kill()
+    else await stdio.close()
+    await client?.close().catch(() => undefined)
+  } else if (client !== undefined) {
+    await closeHttp(client, connection.http)
+  }
+}
+
+/**
+ * Starts or reaches `server` and initializes it within `options.timeoutMs`. Throws
+ * McpServerFailure (after stopping whatever was started); the caller closes the session.
+ */
+export async function openMcpSession(server: string, config: McpServerConfig, options: McpSessionOptions & {startedAt?: number}): Promise<OpenMcpSession> {
+  const env = options.env ?? process.env
+  const connection: Connection = {redact: (text) => text, phase: 'start', stoppedByUs: false, failedHard: false}
+  const session = new OpenMcpSession(server, config, connection)
+  try {
+    await session.within(options, async (deadline) => {
+      const expanded = expandServerConfig(config, env)
+      connection.redact = redactor(expanded.secrets)
+      const live = expanded.config
+      if (live.transport === 'stdio') {
+        checkWorkingDirectory(live.cwd)
+        connection.stdio = new ServerProcessTransport({
+          command: live.command,
+          args: live.args,
+          env: serverEnvironment(env, live.env),
+          cwd: live.cwd,
+          onStderrLine: debugStderr(server, connection.redact),
+        })
+        const client = new Client(CLIENT_INFO, {capabilities: {}})
+        connection.client = client
+        await deadline.race(connection.stdio.start())
+        connection.phase = 'initialize'
+        await deadline.race(client.connect(connection.stdio, {signal: deadline.signal, timeout: deadline.remaining()}))
+      } else {
+        connection.phase = 'initialize'
+        await connectHttp(live.url, live.headers, deadline, (next, transport) => {
+          connection.client = next
+          connection.http = transport
+        })
+      }
+    })
+  } catch (error) {
+    await session.close()
+    throw error
+  }
+  return session
+}
+
 /**
  * Starts or reaches `server`, initializes, runs `work`, and shuts the server down whatever
- * happens (the stdio process has exited when this settles). Throws McpServerFailure.
+ * happens (the stdio process has exited when this settles). One time budget covers all of it.
+ * Throws McpServerFailure.
  */
 export async function withMcpSession<T>(server: string, config: McpServerConfig, options: McpSessionOptions, work: (session: McpSession) => Promise<T>): Promise<T> {
-  const env = options.env ?? process.env
-  const deadline = new Deadline(options.timeoutMs, options.signal)
-  let redact: Redactor = (text) => text
-  let phase: McpPhase = 'start'
-  let stdio: ServerProcessTransport | undefined
-  let client: Client | undefined
-  let httpTransport: Transport | undefined
-  let stoppedByUs = false
-  const context = (): FailureContext => ({server, phase, deadline, redact, config, stdio, stoppedByUs})
-  // Stop a stdio server the moment the deadline ends, so a hung server never outlives it.
-  const onDeadline = (): void => {
-    stoppedByUs = true
-    void stdio?.kill()
-  }
-  deadline.signal.addEventListener('abort', onDeadline, {once: true})
+  const startedAt = Date.now()
+  const session = await openMcpSession(server, config, {...options, startedAt})
   try {
-    const expanded = expandServerConfig(config, env)
-    redact = redactor(expanded.secrets)
-    const live = expanded.config
-    if (live.transport === 'stdio') {
-      checkWorkingDirectory(live.cwd)
-      stdio = new ServerProcessTransport({
-        command: live.command,
-        args: live.args,
-        env: serverEnvironment(env, live.env),
-        cwd: live.cwd,
-        onStderrLine: debugStderr(server, redact),
-      })
-      client = new Client(CLIENT_INFO, {capabilities: {}})
-      await deadline.race(stdio.start())
-      phase = 'initialize'
-      await deadline.race(client.connect(stdio, {signal: deadline.signal, timeout: deadline.remaining()}))
-    } else {
-      phase = 'initialize'
-      await connectHttp(live.url, live.headers, deadline, (next, transport) => {
-        client = next
-        httpTransport = transport
-      })
-    }
-    const session: McpSession = {
-      server,
-      client: client as Client,
-      redact,
-      deadline,
-      setPhase: (next) => {
-        phase = next
-      },
-    }
-    const result = await work(session)
-    return result
-  } catch (error) {
-    // A lost connection usually means the process is exiting: let its exit code and stderr arrive.
-    if (stdio !== undefined && stdio.exit === undefined && !deadline.signal.aborted && isConnectionLoss(error)) await stdio.exitedWithin(EXIT_REPORT_WAIT_MS)
-    throw describeFailure(error, context())
+    return await session.run(work, {timeoutMs: options.timeoutMs, signal: options.signal, startedAt})
   } finally {
-    deadline.signal.removeEventListener('abort', onDeadline)
-    const failedHard = deadline.signal.aborted
-    deadline.dispose()
-    stoppedByUs = true
-    if (stdio !== undefined) {
-      if (failedHard) await stdio.kill()
-      else await stdio.close()
-      await client?.close().catch(() => undefined)
-    } else if (client !== undefined) {
-      await closeHttp(client, httpTransport)
-    }
+    await session.close()
   }
 }

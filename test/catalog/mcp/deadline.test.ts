@@ -36,3 +36,12 @@ describe('Deadline', () => {
     deadline.dispose()
   })
 })
+
+describe('Deadline started earlier', () => {
+  it('gives work that began before it only the time left of the budget', async () => {
+    const deadline = new Deadline(10_000, undefined, Date.now() - 9_990)
+    await expect(deadline.race(new Promise(() => undefined))).rejects.toThrow('timed out after 10000 ms')
+    expect(deadline.remaining()).toBe(1)
+    deadline.dispose()
+  })
+})

@@ -1,0 +1,43 @@
+/**
+ * Which declared MCP servers a command has to start. Starting a server is the slow part of every
+ * command, so `call` and `describe` of one tool start only the server that tool lives on, and
+ * `--server` narrows any command to the servers it names. Pure.
+ *
+ * Decisions where the spec is silent:
+ * - An `mcp:<server>:<tool>` id names its server by the longest declared key it starts with
+ *   (server keys may contain colons); an `mcp:` id that matches no declared server starts none,
+ *   so the lookup reports the unknown tool without waiting for any server.
+ * - A tool given by name (or an `openclaw:` / `client:` id) may be on any server: all start.
+ * - `--server` with a name no source declares is a usage error listing the declared names.
+ */
+import {usageError} from '../../errors.js'
+import {safeInline} from '../../output/terminal.js'
+
+const MCP_ID_PREFIX = 'mcp:'
+const TOOL_ID = /^(openclaw|mcp|client):/
+
+/** The servers a call or describe of `target` needs, among `declared`. */
+export function serversForTool(target: string | undefined, declared: readonly string[]): readonly string[] {
+  if (target === undefined || !target.startsWith(MCP_ID_PREFIX)) return declared
+  const rest = target.slice(MCP_ID_PREFIX.length)
+  const matching = declared.filter((server) => rest.startsWith(`${server}:`) && rest.length > server.length + 1)
+  const longest = matching.sort((a, b) => b.length - a.length)[0]
+  return longest === undefined ? [] : [longest]
+}
+
+/** The servers `--server` names; every one must be declared. No names: all of them. */
+export function namedServers(names: readonly string[] | undefined, declared: readonly string[]): readonly string[] {
+  if (names === undefined || names.length === 0) return declared
+  const missing = names.filter((name) => !declared.includes(name))
+  if (missing.length > 0) {
+    const known = declared.length === 0 ? 'no MCP servers are declared' : `declared: ${declared.map((name) => safeInline(name)).join(', ')}`
+    throw usageError(`No MCP server named ${missing.map((name) => `"${safeInline(name)}"`).join(', ')} (${known}).`)
+  }
+  return declared.filter((server) => names.includes(server))
+}
+
+/** With `--server`, a bare tool name means that server's tool: `echo` → `mcp:<server>:echo`. */
+export function toolOnServer(target: string, server: string | undefined): string {
+  if (server === undefined || TOOL_ID.test(target)) return target
+  return `${MCP_ID_PREFIX}${server}:${target}`
+}
