@@ -28,33 +28,37 @@ export const INTENT_GROUPS: readonly IntentGroup[] = [
 ]
 
 /**
- * The singular of a lowercase word, by spelling alone (`reminders` → `reminder`, `directories` →
- * `directory`, `boxes` → `box`); words that are not plurals come back unchanged.
+ * A trigger form of a lowercase word, by spelling alone, as OpenClaw normalizes triggers: a word
+ * longer than 4 drops a final `ies` for `y` (`directories` → `directory`) or a final `s` that is
+ * not `ss` (`reminders` → `reminder`). Nothing else: `boxes` → `boxe`, and `runs`, `urls`, `says`
+ * (4 letters) stay as typed, so they trigger nothing. Deliberately not the stemmer, which would
+ * make unrelated intents meet.
  */
 export function singularize(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
-  if (word.length > 4 && /(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2)
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
+  if (word.length <= 4) return word
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
+  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
   return word
 }
 
-/** A query word that triggered a group, with the words the group adds. */
+/** A group a query triggered: the first query word that did, and the words the group adds. */
 export interface IntentExpansion {
   trigger: string
   terms: readonly string[]
 }
 
 /**
- * The groups triggered by `words` (lowercase query tokens), in query order then group order.
- * A word triggers a group as typed or singularized (`news` stays `news`, `links` → `link`).
+ * The groups triggered by `words` (lowercase query tokens, stop words already dropped), in group
+ * order, each once. A word triggers a group when its singular form (`singularize`) equals a
+ * trigger's (`links` → `link`; `researches` → `researche`, no trigger).
  */
 export function intentExpansions(words: readonly string[]): IntentExpansion[] {
+  const forms = words.map(singularize)
   const expansions: IntentExpansion[] = []
-  for (const word of words) {
-    const forms = new Set([word, singularize(word)])
-    for (const group of INTENT_GROUPS) {
-      if (group.triggers.some((trigger) => forms.has(trigger))) expansions.push({trigger: word, terms: group.terms})
-    }
+  for (const group of INTENT_GROUPS) {
+    const triggers = new Set(group.triggers.map(singularize))
+    const index = forms.findIndex((form) => triggers.has(form))
+    if (index >= 0) expansions.push({trigger: words[index]!, terms: group.terms})
   }
   return expansions
 }

@@ -3,13 +3,15 @@
  * (`text`), BM25 with the openclaw constants, exact name/id matches first.
  *
  * Pipeline per query: analyze + expand (`openclawQueryTerms`) → postings of those terms only
- * (`scoreDocuments`) → exact matches added → order (`compareOrderable`) → cut to `limit`.
+ * (`scoreDocuments`) → exact matches (`exactDocuments`) → order: exact matches the query matched
+ * no term of (a tool named by a stop word) first, in id order, then the hits by
+ * `compareOrderable` → cut to `limit`.
  */
 import type {CatalogEntry} from '../catalog/types.js'
 import {analyzeText} from './analyze.js'
 import {openclawDocumentText} from './document.js'
 import {InvertedIndex} from './inverted-index.js'
-import {compareOrderable, exactKey, type Orderable, selectTop} from './order.js'
+import {compareIds, compareOrderable, exactKey, type Orderable, selectTop} from './order.js'
 import {openclawQueryTerms} from './query.js'
 import {scoreDocuments, termContributions} from './score.js'
 import type {RankedHit, Ranker, RankerFactory} from './types.js'
@@ -31,23 +33,39 @@ export function exactMatchTable(entries: readonly CatalogEntry[]): Map<string, n
   return table
 }
 
+/**
+ * The documents `query` names exactly: the one whose id is the trimmed query, case and all, when
+ * there is one (`mcp:acct:listUrl` means that tool, not also `mcp:acct:listURL`); otherwise every
+ * document whose name or id equals it ignoring case.
+ */
+export function exactDocuments(query: string, byId: ReadonlyMap<string, number>, lowercased: ReadonlyMap<string, readonly number[]>): readonly number[] {
+  const exactId = byId.get(query.trim())
+  return exactId === undefined ? (lowercased.get(exactKey(query)) ?? []) : [exactId]
+}
+
 export const createOpenClawRanker: RankerFactory = (entries) => {
   const index = InvertedIndex.build(entries.map((entry) => ({id: entry.id, fields: {[FIELD]: analyzeText(openclawDocumentText(entry))}})))
   const exact = exactMatchTable(entries)
+  const byId = new Map<string, number>()
+  entries.forEach((entry, doc) => {
+    if (!byId.has(entry.id)) byId.set(entry.id, doc)
+  })
 
   const search = (query: string, limit: number): RankedHit[] => {
     if (limit <= 0) return []
     const terms = openclawQueryTerms(query)
     const table = scoreDocuments(index, FIELD, terms)
-    const exactDocs = new Set(exact.get(exactKey(query)) ?? [])
+    const exactDocs = new Set(exactDocuments(query, byId, exact))
+    const unmatchedExact: Array<Orderable & {doc: number}> = []
     const candidates: Array<Orderable & {doc: number}> = []
-    const consider = (doc: number): void => {
-      const exactMatch = exactDocs.has(doc)
-      if (table.scores[doc]! > 0 || exactMatch) candidates.push({doc, id: index.ids[doc]!, exact: exactMatch, literal: table.literal[doc] === 1, score: table.scores[doc]!})
+    for (const doc of table.docs) {
+      candidates.push({doc, id: index.ids[doc]!, exact: exactDocs.has(doc), literal: table.literal[doc] === 1, score: table.scores[doc]!})
     }
-    for (const doc of table.docs) consider(doc)
-    for (const doc of exactDocs) if (table.scores[doc] === 0) consider(doc)
-    const top = selectTop(candidates, limit, compareOrderable)
+    for (const doc of exactDocs) {
+      if (table.scores[doc] === 0) unmatchedExact.push({doc, id: index.ids[doc]!, exact: true, literal: false, score: 0})
+    }
+    unmatchedExact.sort((a, b) => compareIds(a.id, b.id))
+    const top = [...unmatchedExact, ...selectTop(candidates, limit - unmatchedExact.length, compareOrderable)].slice(0, limit)
     return top.map(({doc, score, exact: exactMatch, literal}) => ({
       entry: entries[doc]!,
       score,

@@ -1,7 +1,8 @@
 /**
- * The order of search results (SPEC §5.1), shared by every ranker: exact name/id matches first,
- * then hits with a typed term before expansion-only hits, then score descending, then id
- * ascending in code-unit order (so equal scores never depend on catalog order or locale).
+ * The order of openclaw search results (SPEC §5.1): exact name/id matches first, then hits with a
+ * typed term before expansion-only hits, then score descending, then id ascending as OpenClaw
+ * compares ids (`localeCompare`: `_delta` < `ábaco` < `alpha` < `Alpha` < `echo1` < `echo10` <
+ * `Echo2`). Also the helpers other rankers order with.
  */
 
 /** The fields ordering looks at; `RankedHit` has them, and so can a ranker's internal candidates. */
@@ -16,11 +17,18 @@ export function compareByCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+/**
+ * `a.localeCompare(b)`, OpenClaw's order of catalog ids and of tied hits: the collation of the
+ * default locale (the same for every English locale, and the root collation of most others). One
+ * shared collator compares the same way, without building one per call.
+ */
+export const compareIds: (a: string, b: string) => number = new Intl.Collator().compare
+
 export function compareOrderable(a: Orderable, b: Orderable): number {
   if (a.exact !== b.exact) return a.exact ? -1 : 1
   if (a.literal !== b.literal) return a.literal ? -1 : 1
   if (a.score !== b.score) return b.score - a.score
-  return compareByCodeUnits(a.id, b.id)
+  return compareIds(a.id, b.id)
 }
 
 /** The trimmed, lowercased form a query must have to match a name or id exactly. */

@@ -13,10 +13,21 @@ export const STEMMER_KEEP_WORDS: ReadonlySet<string> = new Set([
 /** Suffixes in the order they are tried; the first that applies is stripped. */
 const SUFFIXES = ['ies', 'ing', 'ed', 'ly', 'es', 'er', 's', 'e'] as const
 const UNDOUBLE_AFTER: ReadonlySet<string> = new Set(['ing', 'ed', 'er'])
-/** Consonants whose doubling is undone (`running` → `run`); l, s, f, z stay doubled (`called`). */
-const UNDOUBLE_CONSONANT = /([bcdghjkmnpqrtvwxy])\1$/
+/** Doubled letters that belong to the root (`call`, `process`, `off`, `buzz`) or are vowels (`free`). */
+const KEPT_DOUBLES = 'lsfzaeiou'
 const MIN_STEM_LENGTH = 3
 const MAX_PASSES = 3
+
+/**
+ * `stem` without the second of two equal final characters (`runn` → `run`), so an inflection's
+ * doubling is undone. Any repeated character counts (digits and other scripts too, as OpenClaw
+ * compares characters, not letters), except the kept doubles; stems of 3 characters stay whole.
+ */
+function undoubleFinal(stem: string): string {
+  const last = stem.charAt(stem.length - 1)
+  if (stem.length <= MIN_STEM_LENGTH || last !== stem.charAt(stem.length - 2) || KEPT_DOUBLES.includes(last)) return stem
+  return stem.slice(0, -1)
+}
 
 /** Strips one suffix from `word`, or returns undefined when none applies. */
 export function stripOneSuffix(word: string): string | undefined {
@@ -27,7 +38,7 @@ export function stripOneSuffix(word: string): string | undefined {
     let stem = word.slice(0, word.length - suffix.length)
     if (stem.length < MIN_STEM_LENGTH) continue
     if (suffix === 'ies') stem += 'y'
-    if (UNDOUBLE_AFTER.has(suffix) && stem.length > MIN_STEM_LENGTH && UNDOUBLE_CONSONANT.test(stem)) stem = stem.slice(0, -1)
+    if (UNDOUBLE_AFTER.has(suffix)) stem = undoubleFinal(stem)
     return stem
   }
   return undefined
@@ -45,14 +56,14 @@ export function stem(word: string): string {
 }
 
 /**
- * The terms a word stands for: its stem, plus, for a word longer than 4 ending in `ies`, the stem
- * of `…ie` (`policies` → `policy`, `polici`), so both readings of the plural can match.
+ * The terms a word stands for: its stem, or, for a word longer than 4 ending in `ies`, both
+ * readings of the plural: `…y` as is (not stemmed further: `replies` → `reply`) and the stem of
+ * `…ie` (`cookies` → `cooky`, `cooki`), so either singular can match.
  */
 export function stemVariants(word: string): string[] {
-  const first = stem(word)
   if (word.length > 4 && word.endsWith('ies')) {
-    const second = stem(word.slice(0, -1))
-    if (second !== first) return [first, second]
+    const base = word.slice(0, -3)
+    return [`${base}y`, stem(`${base}ie`)]
   }
-  return [first]
+  return [stem(word)]
 }

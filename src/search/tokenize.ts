@@ -1,7 +1,7 @@
 /**
  * The openclaw tokenizer (SPEC §5.1): split on runs of characters that are not Unicode letters,
  * digits or `_`; emit each chunk lowercased, and, when a chunk has two or more parts (camelCase
- * humps, acronyms with an optional plural `s`, digit runs, `_`-separated pieces), each part too.
+ * humps, acronyms with an optional plural `s`, digit runs), each part too.
  * Letters and digits are the Unicode categories L and N, as the spec names them: combining marks
  * are neither, so decomposed (NFD) accents split a word.
  */
@@ -9,24 +9,20 @@
 export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
 
 /**
- * One part of a chunk, tried left to right:
- * - an acronym with a plural `s` (`URLs`, `IDs`), not followed by a lowercase letter;
- * - an acronym directly before a capitalised word (`HTML` in `HTMLParser`);
- * - an optionally capitalised word (`read`, `File`), caseless scripts included;
- * - a trailing acronym (`URL` in `listURL`);
+ * One part of a chunk, as OpenClaw finds them, left to right:
+ * - a run of capitals with an optional plural `s`, not followed by a lowercase letter (`URLs`,
+ *   `HTML` in `HTMLParser`, `URL` in `listURL`);
+ * - an optionally capitalised lowercase word (`read`, `File`);
  * - a digit run.
+ * Only uppercase (Lu) and lowercase (Ll) letters make words: titlecase letters and letters of
+ * caseless scripts (CJK, Arabic, …) belong to no part, so `Tokyo東京Tower` has the parts `Tokyo`
+ * and `Tower`, and `_` simply separates parts (`web_search` → `web`, `search`).
  */
-const CHUNK_PART =
-  /\p{Lu}{2,}s(?![\p{Ll}\p{Lo}\p{Lm}\p{Lt}])|\p{Lu}+(?=\p{Lu}[\p{Ll}\p{Lo}\p{Lm}\p{Lt}])|\p{Lu}?[\p{Ll}\p{Lo}\p{Lm}\p{Lt}]+|\p{Lu}+|\p{N}+/gu
+const CHUNK_PART = /\p{Lu}+s?(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu
 
 /** The parts of one chunk (`readFile` → `read`, `File`; `web_search` → `web`, `search`). */
 export function chunkParts(chunk: string): string[] {
-  const parts: string[] = []
-  for (const piece of chunk.split('_')) {
-    if (piece === '') continue
-    for (const match of piece.matchAll(CHUNK_PART)) parts.push(match[0])
-  }
-  return parts
+  return chunk.match(CHUNK_PART) ?? []
 }
 
 /**

@@ -26,9 +26,13 @@ describe('singularize', () => {
     expect(singularize('reminders')).toBe('reminder')
     expect(singularize('directories')).toBe('directory')
     expect(singularize('links')).toBe('link')
-    expect(singularize('boxes')).toBe('box')
     expect(singularize('address')).toBe('address')
-    expect(singularize('news')).toBe('new')
+  })
+
+  it('only drops ies or s from words longer than 4, and nothing else (OpenClaw\'s trigger form)', () => {
+    for (const word of ['runs', 'urls', 'says', 'news', 'ties']) expect(singularize(word)).toBe(word)
+    expect(singularize('boxes')).toBe('boxe')
+    expect(singularize('researches')).toBe('researche')
   })
 })
 
@@ -40,6 +44,15 @@ describe('intentExpansions', () => {
 
   it('does not trigger on stems: "reminding" is not "remind"', () => {
     expect(intentExpansions(['reminding'])).toEqual([])
+  })
+
+  it('triggers nothing on short or -es plurals: runs, urls, says, researches', () => {
+    for (const word of ['runs', 'urls', 'says', 'researches']) expect(intentExpansions([word])).toEqual([])
+    expect(intentExpansions(['commands', 'links']).map((item) => item.trigger)).toEqual(['links', 'commands'])
+  })
+
+  it('adds each group once, named after the first word that triggered it', () => {
+    expect(intentExpansions(['url', 'link']).map((item) => item.trigger)).toEqual(['url'])
   })
 
   it('lets one word trigger several groups', () => {

@@ -103,12 +103,33 @@ describe('openclaw ranker', () => {
     expect(createOpenClawRanker(catalog).search('', 5)).toEqual([])
   })
 
-  it('tells listURL and listUrl apart only by id (code-unit order)', () => {
-    const catalog = [tool('listUrl', {description: 'List links.'}), tool('listURL', {description: 'List links.'})]
+  it('tells listURL and listUrl apart only by id (localeCompare: lowercase first)', () => {
+    const catalog = [tool('listURL', {description: 'List links.'}), tool('listUrl', {description: 'List links.'})]
     const hits = createOpenClawRanker(catalog).search('list url', 5)
-    // Same tokens, same score: "R" (0x52) sorts before "r" (0x72).
+    // Same tokens, same score; OpenClaw's localeCompare puts "listUrl" first (code units would not).
     expect(hits[0]!.score).toBe(hits[1]!.score)
-    expect(ids(hits)).toEqual(['openclaw:plugin:listURL', 'openclaw:plugin:listUrl'])
+    expect(ids(hits)).toEqual(['openclaw:plugin:listUrl', 'openclaw:plugin:listURL'])
+  })
+
+  it('breaks ties the way localeCompare orders ids: accents and case second, digits as text', () => {
+    const names = ['Echo2', 'echo10', 'alpha', 'ábaco', 'Alpha', 'echo1', '_delta']
+    const catalog = names.map((name) => tool('notify', {sourceName: name, description: 'Send a notification.'}))
+    expect(ids(createOpenClawRanker(catalog).search('notification', 10)).map((id) => id.split(':')[1])).toEqual(['_delta', 'ábaco', 'alpha', 'Alpha', 'echo1', 'echo10', 'Echo2'])
+  })
+
+  it('lets a case-sensitive exact id beat exact matches that only ignore case', () => {
+    const catalog = [tool('listURL', {description: 'List links.'}), tool('listUrl', {description: 'List links.'})]
+    expect(ids(createOpenClawRanker(catalog).search('openclaw:plugin:listURL', 5))[0]).toBe('openclaw:plugin:listURL')
+    const hits = createOpenClawRanker(catalog).search(' openclaw:plugin:listURL ', 5)
+    expect(hits.map((hit) => hit.exact)).toEqual([true, false])
+    // No id spelled exactly so: both match ignoring case, tied, in id order.
+    expect(createOpenClawRanker(catalog).search('openclaw:plugin:LISTURL', 5).map((hit) => hit.exact)).toEqual([true, true])
+  })
+
+  it('returns tools named by a stop word through the exact rule alone, in id order', () => {
+    // "do" is a stop word: the query has no term, so only the exact rule finds these tools.
+    const catalog = [tool('do', {sourceName: 'zzz', description: 'Run a task.'}), tool('do', {sourceName: 'aaa', description: 'do it'}), tool('Do', {sourceName: 'mmm', description: 'Do it.'})]
+    expect(ids(createOpenClawRanker(catalog).search('do', 5))).toEqual(['openclaw:aaa:do', 'openclaw:mmm:Do', 'openclaw:zzz:do'])
   })
 
   it('breaks score ties by id, whatever the catalog order', () => {

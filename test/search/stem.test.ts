@@ -60,6 +60,11 @@ describe('stem', () => {
     expect(stem('added')).toBe('add')
   })
 
+  it('undoes any other doubled character too, digits and other scripts included', () => {
+    expect(stem('x100ed')).toBe('x10')
+    expect(stem('daššing')).toBe('daš')
+  })
+
   it('does not undo doubling after other suffixes', () => {
     expect(stripOneSuffix('dolls')).toBe('doll')
     expect(stripOneSuffix('butts')).toBe('butt')
@@ -80,6 +85,12 @@ describe('stem', () => {
 describe('stemVariants', () => {
   it('gives both readings of a long ies plural', () => {
     expect(stemVariants('policies')).toEqual(['policy', 'polici'])
+  })
+
+  it('keeps the y reading as is, without stemming it further', () => {
+    // stem('replies') runs on: reply → rep; the variant stays "reply".
+    expect(stem('replies')).toBe('rep')
+    expect(stemVariants('replies')).toEqual(['reply', 'repli'])
   })
 
   it('gives one stem otherwise', () => {

@@ -46,6 +46,14 @@ describe('tokenize', () => {
     expect(tokenize('URL')).toEqual(['url'])
   })
 
+  it('makes parts of upper- and lowercase letters only: caseless and titlecase letters belong to none', () => {
+    expect(tokenize('Tokyo東京Tower')).toEqual(['tokyo東京tower', 'tokyo', 'tower'])
+    expect(chunkParts('東京Tower')).toEqual(['Tower'])
+    // ǅ (U+01C5) is a titlecase letter: no part starts with it.
+    expect(chunkParts('ǅemalBridge')).toEqual(['emal', 'Bridge'])
+    expect(chunkParts('ABCsx')).toEqual(['AB', 'Csx'])
+  })
+
   it('keeps Unicode letters and digits together', () => {
     expect(tokenize('Straße café')).toEqual(['straße', 'café'])
     expect(tokenize('搜索文件')).toEqual(['搜索文件'])

@@ -2,10 +2,32 @@
  * Text → lowercase words for the enhanced ranker. Unlike the openclaw tokenizer it emits only the
  * parts of a chunk, never the glued whole: `get_file_contents`, `getFileContents` and
  * `get-file-contents` all become `get file contents`, so a name and a sentence meet on the same
- * words. Chunks are split the way the openclaw tokenizer splits them (`CHUNK_SEPARATOR`,
- * `chunkParts`).
+ * words. Chunks are split where the openclaw tokenizer splits them (`CHUNK_SEPARATOR`), but parts
+ * are this ranker's own (`wordParts`): unlike OpenClaw's, they keep words of caseless scripts.
  */
-import {CHUNK_SEPARATOR, chunkParts} from '../tokenize.js'
+import {CHUNK_SEPARATOR} from '../tokenize.js'
+
+/**
+ * One word of a chunk, tried left to right:
+ * - an acronym with a plural `s` (`URLs`, `IDs`), not followed by a lowercase letter;
+ * - an acronym directly before a capitalised word (`HTML` in `HTMLParser`);
+ * - an optionally capitalised word (`read`, `File`), caseless scripts and titlecase included
+ *   (`搜索`, so text in those scripts still makes words);
+ * - a trailing acronym (`URL` in `listURL`);
+ * - a digit run.
+ */
+const WORD_PART =
+  /\p{Lu}{2,}s(?![\p{Ll}\p{Lo}\p{Lm}\p{Lt}])|\p{Lu}+(?=\p{Lu}[\p{Ll}\p{Lo}\p{Lm}\p{Lt}])|\p{Lu}?[\p{Ll}\p{Lo}\p{Lm}\p{Lt}]+|\p{Lu}+|\p{N}+/gu
+
+/** The words of one chunk, `_`-separated pieces split first (`snake_caseWord` → `snake`, `case`, `Word`). */
+export function wordParts(chunk: string): string[] {
+  const parts: string[] = []
+  for (const piece of chunk.split('_')) {
+    if (piece === '') continue
+    for (const match of piece.matchAll(WORD_PART)) parts.push(match[0])
+  }
+  return parts
+}
 
 /**
  * Whether a chunk is one part, the bulk of any text: `read`, `Read` or `URL` (ASCII letters,
@@ -32,7 +54,7 @@ export function wordsOf(text: string): string[] {
       words.push(chunk.toLowerCase())
       continue
     }
-    for (const part of chunkParts(chunk)) words.push(part.toLowerCase())
+    for (const part of wordParts(chunk)) words.push(part.toLowerCase())
   }
   return words
 }
