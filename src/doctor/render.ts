@@ -3,7 +3,8 @@
  * from the config file, so everything is passed through safeInline.
  */
 import {colorDiff, displayPath} from '../config/render.js'
-import {safeBlock, safeInline} from '../output/terminal.js'
+import {githubAnnotation} from '../output/github.js'
+import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import type {Severity} from './types.js'
 
@@ -70,31 +71,19 @@ export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boo
   return blocks.join('\n\n')
 }
 
-/**
- * GitHub Actions workflow-command escaping. The text may come from the config (keys, values), and
- * CI logs render escape sequences, so control characters are neutralised first: a message keeps
- * its line breaks (as %0A), a property never has any.
- */
-function escapeData(text: string): string {
-  return safeBlock(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-}
-
-function escapeProperty(text: string): string {
-  return escapeData(safeInline(text)).replace(/:/g, '%3A').replace(/,/g, '%2C')
-}
-
 /** `::error file=…,line=…,col=…,title=<check>::<message>` per finding (warnings use ::warning). */
 export function renderDoctorGithub(report: DoctorReport, {cwd}: {cwd: string}): string {
   return report.findings
-    .map((finding) => {
-      const command = finding.severity === 'error' ? 'error' : finding.severity === 'warning' ? 'warning' : 'notice'
-      const properties = [
-        `file=${escapeProperty(displayPath(finding.file ?? report.file, cwd))}`,
-        ...(finding.line === undefined ? [] : [`line=${finding.line}`, `col=${finding.column ?? 1}`]),
-        `title=${escapeProperty(finding.check)}`,
-      ]
-      return `::${command} ${properties.join(',')}::${escapeData(finding.message)}`
-    })
+    .map((finding) =>
+      githubAnnotation({
+        severity: finding.severity,
+        file: displayPath(finding.file ?? report.file, cwd),
+        line: finding.line,
+        column: finding.column,
+        title: finding.check,
+        message: finding.message,
+      }),
+    )
     .join('\n')
 }
 

@@ -1,0 +1,90 @@
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
+
+import {Flags} from '@oclif/core'
+
+import {catalogedEntries} from '../src/catalog/index.js'
+import {BaseCommand} from '../src/cli/base-command.js'
+import {loadCatalogContext} from '../src/cli/context.js'
+import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
+import type {DirectoryMode} from '../src/directory/render.js'
+import {ExitCode} from '../src/errors.js'
+import {createLocator} from '../src/lint/locate.js'
+import {lintSarif, renderLintGithub, renderLintText} from '../src/lint/render.js'
+import {LINT_RULES} from '../src/lint/rules/index.js'
+import {type LintReport, runLint} from '../src/lint/run.js'
+import {terminalJson} from '../src/output/terminal.js'
+import {readLabelledQueries, restrictToCatalog} from '../src/search/eval.js'
+
+export default class Lint extends BaseCommand<typeof Lint> {
+  static summary = 'Find the tools the model will not find through Tool Search, and say why.'
+
+  static description = `Runs rules over the cataloged tools with the openclaw ranker and directory the model gets: unreachable (queries made of the tool's own name, label or first clause miss it within searchDefaultLimit), exact-name-lost, shadowed (another tool wins every probe of both), no-words, directory (left out or cut at the context window), hints (unknown input or no output hint), compaction (the kept part of a long description does not say what the tool does), queries (labelled requests that miss, with --queries) and payload (whether Tool Search saves anything for this catalog). Exit 1 when an error finding remains (--strict: a warning too).`
+
+  static examples = [
+    '<%= config.bin %> lint --catalog examples/catalog.json5',
+    '<%= config.bin %> lint --catalog tools.json --queries queries.jsonl --context-window 32768',
+    '<%= config.bin %> lint --catalog tools.json --format sarif > lint.sarif',
+    '<%= config.bin %> lint --list-rules',
+  ]
+
+  static flags = {
+    ...catalogFlags,
+    // Not required here, so that --list-rules works alone.
+    catalog: Flags.string({char: 'c', description: catalogFlags.catalog.description, helpValue: '<file|dir>', multiple: true, multipleNonGreedy: true}),
+    ...configFlags,
+    ...modelFlags,
+    queries: Flags.string({description: 'Labelled requests: one {"query", "relevant": [ids]} JSON object per line; each miss is reported on the tool that lost.', helpValue: '<file.jsonl>'}),
+    'context-window': Flags.integer({min: 1, description: "The model's context window in tokens, for the directory rule (default: none, 18,000 characters).", helpValue: '<tokens>'}),
+    mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode (default: from the config).', helpValue: '<mode>'}),
+    format: Flags.string({description: 'Output format for findings.', options: ['text', 'github', 'sarif'], default: 'text'}),
+    strict: Flags.boolean({description: 'Warnings fail too (exit 1).'}),
+    'list-rules': Flags.boolean({description: 'List the rules with a one-line description and exit.'}),
+  }
+
+  async run(): Promise<unknown> {
+    const {flags} = this
+    if (flags['list-rules']) {
+      const rules = LINT_RULES.map(({meta}) => ({id: meta.id, severity: meta.severity, description: meta.description}))
+      const width = Math.max(...rules.map((rule) => rule.id.length))
+      this.print(rules.map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.description}`).join('\n'))
+      return {rules}
+    }
+    if (flags.catalog === undefined || flags.catalog.length === 0) this.error('Missing required flag catalog', {exit: ExitCode.usage})
+    const cwd = process.cwd()
+    const context = await loadCatalogContext({...flags, catalog: flags.catalog}, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const entries = catalogedEntries(context.catalog.entries)
+    const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, entries.map((entry) => entry.id))
+    const report: LintReport = runLint(entries, {
+      limit: context.settings.searchDefaultLimit,
+      mode: (flags.mode as DirectoryMode | undefined) ?? context.settings.mode,
+      ...(flags['context-window'] === undefined ? {} : {contextWindow: flags['context-window']}),
+      ...(queries === undefined ? {} : {queries}),
+      locate: createLocator((file) => {
+        try {
+          return readFileSync(resolve(cwd, file), 'utf8')
+        } catch {
+          return undefined
+        }
+      }),
+      strict: flags.strict,
+    })
+    if (!report.ok) process.exitCode = ExitCode.failure
+    if (this.jsonEnabled()) return report
+    if (flags.format === 'sarif') {
+      process.stdout.write(`${terminalJson(lintSarif(report, LINT_RULES.map((rule) => rule.meta), {cwd, version: this.config.version}), 2)}\n`)
+    } else if (flags.format === 'github') {
+      const annotations = renderLintGithub(report, {cwd})
+      if (annotations !== '') this.print(annotations)
+    } else {
+      this.print(renderLintText(report, {color: this.color, cwd}))
+    }
+    return report
+  }
+
+  private async labelledQueries(file: string, ids: string[]) {
+    const coverage = restrictToCatalog(await readLabelledQueries(file), new Set(ids))
+    if (coverage.unknownIds.length > 0) this.note(`Warning: ${coverage.unknownIds.length} relevant ids in ${file} name no tool in the catalog; ignored.`)
+    return coverage.queries
+  }
+}

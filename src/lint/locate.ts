@@ -1,0 +1,62 @@
+/**
+ * Where a tool is defined: its entry's origin (`tools[3]` in a file) turned into a line and
+ * column, or the MCP server a live tool came from. The catalog loader keeps only the JSON path;
+ * the position is found again by walking the file's syntax tree, so findings point at the line a
+ * person edits.
+ */
+import type {CatalogEntry} from '../catalog/types.js'
+import {type CstNode, findMember, parseCst} from '../config/cst.js'
+import {type Position, positionIndex} from '../config/text.js'
+import type {ToolLocation} from './types.js'
+
+type Segment = string | number
+
+const PATH_SEGMENT = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|(?:^|\.)([^.[\]]+)/gy
+
+/** `tools[3].function`, `[2]`, `mcpServers["my server"]` → segments; undefined when malformed. */
+export function parseOriginPath(path: string): Segment[] | undefined {
+  const segments: Segment[] = []
+  PATH_SEGMENT.lastIndex = 0
+  while (PATH_SEGMENT.lastIndex < path.length) {
+    const match = PATH_SEGMENT.exec(path)
+    if (match === null) return undefined
+    if (match[1] !== undefined) segments.push(Number(match[1]))
+    else if (match[2] !== undefined) segments.push(JSON.parse(match[2]) as string)
+    else segments.push(match[3]!)
+  }
+  return segments
+}
+
+function nodeAt(root: CstNode, segments: readonly Segment[]): CstNode | undefined {
+  let node: CstNode | undefined = root
+  for (const segment of segments) {
+    if (node === undefined) return undefined
+    if (typeof segment === 'number') node = node.kind === 'array' ? node.elements[segment]?.value : undefined
+    else node = node.kind === 'object' ? findMember(node, segment)?.value : undefined
+  }
+  return node
+}
+
+/**
+ * A locator over catalog files: each file is read and parsed once, on first use. `readText`
+ * returns undefined for a file that cannot be read (the finding then names the file alone).
+ */
+export function createLocator(readText: (file: string) => string | undefined): (entry: CatalogEntry) => ToolLocation {
+  const trees = new Map<string, {root: CstNode; position: (offset: number) => Position} | undefined>()
+  const treeOf = (file: string) => {
+    if (!trees.has(file)) {
+      const text = readText(file)
+      const parsed = text === undefined ? undefined : parseCst(text)
+      trees.set(file, text !== undefined && parsed?.ok === true && parsed.root !== undefined ? {root: parsed.root, position: positionIndex(text)} : undefined)
+    }
+    return trees.get(file)
+  }
+  return (entry) => {
+    const server = entry.run?.kind === 'mcp' ? {server: entry.run.server} : {}
+    const {file, path} = entry.origin
+    const tree = treeOf(file)
+    const segments = parseOriginPath(path)
+    const node = tree === undefined || segments === undefined ? undefined : nodeAt(tree.root, segments)
+    return {file, ...(node === undefined ? {} : tree!.position(node.start)), ...server}
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Lint renderers: pure functions from a report to text, GitHub annotations or SARIF 2.1.0.
+ * Tool ids, messages and paths carry catalog text, so the terminal renderer neutralises them.
+ */
+import {displayPath} from '../config/render.js'
+import {githubAnnotation} from '../output/github.js'
+import {plural, styler} from '../output/style.js'
+import {safeInline} from '../output/terminal.js'
+import type {LintReport, LintReportFinding} from './run.js'
+import type {LintRuleMeta, LintSeverity} from './types.js'
+
+const CATALOG_WIDE = '(catalog)'
+
+function where(finding: LintReportFinding, cwd: string): string {
+  const file = finding.file === undefined ? '' : `${displayPath(finding.file, cwd)}${finding.line === undefined ? '' : `:${finding.line}:${finding.column ?? 1}`}`
+  const server = finding.server === undefined ? '' : `server ${finding.server}`
+  return [file, server].filter((part) => part !== '').join(', ')
+}
+
+export function renderLintText(report: LintReport, {color, cwd}: {color: boolean; cwd: string}): string {
+  const style = styler(color)
+  const paint = (severity: LintSeverity) => (severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.blue)
+  const ruleWidth = Math.max(0, ...report.findings.map((finding) => finding.rule.length))
+  const blocks: string[] = []
+  let current: string | undefined
+  let lines: string[] = []
+  const flush = () => {
+    if (lines.length > 0) blocks.push(lines.join('\n'))
+    lines = []
+  }
+  for (const finding of report.findings) {
+    const subject = finding.toolId ?? CATALOG_WIDE
+    if (subject !== current) {
+      flush()
+      current = subject
+      const location = where(finding, cwd)
+      lines.push(`${style.bold(safeInline(subject))}${location === '' ? '' : `  ${style.dim(safeInline(location))}`}`)
+    }
+    lines.push(`  ${paint(finding.severity)(finding.severity.padEnd(7))}  ${style.dim(finding.rule.padEnd(ruleWidth))}  ${safeInline(finding.message)}`)
+  }
+  flush()
+  const {errors, warnings, infos, toolsFlagged} = report.summary
+  const window = report.contextWindow === undefined ? '' : `, context window ${report.contextWindow}`
+  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'note')} for ${plural(report.tools, 'tool')} (${plural(toolsFlagged, 'tool')} flagged; limit ${report.limit}, ${report.mode} mode${window}).`
+  blocks.push(report.findings.length === 0 ? style.green(`No findings for ${plural(report.tools, 'tool')}.`) : summary)
+  return blocks.join('\n\n')
+}
+
+export function renderLintGithub(report: LintReport, {cwd}: {cwd: string}): string {
+  return report.findings
+    .map((finding) =>
+      githubAnnotation({
+        severity: finding.severity,
+        ...(finding.file === undefined ? {} : {file: displayPath(finding.file, cwd)}),
+        line: finding.line,
+        column: finding.column,
+        title: `${finding.rule}${finding.toolId === undefined ? '' : ` ${finding.toolId}`}`,
+        message: finding.message,
+      }),
+    )
+    .join('\n')
+}
+
+const SARIF_LEVEL: Record<LintSeverity, string> = {error: 'error', warning: 'warning', info: 'note'}
+
+/** A SARIF 2.1.0 log: one run, the rules as the driver's rule list, one result per finding. */
+export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {cwd, version}: {cwd: string; version: string}): unknown {
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]))
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'toolsearch',
+            version,
+            rules: rules.map((rule) => ({id: rule.id, shortDescription: {text: rule.description}, defaultConfiguration: {level: SARIF_LEVEL[rule.severity]}})),
+          },
+        },
+        results: report.findings.map((finding) => ({
+          ruleId: finding.rule,
+          ruleIndex: ruleIndex.get(finding.rule),
+          level: SARIF_LEVEL[finding.severity],
+          message: {text: finding.message},
+          ...(finding.file === undefined
+            ? {}
+            : {
+                locations: [
+                  {
+                    physicalLocation: {
+                      artifactLocation: {uri: displayPath(finding.file, cwd).split('\\').join('/')},
+                      ...(finding.line === undefined ? {} : {region: {startLine: finding.line, startColumn: finding.column ?? 1}}),
+                    },
+                  },
+                ],
+              }),
+          properties: {messageId: finding.messageId, ...(finding.toolId === undefined ? {} : {toolId: finding.toolId}), ...(finding.server === undefined ? {} : {server: finding.server})},
+        })),
+      },
+    ],
+  }
+}

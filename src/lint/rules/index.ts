@@ -1,0 +1,13 @@
+/** The built-in lint rules, in report order: reachability first, then presentation, then cost. */
+import {compaction} from './compaction.js'
+import {directory} from './directory.js'
+import {exactNameLost} from './exact-name-lost.js'
+import {hints} from './hints.js'
+import {noWords} from './no-words.js'
+import {payload} from './payload.js'
+import {queries} from './queries.js'
+import {shadowed} from './shadowed.js'
+import {unreachable} from './unreachable.js'
+import type {LintRule} from '../types.js'
+
+export const LINT_RULES: readonly LintRule[] = [unreachable, exactNameLost, shadowed, noWords, queries, directory, hints, compaction, payload]
