@@ -147,14 +147,21 @@ describe('lint rules', () => {
 
   describe('compaction', () => {
     const tail = ' It accepts a repository, a title and a body, and returns the new item with its number and link.'.repeat(3)
+    // Says "important" more often than the preamble below, so it wins that probe.
+    const guidelines = tool('read_guidelines', {description: 'Important: the important guidelines, important.'})
 
-    it('flags a long description whose kept 177 characters never name what the tool does', () => {
+    it('flags a long description whose kept 177 characters neither name the tool nor lead a probe to it', () => {
       const preamble = tool('create_issue', {description: `IMPORTANT: read the guidelines first. Authentication is required and rate limits apply; be careful with scopes.${tail}`})
-      expect(rows(lintWith('compaction', [preamble]))).toEqual(['openclaw:plugin:create_issue preamble warning'])
+      expect(rows(lintWith('compaction', [guidelines, preamble], {limit: 1}))).toEqual(['openclaw:plugin:create_issue preamble warning'])
     })
 
     it('stops when the description starts with what the tool does', () => {
-      expect(rows(lintWith('compaction', [tool('create_issue', {description: `Creates an issue in a repository.${tail}`})]))).toEqual([])
+      expect(rows(lintWith('compaction', [guidelines, tool('create_issue', {description: `Creates an issue in a repository.${tail}`})], {limit: 1}))).toEqual([])
+    })
+
+    it('passes a first clause that finds the tool even without its name words', () => {
+      const thinking = tool('sequentialthinking', {description: `A tool for reflective problem solving through numbered thoughts.${tail}`})
+      expect(rows(lintWith('compaction', [guidelines, thinking], {limit: 1}))).toEqual([])
     })
   })
 
