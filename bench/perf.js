@@ -1,0 +1,148 @@
+// The performance budget, each row measured against its baseline in the same run (medians of
+// BENCH_RUNS runs, alternating the two commands so machine noise hits both alike):
+//   1. `config get tools.toolSearch`                 vs `node -e 0`
+//   2. one `search --json` over the 342 real tools   vs `node -e 0`
+//   3. 200 queries over 10,260 tools (`search --stdin`) vs a straightforward BM25 process
+//   4. `directory` over 10,260 tools                 vs a process that only parses that JSON
+//   5. peak memory of row 3                          vs the parse-only process
+//   6. `doctor --fix` on a 17 MB and a 68 MB config  (the ratio of the two: linear is ~4)
+// The 10,260-tool catalog is the 342 real tools 30 times over, under 30 owners each; the configs
+// are generated agents with comments around a retired Tool Search setting.
+import {spawnSync} from 'node:child_process'
+import {copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = join(here, '..')
+const bin = join(root, 'bin', 'run.js')
+const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+const DOCTOR_RUNS = Number(process.env.BENCH_DOCTOR_RUNS ?? 3)
+const DOCTOR_TIMEOUT_MS = 120_000
+
+if (!existsSync(join(root, 'dist'))) {
+  console.error('dist/ is missing: run `npm run build` first (npm run bench does).')
+  process.exit(1)
+}
+
+const work = mkdtempSync(join(tmpdir(), 'toolsearch-perf-'))
+process.on('exit', () => rmSync(work, {recursive: true, force: true}))
+const env = {PATH: process.env.PATH, HOME: work, NO_COLOR: '1', OPENCLAW_CONFIG_PATH: join(work, 'absent.json')}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+function run(args, {input, extraEnv = {}, timeout} = {}) {
+  const start = process.hrtime.bigint()
+  const result = spawnSync(process.execPath, args, {input, env: {...env, ...extraEnv}, stdio: ['pipe', 'ignore', 'pipe'], timeout, maxBuffer: 1 << 30})
+  const ms = Number(process.hrtime.bigint() - start) / 1e6
+  if (result.error?.code === 'ETIMEDOUT') return {ms: Number.POSITIVE_INFINITY}
+  if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`)
+  return {ms}
+}
+
+/** Median wall time of `ours` and `baseline`, run alternately. */
+function compare(ours, baseline, runs = RUNS) {
+  const a = []
+  const b = []
+  for (let i = 0; i < runs; i++) {
+    a.push(run(ours.args, ours).ms)
+    b.push(run(baseline.args, baseline).ms)
+  }
+  return [median(a), median(b)]
+}
+
+/** Median peak RSS (kB) of each command, through the `_maxrss.cjs` preload. */
+function peakMemory(command, runs = 3) {
+  const values = []
+  for (let i = 0; i < runs; i++) {
+    const file = join(work, `rss-${i}-${Math.random().toString(16).slice(2)}`)
+    run(['--require', join(here, '_maxrss.cjs'), ...command.args], {...command, extraEnv: {BENCH_MAXRSS_FILE: file}})
+    values.push(Number(readFileSync(file, 'utf8').trim()))
+  }
+  return median(values)
+}
+
+// --- inputs ---------------------------------------------------------------------------------
+const realDir = existsSync(join(root, '..', 'shared', 'bench', 'mcp-tools-list')) ? join(root, '..', 'shared', 'bench', 'mcp-tools-list') : join(root, 'test/fixtures/mcp-tools-list')
+const realFiles = readdirSync(realDir).filter((name) => name.endsWith('.json')).sort()
+const realTools = realFiles.flatMap((name) => JSON.parse(readFileSync(join(realDir, name), 'utf8')).tools.map((tool) => ({...tool, server: name.replace(/\.json$/, '')})))
+const bigCatalog = join(work, 'catalog-10k.json')
+const copies = 30
+writeFileSync(
+  bigCatalog,
+  JSON.stringify({
+    tools: Array.from({length: copies}, (_, copy) =>
+      realTools.map((tool) => ({name: tool.name, description: tool.description ?? '', sourceName: `${tool.server}-${copy}`, ...(tool.inputSchema === undefined ? {} : {parameters: tool.inputSchema})})),
+    ).flat(),
+  }),
+)
+const queries = readdirSync(join(here, 'queries'))
+  .sort()
+  .flatMap((name) => readFileSync(join(here, 'queries', name), 'utf8').split('\n'))
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line).query)
+  .slice(0, 200)
+const queryText = `${queries.join('\n')}\n`
+const config = join(work, 'openclaw.json5')
+writeFileSync(config, '{ tools: { toolSearch: { mode: "tools" } } }\n')
+
+/** A config of about `megabytes` MB: commented agents around a retired Tool Search setting. */
+function generatedConfig(megabytes) {
+  const lines = ['// generated for the doctor benchmark', '{', '  tools: {', '    // retired: doctor --fix migrates it', '    toolSearch: { mode: "code", codeTimeoutMs: 2500, searchDefaultLimit: 6 },', '  },', '  agents: {', '    entries: {']
+  let size = lines.join('\n').length
+  for (let i = 0; size < megabytes * 1_000_000; i++) {
+    const line = `      // agent ${i}\n      "agent-${i}": { name: "Agent ${i}", description: "${'Handles the requests of team '.repeat(8)}${i}", workspace: "~/work/agent-${i}" },`
+    lines.push(line)
+    size += line.length + 1
+  }
+  lines.push('    },', '  },', '}', '')
+  const file = join(work, `config-${megabytes}mb.json5`)
+  writeFileSync(file, lines.join('\n'))
+  return file
+}
+
+// --- measurements ---------------------------------------------------------------------------
+const nodeBaseline = {args: ['-e', '0']}
+const rows = []
+const ratioRow = (what, [ours, base], goal) => rows.push({what, ours: `${ours.toFixed(0)} ms`, base: `${base.toFixed(0)} ms`, ratio: ours / base, goal})
+
+ratioRow('config get tools.toolSearch vs node -e 0', compare({args: [bin, 'config', 'get', 'tools.toolSearch', '--config', config]}, nodeBaseline), 2.0)
+ratioRow(
+  `search --json over ${realTools.length} real tools vs node -e 0`,
+  compare({args: [bin, 'search', 'create a pull request', '--json', ...realFiles.flatMap((name) => ['--catalog', join(realDir, name)])]}, nodeBaseline),
+  3.0,
+)
+const searchStdin = {args: [bin, 'search', '--stdin', '--catalog', bigCatalog], input: queryText}
+const bm25 = {args: [join(here, 'baselines', 'bm25.js'), bigCatalog], input: queryText}
+const parseOnly = {args: [join(here, 'baselines', 'parse-only.js'), bigCatalog]}
+ratioRow(`${queries.length} queries over ${copies * realTools.length} tools (search --stdin) vs straightforward BM25`, compare(searchStdin, bm25), 0.3)
+ratioRow(`directory over ${copies * realTools.length} tools vs JSON parse only`, compare({args: [bin, 'directory', '--catalog', bigCatalog]}, parseOnly), 1.5)
+const memory = [peakMemory(searchStdin), peakMemory(parseOnly)]
+rows.push({what: `peak memory of search --stdin (${copies * realTools.length} tools) vs JSON parse only`, ours: `${(memory[0] / 1024).toFixed(0)} MB`, base: `${(memory[1] / 1024).toFixed(0)} MB`, ratio: memory[0] / memory[1], goal: 2.0})
+
+if (process.env.BENCH_DOCTOR !== '0') {
+  const doctorTimes = []
+  for (const megabytes of [17, 68]) {
+    const source = generatedConfig(megabytes)
+    const target = join(work, 'fix-target.json5')
+    const times = []
+    for (let i = 0; i < DOCTOR_RUNS; i++) {
+      copyFileSync(source, target)
+      times.push(run([bin, 'doctor', '--fix', '--config', target], {timeout: DOCTOR_TIMEOUT_MS}).ms)
+      if (!Number.isFinite(times.at(-1))) break
+    }
+    doctorTimes.push(median(times))
+  }
+  const show = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : `> ${DOCTOR_TIMEOUT_MS / 1000} s`)
+  rows.push({what: 'doctor --fix on a 17 MB config (goal: at most 2 s)', ours: show(doctorTimes[0]), base: '', ratio: undefined, goal: undefined})
+  rows.push({what: 'doctor --fix, 68 MB vs 17 MB (linear: about 4)', ours: show(doctorTimes[1]), base: show(doctorTimes[0]), ratio: doctorTimes[1] / doctorTimes[0], goal: 4.5})
+}
+
+console.log(`performance budget, medians of ${RUNS} runs (doctor: ${DOCTOR_RUNS}); Node ${process.version}`)
+const header = ['what', 'toolsearch', 'baseline', 'ratio', 'goal']
+const cells = rows.map((row) => [row.what, row.ours, row.base, row.ratio === undefined || !Number.isFinite(row.ratio) ? '' : `${row.ratio.toFixed(2)}×`, row.goal === undefined ? '' : `≤ ${row.goal.toFixed(2)}×`])
+const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)))
+const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
+console.log(line(header))
+for (const row of cells) console.log(line(row))
