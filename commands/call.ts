@@ -6,7 +6,7 @@ import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSess
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/catalog/mcp/pool.js'
-import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
+import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {ExitCode} from '../src/errors.js'
@@ -60,7 +60,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   private async callTool(target: string | undefined, mcpSessions: McpSessionPool): Promise<unknown> {
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpSessions})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpSessions, mcpOnly: namesMcpServer(target, flags.server)})
     const entries = context.catalog.entries
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const input: CallInput = {target, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs: this.argvRest.slice(this.args.tool === undefined ? 0 : 1), raw: flags.raw}

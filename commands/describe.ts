@@ -4,8 +4,9 @@ import {lookupCatalogTool} from '../src/call/lookup.js'
 import {logSessionEvent, toolRef} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
-import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
+import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {humanSignature} from '../src/catalog/human-signature.js'
 import {describeEntry, renderToolDescription} from '../src/search/describe.js'
 
 export default class Describe extends BaseCommand<typeof Describe> {
@@ -29,11 +30,11 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const target = toolOnServer(this.args.tool, flags.server)
     // Only the server the tool lives on starts (all of them for a bare name without --server).
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpOnly: namesMcpServer(target, flags.server)})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const entry = lookupCatalogTool(context.catalog, target)
     const described = describeEntry(entry)
-    this.print(renderToolDescription(described, entry, {color: this.color}))
+    this.print(renderToolDescription(described, entry, {color: this.color, humanSignature: humanSignature(entry).text}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})
     return described
   }

@@ -1,21 +1,37 @@
+import {Flags} from '@oclif/core'
+
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {loadCatalogContext} from '../../src/cli/context.js'
-import {catalogFlags, configFlags} from '../../src/cli/flags.js'
-import {renderCatalogSummary, summarizeCatalog} from '../../src/catalog/mcp/catalog-list.js'
+import {catalogFlags, configFlags, serversFlag} from '../../src/cli/flags.js'
+import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/catalog/mcp/catalog-list.js'
+import {namedServers} from '../../src/catalog/mcp/select.js'
 
 export default class CatalogList extends BaseCommand<typeof CatalogList> {
-  static summary = 'Show what catalogs hold: tools per source and MCP server, shared names, unavailable servers.'
+  static summary = 'List the tools catalogs hold: per source and MCP server, then every tool with its input signature.'
 
-  static description = `Loads the catalogs the way every other command does (live MCP servers are started and listed, the tool policy applies) and counts the tools per source and owner. Names two or more tools share are listed: looking them up by name is ambiguous. MCP servers that could not be started, reached or listed are named with the reason.`
+  static description = `Loads the catalogs the way every other command does (live MCP servers are started in parallel and listed, the tool policy applies), counts the tools per source and owner, then lists every tool: its id, the first line of its description and its input signature rendered from the real schema. That signature is for you: the model is shown "input: unknown" for MCP and client tools (see "describe" for both views). Names two or more tools share are listed: looking them up by name is ambiguous. MCP servers that could not be started, reached or listed are named with the reason; if every server of an MCP-only catalog failed, the command exits 4.`
 
-  static examples = ['<%= config.bin %> catalog list --catalog examples/mcp-servers.json', '<%= config.bin %> catalog list --catalog tools.json --catalog ~/.cursor/mcp.json --json']
+  static examples = [
+    '<%= config.bin %> catalog list --catalog examples/mcp-servers.json',
+    '<%= config.bin %> catalog list --catalog examples/mcp-servers.json --server everything --name "get*"',
+    '<%= config.bin %> catalog list --catalog tools.json --catalog ~/.cursor/mcp.json --json',
+  ]
 
-  static flags = {...catalogFlags, ...configFlags}
+  static flags = {
+    ...catalogFlags,
+    ...configFlags,
+    server: serversFlag,
+    name: Flags.string({description: 'Only list tools whose name or id matches this glob (* and ?). Repeatable.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
+  }
 
   async run(): Promise<unknown> {
-    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
-    const summary = summarizeCatalog(context.catalog, this.flags.catalog, {denied: context.denied})
-    this.print(renderCatalogSummary(summary, {color: this.color}))
-    return summary
+    const {flags} = this
+    const selectMcpServers = (declared: readonly string[]) => namedServers(flags.server, declared)
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpOnly: flags.server !== undefined})
+    const summary = summarizeCatalog(context.catalog, flags.catalog, {denied: context.denied})
+    const tools = listTools(context.catalog, {name: flags.name})
+    const counts = renderCatalogSummary(summary, {color: this.color})
+    this.print(context.catalog.entries.length === 0 ? counts : `${counts}\n${renderToolList(tools, {color: this.color, total: context.catalog.entries.length})}`)
+    return {...summary, tools}
   }
 }

@@ -33,6 +33,11 @@ export interface CatalogContextIo {
   selectMcpServers?: LoadCatalogOptions['selectMcpServers']
   /** Keep listed servers open for a later step of the command (the command closes the pool). */
   mcpSessions?: McpSessionPool
+  /**
+   * The command needs nothing but the selected MCP servers (a tool id or `--server` named them):
+   * if none of them can be used it fails with exit 4, whatever other catalogs hold.
+   */
+  mcpOnly?: boolean
 }
 
 export interface CatalogContext {
@@ -57,12 +62,27 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
   const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions})
+  if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
+    const {noMcpServerError} = await import('../catalog/mcp/index.js')
+    throw noMcpServerError(loaded.unavailableMcpServers)
+  }
   if (loaded.unavailableMcpServers.length > 0) {
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
   }
   const catalog = applyToolPolicy(loaded, policy)
   return {config, settings, policy, catalog, denied: loaded.entries.length - catalog.entries.length}
+}
+
+/**
+ * Exit codes tell the truth: when the catalog was to come from MCP servers alone (no other
+ * catalog holds a tool, or the command named the servers it needs) and none of them could be
+ * used, there is nothing to show or call — that is "executor unavailable", not "nothing found".
+ */
+function noMcpServerAnswered(loaded: Catalog, mcpOnly: boolean): boolean {
+  const servers = Object.keys(loaded.mcpServers).length
+  if (servers === 0 || loaded.unavailableMcpServers.length < servers) return false
+  return mcpOnly || loaded.entries.length === 0
 }
 
 /**

@@ -34,7 +34,7 @@ function indent(text: string): string {
 }
 
 /** The description as labelled lines; schemas as indented JSON, every control character escaped. */
-export function renderToolDescription(described: ToolDescription, entry: CatalogEntry, options: RenderOptions): string {
+export function renderToolDescription(described: ToolDescription, entry: CatalogEntry, options: RenderOptions & {humanSignature?: string}): string {
   const style = styler(options.color)
   const field = (label: string, value: string): string => `  ${style.bold(`${label}:`.padEnd(13))}${value}`
   const lines = [style.cyan(safeInline(described.id))]
@@ -43,7 +43,12 @@ export function renderToolDescription(described: ToolDescription, entry: Catalog
   lines.push(field('source', `${described.source} (${safeInline(described.sourceName)})${entry.trusted ? '' : ', untrusted'}`))
   lines.push(field('visibility', VISIBILITY_TEXT[entry.visibility]))
   if (entry.requiresApproval) lines.push(field('approval', 'required before each call'))
-  lines.push(field('input', safeInline(described.input)))
+  // A person inspecting the tool also gets the signature of its real schema, labelled apart from
+  // the hint the model is shown (which is `unknown` for MCP and client tools).
+  const human = options.humanSignature
+  const showHuman = human !== undefined && human !== described.input
+  lines.push(field('input', `${safeInline(described.input)}${showHuman ? style.dim('  (what the model is shown)') : ''}`))
+  if (showHuman) lines.push(field('signature', `${safeInline(human)}${style.dim('  (for you, from the schema; not shown to the model)')}`))
   if (described.output !== undefined) lines.push(field('output', safeInline(described.output)))
   lines.push(`  ${style.bold('description:')}`, indent(described.description === '' ? '(none)' : safeBlock(described.description)))
   lines.push(`  ${style.bold('parameters:')}`, indent(terminalJson(described.parameters, 2)))

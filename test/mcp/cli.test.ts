@@ -168,8 +168,12 @@ describe('catalog commands over an mcpServers file', () => {
     const ok = await runCli(['call', '--catalog', config, 'read_env', 'name=FIXTURE_REQUIRED_TOKEN', '--json'], {env: {REMOTE_TOKEN: secret}})
     expect(parseJsonOutput(ok)).toMatchObject({result: '***'})
     const wrong = await runCli(['catalog', 'list', '--catalog', config, '--json'], {env: {REMOTE_TOKEN: 'a-wrong-secret-token'}})
-    expect(wrong.stderr).toMatch(/^Warning: MCP server "remote" is unavailable: answered HTTP 401 at http:\/\/127\.0\.0\.1:\d+\/mcp during initialize/)
-    expect(parseJsonOutput<SummaryJson>(wrong).unavailableMcpServers).toHaveLength(1)
+    // The only server is down: nothing to list (exit 4), the reason in the JSON error.
+    expect(wrong.code).toBe(4)
+    expect(parseJsonOutput<{error: {message: string; unavailableMcpServers: unknown[]}}>(wrong).error).toMatchObject({
+      message: expect.stringMatching(/^MCP server "remote" is unavailable: answered HTTP 401 at http:\/\/127\.0\.0\.1:\d+\/mcp during initialize/) as unknown as string,
+      unavailableMcpServers: [{server: 'remote'}],
+    })
     for (const output of [ok.stdout, ok.stderr, wrong.stdout, wrong.stderr]) {
       expect(output).not.toContain(secret)
       expect(output).not.toContain('a-wrong-secret-token')
@@ -219,8 +223,8 @@ describe('catalog commands over an mcpServers file', () => {
     const dir = tempDir()
     const config = writeMcpConfig(dir, {needsToken: {command: process.execPath, env: {TOKEN: '${TOOLSEARCH_TEST_TOKEN}'}}})
     const result = await runCli(['catalog', 'list', '--catalog', config])
-    expect(result.code).toBe(0)
-    expect(result.stderr).toBe('Warning: MCP server "needsToken" is unavailable: mcpServers.needsToken.env.TOKEN needs environment variable TOOLSEARCH_TEST_TOKEN, which is not set; its tools are absent.\n')
+    expect(result.code).toBe(4)
+    expect(result.stderr).toBe('Error: MCP server "needsToken" is unavailable: mcpServers.needsToken.env.TOKEN needs environment variable TOOLSEARCH_TEST_TOKEN, which is not set.\n')
   })
 
   it('a bad mcpServers block is a usage error naming the file and entry', async () => {
@@ -236,8 +240,8 @@ describe('catalog commands over an mcpServers file', () => {
     const pids = pidFile(dir)
     const config = writeMcpConfig(dir, {slow: fixtureServer(pids, ['--hang-at-start', '--ignore-sigterm'])})
     const result = await runCli(['catalog', 'list', '--catalog', config], {env: {TOOLSEARCH_MCP_TIMEOUT_MS: '2500'}})
-    expect(result.code).toBe(0)
-    expect(result.stderr).toBe('Warning: MCP server "slow" is unavailable: did not answer initialize within 2500 ms; stderr: "fixture: waiting forever"; its tools are absent.\n')
+    expect(result.code).toBe(4)
+    expect(result.stderr).toBe('Error: MCP server "slow" is unavailable: did not answer initialize within 2500 ms; stderr: "fixture: waiting forever".\n')
     expect(await leftoverServers(pids)).toEqual([])
   })
 })

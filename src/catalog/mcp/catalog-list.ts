@@ -1,10 +1,14 @@
 /**
  * `toolsearch catalog list`: what the loaded catalogs hold, per source and owner (MCP server),
- * with the names two or more tools share and the servers that could not be used. Pure: the
- * summary is computed from a `Catalog`, the renderer returns text.
+ * with the names two or more tools share and the servers that could not be used, then every tool
+ * with its one-line description and an input signature for a person (`human-signature.ts`).
+ * Pure: the summary is computed from a `Catalog`, the renderers return text.
  */
 import {safeInline} from '../../output/terminal.js'
 import {plural, styler} from '../../output/style.js'
+import {inputHint} from '../../hints/index.js'
+import {humanSignature, oneLineDescription} from '../human-signature.js'
+import {globToRegExp} from '../policy.js'
 import type {Catalog, ToolSource, UnavailableMcpServer} from '../types.js'
 
 export interface CatalogGroup {
@@ -114,6 +118,68 @@ export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: b
   if (summary.unavailableMcpServers.length > 0) {
     out.push('')
     out.push(style.yellow(`${plural(summary.unavailableMcpServers.length, 'MCP server')} unavailable: ${summary.unavailableMcpServers.map(({server}) => safeInline(server)).join(', ')}`))
+  }
+  return `${out.join('\n')}\n`
+}
+
+/** One tool of a listing: what a person needs to pick it, and what the model is shown instead. */
+export interface ToolRow {
+  id: string
+  name: string
+  source: ToolSource
+  sourceName: string
+  /** The description's first line. */
+  description: string
+  /** Input signature rendered from the real schema, for a person (not what the model sees). */
+  signature: string
+  /** False when the signature leaves part of the schema out (`describe` shows all of it). */
+  signatureComplete: boolean
+  /** The input hint the model is shown: `unknown` for MCP and client tools. */
+  modelInput: string
+}
+
+/** Every tool of the catalog (direct-only ones too), ordered like the summary's groups, then by name. */
+export function listTools(catalog: Catalog, {name}: {name?: readonly string[]} = {}): ToolRow[] {
+  const matches = name === undefined || name.length === 0 ? () => true : nameMatcher(name)
+  return catalog.entries
+    .filter((entry) => matches(entry.name) || matches(entry.id))
+    .map((entry) => {
+      const signature = humanSignature(entry)
+      return {
+        id: entry.id,
+        name: entry.name,
+        source: entry.source,
+        sourceName: entry.sourceName,
+        description: oneLineDescription(entry.description),
+        signature: signature.text,
+        signatureComplete: signature.complete,
+        modelInput: inputHint(entry),
+      }
+    })
+    .sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || compareText(a.sourceName, b.sourceName) || compareText(a.name, b.name))
+}
+
+function nameMatcher(globs: readonly string[]): (text: string) => boolean {
+  const patterns = globs.map((glob) => globToRegExp(glob))
+  return (text) => patterns.some((pattern) => pattern.test(text))
+}
+
+/** The label that keeps a person's view apart from the model's. */
+export const HUMAN_SIGNATURE_NOTE = 'Input signatures are rendered from each tool\'s schema for you; the model is shown "input: unknown" for MCP and client tools.'
+
+/**
+ * The tools, two lines each: the id and the description's first line, then the input signature.
+ * `shown` of `total` says how many a name filter kept.
+ */
+export function renderToolList(rows: readonly ToolRow[], {color, total}: {color: boolean; total: number}): string {
+  const style = styler(color)
+  const out: string[] = []
+  out.push(rows.length === total ? `Tools (${total}):` : `Tools (${rows.length} of ${total} match):`)
+  if (rows.some((row) => row.modelInput !== row.signature)) out.push(style.dim(HUMAN_SIGNATURE_NOTE))
+  for (const row of rows) {
+    const description = row.description === '' ? '' : `  ${safeInline(row.description)}`
+    out.push(`  ${style.cyan(safeInline(row.id))}${description}`)
+    out.push(`      ${safeInline(row.signature)}`)
   }
   return `${out.join('\n')}\n`
 }

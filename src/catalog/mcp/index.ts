@@ -19,7 +19,7 @@
  *   no deeper than a file may have, no `__proto__` key), so that `catalog import` writes only what
  *   can be read back. A server that lists one that does not is unavailable, with the reason.
  */
-import {isToolsearchError} from '../../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../../errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {mcpToolEntry} from '../entries.js'
@@ -128,6 +128,16 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
   const order = Object.keys(servers)
   unavailable.sort((a, b) => order.indexOf(a.server) - order.indexOf(b.server))
   return {entries, unavailable}
+}
+
+/**
+ * The error of a command that got none of the MCP servers its catalog was to come from (exit 4,
+ * executor unavailable), with each server's reason.
+ */
+export function noMcpServerError(unavailable: readonly UnavailableMcpServer[]): ToolsearchError {
+  const reasons = unavailable.map((server) => `${formatUnavailableMcpServer(server)}.`)
+  const message = reasons.length === 1 ? reasons[0]! : `None of the ${unavailable.length} MCP servers could be used:\n${reasons.map((line) => `  ${line}`).join('\n')}`
+  return new ToolsearchError('mcp-unavailable', message, {exitCode: ExitCode.unavailable, details: {unavailableMcpServers: unavailable}})
 }
 
 /** One line for stderr naming a server that could not be used and why. */

@@ -25,6 +25,11 @@ export function serversForTool(target: string | undefined, declared: readonly st
   return longest === undefined ? [] : [longest]
 }
 
+/** Does the command name the MCP server it needs (an `mcp:` id, or `--server`)? */
+export function namesMcpServer(target: string | undefined, server: string | undefined): boolean {
+  return server !== undefined || (target?.startsWith(MCP_ID_PREFIX) ?? false)
+}
+
 /** The servers `--server` names; every one must be declared. No names: all of them. */
 export function namedServers(names: readonly string[] | undefined, declared: readonly string[]): readonly string[] {
   if (names === undefined || names.length === 0) return declared
