@@ -1,31 +1,34 @@
 /**
  * JSON Schema → compact TypeScript-like signatures (SPEC §6): the `input` and `output` hints a
- * model sees in search results. Deterministic, bounded in length, property count and depth, and
- * honest about what it left out: `complete` is true only when the text describes the whole shape.
+ * model sees in search results, rendered as OpenClaw's structured-only generation renders them
+ * (the golden `hints.jsonl` pins every detail). Deterministic and bounded in length, property
+ * count and depth; `complete` is true only when the text describes the whole shape.
  *
- * Decisions where the spec is silent:
- * - Depth: the root schema is depth 0; each property value and array item is one level deeper than
- *   its parent. Union variants stay at their parent's depth (`string | null` is not deeper than
- *   `string`); a separate nesting guard ends unions of unions, so cyclic schemas terminate.
- * - The character cap is met greedily: properties (required first, each group sorted) are added
- *   while they fit, a nested object shows as many of its own properties as fit, and the rest is
- *   `; ...`. A root that cannot fit at all is `unknown`.
- * - An empty schema (`{}`, `true`, only a description) is `unknown` and complete (it accepts
- *   anything); `false` is `never`. An array without `items`, or with tuple `items`, is
- *   `Array<unknown>` and incomplete. An `enum` too large to list falls back to its `type`.
- * - A union lists each member once, however the variants nest (`string | null`, never
- *   `string | null | null`).
- * - `anyOf`/`oneOf` beside the schema's own type (`type`, `properties`, `items`, …) can only narrow
- *   it, and an intersection has no rendering: the type is shown and the hint is incomplete.
+ * The rules, as OpenClaw applies them:
+ * - Depth: the root is depth 0; union variants, type-array variants, array items and object
+ *   properties are one level deeper than their schema (an input hint's root object is the
+ *   exception: its properties stay at depth 0). At the depth limit a schema is `unknown`.
+ * - A schema is rendered from the first of: `anyOf`/`oneOf`, `const`, `enum`, `type`. A union
+ *   beside `type`, `properties`, `const`, … is an intersection and has no rendering; a union with
+ *   an incomplete variant is `unknown` (a union of the rest would invite wrong guesses).
+ * - Keywords that constrain a shape in ways the text cannot show (`allOf`, `$ref`,
+ *   `patternProperties`, `if`, …) leave the text as rendered but mark it incomplete.
+ * - Objects list required keys, then optional ones, each group in `localeCompare` order; keys are
+ *   added while the object's own text stays within the character cap, then `; ...` marks the
+ *   rest. The cap applies to each object on its own, so the whole can exceed it: an input hint
+ *   over 300 characters becomes `unknown`, an output hint over 800 is not shown.
+ * - Input hints annotate numbers (`number /* integer, >= 1, <= 10 *\/`); a bound that is present
+ *   but not a finite number makes that number `unknown`. Output hints never annotate.
  */
 import {hasOwn, isRecord, ownValue} from '../catalog/json.js'
-import {compareByCodeUnits} from '../search/order.js'
+import {compareIds, selectTop} from '../search/order.js'
 
 export interface SignatureLimits {
+  /** Cap on each object's text (and on the whole hint). */
   maxChars: number
   maxProperties: number
   maxDepth: number
-  /** Annotate numbers with their constraints (`number /* integer, >= 0 *\/`). */
+  /** Annotate numbers with their bounds (`number /* integer, >= 0 *\/`). */
   annotateNumbers: boolean
 }
 
@@ -34,239 +37,239 @@ export const OUTPUT_SIGNATURE_LIMITS: Readonly<SignatureLimits> = Object.freeze(
 
 export interface Signature {
   text: string
-  /** False when anything was left out or rendered as `unknown` for lack of a rendering. */
+  /** False when anything was left out or could not be rendered. */
   complete: boolean
 }
 
-const UNKNOWN = 'unknown'
-const MAX_UNION_VARIANTS = 8
-const MAX_ENUM_VALUES = 8
-const MAX_ENUM_CHARS = 96
+/** What a hint says when it cannot say anything better. */
+export const UNKNOWN_TYPE = 'unknown'
+const UNKNOWN: Signature = Object.freeze({text: UNKNOWN_TYPE, complete: false})
+/** Literal unions (`const` variants, `enum`): at most 8 values and 96 characters of text. */
+const MAX_LITERAL_VALUES = 8
+const MAX_LITERAL_CHARS = 96
+/** Unions of shapes (`anyOf` / `oneOf` of non-literals, `type` arrays): at most 5 variants. */
+const MAX_SHAPE_VARIANTS = 5
 const MAX_PROPERTY_NAME = 128
-/** Recursion guard for unions nested in unions (they do not add depth). */
-const MAX_NESTING = 32
-const LEFT_OUT = '; ...'
-const OPEN_OBJECT = '{ ... }'
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
-/** Keywords this renderer cannot express: their presence makes the schema `unknown`. */
-const UNRENDERABLE = ['$ref', '$dynamicRef', 'allOf', 'not', 'if', 'then', 'else', 'patternProperties', 'dependentSchemas', 'prefixItems']
+const UNION_SEPARATOR = ' | '
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/u
+/** Keywords whose constraint the text cannot show: the rendering stands, marked incomplete. */
+const UNSHOWN_KEYWORDS = [
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'allOf',
+  'patternProperties',
+  'unevaluatedProperties',
+  'dependentSchemas',
+  'dependencies',
+  'if',
+  'then',
+  'else',
+  'prefixItems',
+  'unevaluatedItems',
+] as const
+/** A union beside any of these is an intersection, which has no compact rendering. */
+const SHAPE_KEYWORDS = ['const', 'enum', 'type', 'properties', 'required', 'additionalProperties', 'items'] as const
+/** Numeric bounds in the order they are annotated, with their operators. */
+const NUMBER_BOUNDS = [
+  ['minimum', '>='],
+  ['maximum', '<='],
+  ['exclusiveMinimum', '>'],
+  ['exclusiveMaximum', '<'],
+] as const
 
-interface Context {
-  limits: SignatureLimits
+function exact(text: string): Signature {
+  return {text, complete: true}
 }
 
-/** A rendering in progress; a union also keeps its members, so unions of unions list each once. */
-interface Part extends Signature {
-  members?: readonly string[]
+/** The input hint of a trusted tool: shown even when incomplete, `unknown` over the cap. */
+export function renderInputHint(schema: unknown): string {
+  if (!isRecord(schema)) return UNKNOWN_TYPE
+  const limits = INPUT_SIGNATURE_LIMITS
+  const hint = ownValue(schema, 'type') === 'object' ? renderObject(schema, 0, limits) : renderSignature(schema, limits)
+  return hint.text.length <= limits.maxChars ? hint.text : UNKNOWN_TYPE
 }
 
-/** `undefined` means "does not fit in the budget". */
-type Rendered = Part | undefined
-
-export function renderSignature(schema: unknown, limits: SignatureLimits): Signature {
-  const rendered = renderSchema(schema, {limits}, 0, 0, limits.maxChars)
-  return rendered === undefined ? {text: UNKNOWN, complete: false} : {text: rendered.text, complete: rendered.complete}
+/** The output hint of a trusted tool, only when it describes the whole shape within the cap. */
+export function renderOutputHint(schema: unknown): string | undefined {
+  const limits = OUTPUT_SIGNATURE_LIMITS
+  const hint = renderSignature(schema, limits)
+  return hint.complete && hint.text.length <= limits.maxChars ? hint.text : undefined
 }
 
-function unknownType(complete: boolean, budget: number): Rendered {
-  return UNKNOWN.length <= budget ? {text: UNKNOWN, complete} : undefined
-}
-
-function renderSchema(schema: unknown, context: Context, depth: number, nesting: number, budget: number): Rendered {
-  if (depth > context.limits.maxDepth || nesting > MAX_NESTING) return unknownType(false, budget)
-  if (schema === true) return unknownType(true, budget)
-  if (schema === false) return fit({text: 'never', complete: true}, budget)
-  if (!isRecord(schema)) return unknownType(false, budget)
-  if (UNRENDERABLE.some((keyword) => hasOwn(schema, keyword))) return unknownType(false, budget)
-
-  const nullable = ownValue(schema, 'nullable') === true
-  if (hasOwn(schema, 'const')) return withNull(literal(schema.const), nullable, budget)
-  const enumUnion = renderEnum(ownValue(schema, 'enum'))
-  if (enumUnion !== undefined) return withNull(enumUnion, nullable, budget)
-
-  const anyOf = ownValue(schema, 'anyOf')
-  const oneOf = ownValue(schema, 'oneOf')
-  const hasUnion = anyOf !== undefined || oneOf !== undefined
-  const types = declaredTypes(schema)
-  if (hasUnion && (types === undefined || types.length === 0)) {
-    const variants = anyOf !== undefined && oneOf !== undefined ? undefined : (anyOf ?? oneOf)
-    if (!Array.isArray(variants) || variants.length === 0 || variants.length > MAX_UNION_VARIANTS) return unknownType(false, budget)
-    return renderUnion(variants.map((variant) => (remaining: number) => renderSchema(variant, context, depth, nesting + 1, remaining)), nullable, budget)
+/** Any schema at `depth` (0 = the root). */
+export function renderSignature(schema: unknown, limits: SignatureLimits, depth = 0): Signature {
+  if (!isRecord(schema)) return UNKNOWN
+  // The empty schema accepts anything: `unknown` is its exact rendering, not a gap.
+  if (Object.keys(schema).length === 0) return exact(UNKNOWN_TYPE)
+  if (depth >= limits.maxDepth) return UNKNOWN
+  if (hasOwn(schema, 'nullable')) {
+    const widened = withNullableType(schema)
+    if (widened === undefined) return UNKNOWN
+    if (widened !== schema) return renderSignature(widened, limits, depth)
   }
-  if (types === undefined) return unknownType(false, budget)
-  if (types.length === 0) return withNull({text: UNKNOWN, complete: true}, nullable, budget)
-  const rendered = renderUnion(types.map((type) => (remaining: number) => renderType(type, schema, context, depth, nesting, remaining)), nullable, budget)
-  // anyOf/oneOf beside the schema's own type can only narrow it: the type is shown, as incomplete.
-  return hasUnion && rendered !== undefined ? {...rendered, complete: false} : rendered
+  const rendered = renderShape(schema, limits, depth)
+  return rendered.complete && UNSHOWN_KEYWORDS.some((keyword) => hasOwn(schema, keyword)) ? {...rendered, complete: false} : rendered
 }
 
-/** The schema's types: `type` as given, else inferred from `properties` / `items` / enum values; `[]` = any. */
-function declaredTypes(schema: Record<string, unknown>): string[] | undefined {
-  const type = ownValue(schema, 'type')
+/**
+ * OpenAPI's `nullable: true` as the validator reads it: `null` joins the declared types.
+ * Undefined (no rendering) when `nullable` is not a boolean or there is no declared type to widen.
+ */
+function withNullableType(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  const nullable = ownValue(schema, 'nullable')
+  const types = typeList(ownValue(schema, 'type'))
+  if (typeof nullable !== 'boolean' || types === undefined) return undefined
+  return nullable ? {...schema, nullable: false, type: [...new Set([...types, 'null'])]} : schema
+}
+
+function typeList(type: unknown): string[] | undefined {
   if (typeof type === 'string') return [type]
-  if (Array.isArray(type)) return type.every((item) => typeof item === 'string') && type.length > 0 ? (type as string[]) : undefined
-  if (type !== undefined) return undefined
-  if (hasOwn(schema, 'properties') || hasOwn(schema, 'additionalProperties') || hasOwn(schema, 'required')) return ['object']
-  if (hasOwn(schema, 'items')) return ['array']
-  const values = ownValue(schema, 'enum')
-  if (Array.isArray(values) && values.length > 0) return [...new Set(values.map(jsonTypeOf))]
-  return []
+  return Array.isArray(type) && type.every((item) => typeof item === 'string') ? type : undefined
 }
 
-function jsonTypeOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  return typeof value === 'number' ? 'number' : typeof value
-}
-
-function renderType(type: string, schema: Record<string, unknown>, context: Context, depth: number, nesting: number, budget: number): Rendered {
+function renderShape(schema: Record<string, unknown>, limits: SignatureLimits, depth: number): Signature {
+  if (hasOwn(schema, 'anyOf') || hasOwn(schema, 'oneOf')) return renderUnion(schema, limits, depth)
+  const literal = hasOwn(schema, 'const') ? primitiveLiteral(schema.const) : undefined
+  if (literal !== undefined) return exact(literal)
+  const literals = literalUnion(ownValue(schema, 'enum'))
+  if (literals !== undefined) return literals
+  const type = ownValue(schema, 'type')
+  if (Array.isArray(type)) return renderTypeArray(schema, type, limits, depth)
   switch (type) {
     case 'string':
     case 'boolean':
     case 'null':
-      return fit({text: type, complete: true}, budget)
+      return exact(type)
     case 'integer':
     case 'number':
-      return fit({text: numberText(type, schema, context.limits.annotateNumbers), complete: true}, budget)
-    case 'array':
-      return renderArray(schema, context, depth, nesting, budget)
-    case 'object':
-      return renderObject(schema, context, depth, nesting, budget)
-    default:
-      return unknownType(false, budget)
-  }
-}
-
-function fit(part: Part, budget: number): Rendered {
-  return part.text.length <= budget ? part : undefined
-}
-
-/** `number`, or `number /* integer, >= 0, <= 10 *\/` when annotating. */
-function numberText(type: string, schema: Record<string, unknown>, annotate: boolean): string {
-  if (!annotate) return 'number'
-  const notes: string[] = []
-  if (type === 'integer') notes.push('integer')
-  const number = (key: string): number | undefined => {
-    const value = ownValue(schema, key)
-    return typeof value === 'number' && Number.isFinite(value) ? value : undefined
-  }
-  const minimum = number('minimum')
-  const maximum = number('maximum')
-  // Draft 4 spelled exclusive bounds as booleans next to minimum/maximum.
-  if (minimum !== undefined) notes.push(`${ownValue(schema, 'exclusiveMinimum') === true ? '>' : '>='} ${minimum}`)
-  if (maximum !== undefined) notes.push(`${ownValue(schema, 'exclusiveMaximum') === true ? '<' : '<='} ${maximum}`)
-  const exclusiveMinimum = number('exclusiveMinimum')
-  const exclusiveMaximum = number('exclusiveMaximum')
-  if (exclusiveMinimum !== undefined) notes.push(`> ${exclusiveMinimum}`)
-  if (exclusiveMaximum !== undefined) notes.push(`< ${exclusiveMaximum}`)
-  return notes.length === 0 ? 'number' : `number /* ${notes.join(', ')} */`
-}
-
-function literal(value: unknown): Part {
-  try {
-    const text = JSON.stringify(value)
-    if (typeof text === 'string') return {text, complete: true}
-  } catch {
-    // A value JSON cannot express (cyclic, BigInt) falls through to unknown.
-  }
-  return {text: UNKNOWN, complete: false}
-}
-
-/** `"a" | "b"` for an enum of at most 8 primitives whose union fits in 96 characters. */
-function renderEnum(values: unknown): Part | undefined {
-  if (!Array.isArray(values) || values.length === 0 || values.length > MAX_ENUM_VALUES) return undefined
-  if (!values.every((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value))) return undefined
-  const union = unionOf([...new Set(values.map((value) => JSON.stringify(value)))], true)
-  return union.text.length <= MAX_ENUM_CHARS ? union : undefined
-}
-
-const UNION_SEPARATOR = ' | '
-
-function membersOf(part: Part): readonly string[] {
-  return part.members ?? [part.text]
-}
-
-function unionOf(members: readonly string[], complete: boolean): Part {
-  return members.length === 1 ? {text: members[0]!, complete} : {text: members.join(UNION_SEPARATOR), complete, members}
-}
-
-function withNull(part: Part, nullable: boolean, budget: number): Rendered {
-  const members = membersOf(part)
-  return fit(nullable && !members.includes('null') ? unionOf([...members, 'null'], part.complete) : part, budget)
-}
-
-/** Joins the variants' members with ` | `, each once; undefined when they do not all fit. */
-function renderUnion(variants: Array<(budget: number) => Rendered>, nullable: boolean, budget: number): Rendered {
-  const members: string[] = []
-  let complete = true
-  let used = 0
-  for (const render of variants) {
-    const variant = render(budget - used - (members.length === 0 ? 0 : UNION_SEPARATOR.length))
-    if (variant === undefined) return undefined
-    complete &&= variant.complete
-    for (const member of membersOf(variant)) {
-      if (members.includes(member)) continue
-      used += (members.length === 0 ? 0 : UNION_SEPARATOR.length) + member.length
-      members.push(member)
+      return limits.annotateNumbers ? annotatedNumber(schema, type) : exact('number')
+    case 'array': {
+      const item = renderSignature(ownValue(schema, 'items'), limits, depth + 1)
+      return {text: `Array<${item.text}>`, complete: item.complete}
     }
+    case 'object':
+      return renderObject(schema, depth + 1, limits)
+    default:
+      return UNKNOWN
   }
-  return withNull(unionOf(members, complete), nullable, budget)
 }
 
-function renderArray(schema: Record<string, unknown>, context: Context, depth: number, nesting: number, budget: number): Rendered {
-  const items = ownValue(schema, 'items')
-  const wrapper = 'Array<>'.length
-  if (items === undefined || Array.isArray(items)) return fit({text: `Array<${UNKNOWN}>`, complete: false}, budget)
-  const item = renderSchema(items, context, depth + 1, nesting + 1, budget - wrapper)
-  return item === undefined ? undefined : {text: `Array<${item.text}>`, complete: item.complete}
+/** JSON text of a primitive value; undefined for objects, arrays and non-finite numbers. */
+function primitiveLiteral(value: unknown): string | undefined {
+  const primitive = value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+  return primitive ? JSON.stringify(value) : undefined
+}
+
+/** `"a" | "b"` for 1–8 primitive values whose union text fits 96 characters. */
+function literalUnion(values: unknown): Signature | undefined {
+  if (!Array.isArray(values) || values.length === 0 || values.length > MAX_LITERAL_VALUES) return undefined
+  const literals = values.map(primitiveLiteral)
+  if (literals.some((literal) => literal === undefined)) return undefined
+  const text = [...new Set(literals as string[])].join(UNION_SEPARATOR)
+  return text.length <= MAX_LITERAL_CHARS ? exact(text) : undefined
+}
+
+/** Each variant once, joined with ` | `; `unknown` when any variant is incomplete. */
+function joinVariants(variants: readonly Signature[]): Signature {
+  if (variants.some((variant) => !variant.complete)) return UNKNOWN
+  return exact([...new Set(variants.map((variant) => variant.text))].join(UNION_SEPARATOR))
+}
+
+function renderUnion(schema: Record<string, unknown>, limits: SignatureLimits, depth: number): Signature {
+  if (hasOwn(schema, 'anyOf') && hasOwn(schema, 'oneOf')) return UNKNOWN
+  const variants = ownValue(schema, 'anyOf') ?? ownValue(schema, 'oneOf')
+  if (!Array.isArray(variants) || variants.length === 0 || variants.length > MAX_LITERAL_VALUES) return UNKNOWN
+  if (SHAPE_KEYWORDS.some((keyword) => hasOwn(schema, keyword))) return UNKNOWN
+  const constVariant = (variant: unknown): boolean => isRecord(variant) && hasOwn(variant, 'const') && !UNSHOWN_KEYWORDS.some((keyword) => hasOwn(variant, keyword))
+  if (variants.every(constVariant)) {
+    const literals = literalUnion(variants.map((variant: Record<string, unknown>) => variant.const))
+    if (literals !== undefined) return literals
+  }
+  if (variants.length > MAX_SHAPE_VARIANTS) return UNKNOWN
+  return joinVariants(variants.map((variant) => renderSignature(variant, limits, depth + 1)))
+}
+
+/** `type: ["string", "null"]`: each type rendered with the rest of the schema. */
+function renderTypeArray(schema: Record<string, unknown>, types: unknown[], limits: SignatureLimits, depth: number): Signature {
+  if (types.length === 0 || types.length > MAX_SHAPE_VARIANTS || !types.every((type) => typeof type === 'string')) return UNKNOWN
+  return joinVariants(types.map((type) => renderSignature({...schema, type}, limits, depth + 1)))
+}
+
+/** `number`, `number /* integer, >= 0, <= 10 *\/`; `unknown` when a bound is not a finite number. */
+function annotatedNumber(schema: Record<string, unknown>, type: 'integer' | 'number'): Signature {
+  const notes: string[] = type === 'integer' ? ['integer'] : []
+  for (const [keyword, operator] of NUMBER_BOUNDS) {
+    if (!hasOwn(schema, keyword)) continue
+    const bound = schema[keyword]
+    if (typeof bound !== 'number' || !Number.isFinite(bound)) return UNKNOWN
+    notes.push(`${operator} ${bound}`)
+  }
+  return exact(notes.length === 0 ? 'number' : `number /* ${notes.join(', ')} */`)
+}
+
+/**
+ * The first `limit` keys in `localeCompare` order. OpenClaw inserts each key before any key that
+ * compares equal to it (two spellings of one accented name), so among equals the later key comes
+ * first and is the one kept; walking the keys backwards gives exactly that with `selectTop`,
+ * which keeps equal items in input order.
+ */
+function firstKeys(keys: readonly string[], limit: number): string[] {
+  return selectTop([...keys].reverse(), limit, compareIds)
 }
 
 function propertyName(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name)
 }
 
-/** `{ req: T; opt?: T }`, `; ...` when anything was left out; `{}` closed and empty, `{ ... }` open and empty. */
-function renderObject(schema: Record<string, unknown>, context: Context, depth: number, nesting: number, budget: number): Rendered {
+/**
+ * `{ req: T; opt?: T }`, properties rendered at `depth`. `; ...` marks anything left out: keys
+ * past the property cap, names over 128 characters, required keys that are not declared (or
+ * not strings), `additionalProperties` that is `true` or a schema, keys that no longer fit.
+ * Complete only when closed (`additionalProperties: false`) and nothing was left out.
+ */
+function renderObject(schema: Record<string, unknown>, depth: number, limits: SignatureLimits): Signature {
   const properties = ownValue(schema, 'properties')
   const additional = ownValue(schema, 'additionalProperties')
-  const closed = additional === false
-  let leftOut = additional === true || isRecord(additional)
-  const required = new Set(arrayOfStrings(ownValue(schema, 'required')))
-  const names = isRecord(properties) ? Object.keys(properties) : []
-  const declared = new Set(names)
-  if ([...required].some((name) => !declared.has(name))) leftOut = true
-  const shown = names.filter((name) => name.length <= MAX_PROPERTY_NAME)
-  if (shown.length < names.length) leftOut = true
-  let ordered = [...shown.filter((name) => required.has(name)).sort(compareByCodeUnits), ...shown.filter((name) => !required.has(name)).sort(compareByCodeUnits)]
-  if (ordered.length > context.limits.maxProperties) {
-    ordered = ordered.slice(0, context.limits.maxProperties)
-    leftOut = true
+  const requiredValue = ownValue(schema, 'required')
+  const requiredValues: unknown[] = Array.isArray(requiredValue) ? requiredValue : []
+  const tooManyRequired = requiredValues.length > limits.maxProperties
+  if (!isRecord(properties)) {
+    const requiresSomething = tooManyRequired || requiredValues.some((value) => typeof value === 'string')
+    return !requiresSomething && additional === false ? exact('{}') : {text: '{ ... }', complete: false}
   }
 
-  const members: string[] = []
-  let complete = closed
-  let used = '{  }'.length
-  for (const [index, name] of ordered.entries()) {
-    const isLast = index === ordered.length - 1
-    const prefix = `${propertyName(name)}${required.has(name) ? '' : '?'}: `
-    const separator = members.length === 0 ? 0 : '; '.length
-    const reserve = isLast && !leftOut ? 0 : LEFT_OUT.length
-    const value = renderSchema((properties as Record<string, unknown>)[name], context, depth + 1, nesting + 1, budget - used - separator - prefix.length - reserve)
-    if (value === undefined) {
+  const required = new Set(requiredValues.slice(0, limits.maxProperties).filter((value): value is string => typeof value === 'string'))
+  const shownRequired = [...required].filter((key) => key.length <= MAX_PROPERTY_NAME && hasOwn(properties, key))
+  const optional = Object.keys(properties).filter((key) => !required.has(key))
+  const shownOptional = optional.filter((key) => key.length <= MAX_PROPERTY_NAME)
+  const requiredKeys = firstKeys(shownRequired, limits.maxProperties)
+  const optionalLimit = limits.maxProperties - requiredKeys.length
+  const keys = [...requiredKeys, ...firstKeys(shownOptional, optionalLimit)]
+  const structurallyIncomplete =
+    tooManyRequired ||
+    (requiredValues.some((value) => typeof value !== 'string') && !tooManyRequired) ||
+    shownRequired.length < required.size ||
+    shownOptional.length < optional.length ||
+    optional.length > optionalLimit
+
+  let leftOut = structurallyIncomplete || additional === true || isRecord(additional)
+  let complete = !structurallyIncomplete && additional === false
+  const parts: string[] = []
+  let length = '{  }'.length
+  for (const key of keys) {
+    const value = renderSignature(properties[key], limits, depth)
+    complete &&= value.complete
+    const part = `${propertyName(key)}${required.has(key) ? '' : '?'}: ${value.text}`
+    const next = length + (parts.length === 0 ? 0 : '; '.length) + part.length
+    if (next > limits.maxChars) {
       leftOut = true
+      complete = false
       break
     }
-    members.push(`${prefix}${value.text}`)
-    used += separator + prefix.length + value.text.length
-    complete &&= value.complete
+    parts.push(part)
+    length = next
   }
-  if (members.length === 0) {
-    const text = closed && !leftOut ? '{}' : OPEN_OBJECT
-    return fit({text, complete: closed && !leftOut}, budget)
-  }
-  return fit({text: `{ ${members.join('; ')}${leftOut ? LEFT_OUT : ''} }`, complete: complete && !leftOut}, budget)
-}
-
-function arrayOfStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+  if (parts.length === 0) return keys.length === 0 && !leftOut ? {text: '{}', complete} : {text: '{ ... }', complete: false}
+  return {text: `{ ${parts.join('; ')}${leftOut ? '; ...' : ''} }`, complete}
 }

@@ -140,7 +140,7 @@ describe('batch results', () => {
   it('has { results: [{ query, candidates }] } with hits', () => {
     const response = runSearchRequest({queries: [{query: 'read file', limit: 1}]}, ranker, limits)
     expect(response).toEqual({
-      results: [{query: 'read file', candidates: [{id: 'openclaw:plugin:read', source: 'openclaw', sourceName: 'plugin', name: 'read', description: 'Read a file from disk.', input: '{}'}]}],
+      results: [{query: 'read file', candidates: [{id: 'openclaw:plugin:read', source: 'openclaw', sourceName: 'plugin', name: 'read', description: 'Read a file from disk.', input: 'unknown'}]}],
     })
   })
 

@@ -136,7 +136,7 @@ describe('search --ranker enhanced', () => {
       sourceName: 'kit',
       name: 'delete_file',
       description: 'Remove a file from disk for good.',
-      input: '{}',
+      input: 'unknown',
     })
   })
 
