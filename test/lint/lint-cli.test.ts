@@ -4,8 +4,10 @@
  */
 import {describe, expect, it} from 'vitest'
 
-import {parseJsonOutput, runCli} from '../helpers/cli.js'
-import {ROOT} from '../helpers/cli.js'
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const REAL = `${ROOT}/test/fixtures/mcp-tools-list`
 
@@ -18,12 +20,13 @@ interface Report {
 }
 
 describe('toolsearch lint', () => {
-  it('lints the 342 real MCP tools: every finding names a cataloged tool and where it is defined; exit 1 on errors', async () => {
-    const result = await runCli(['lint', '--catalog', REAL, '--json'], {cwd: ROOT})
+  it('lints the 342 real MCP tools: every finding names a cataloged tool and where it is defined; warnings fail with --strict', async () => {
+    const result = await runCli(['lint', '--catalog', REAL, '--json', '--strict'], {cwd: ROOT})
     const report = parseJsonOutput<Report>(result)
     expect(report.tools).toBe(342)
     expect(report.limit).toBe(8)
-    expect(report.summary.errors).toBeGreaterThan(0)
+    expect(report.findings.filter((finding) => finding.severity === 'warning').length).toBeGreaterThan(0)
+    expect(report.ok).toBe(false)
     expect(result.code).toBe(1)
     for (const finding of report.findings.filter((candidate) => candidate.toolId !== undefined)) {
       expect(finding.file).toMatch(/test\/fixtures\/mcp-tools-list\/[a-z-]+\.json$/)
@@ -33,7 +36,10 @@ describe('toolsearch lint', () => {
     expect(report.findings.at(-1)!.rule).toBe('payload')
   })
 
-  it('exits 0 on a catalog with warnings only, and 1 with --strict; prints SARIF and GitHub annotations', async () => {
+  it('exits 1 on an error finding, 0 on warnings only and 1 for them with --strict; prints SARIF and GitHub annotations', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify({tools: [{name: 'do', description: ''}]}))
+    expect((await runCli(['lint', '--catalog', join(dir, 'tools.json')])).code).toBe(1)
     const catalog = `${REAL}/postgres.json`
     const plain = await runCli(['lint', '--catalog', catalog], {cwd: ROOT})
     expect(plain.code).toBe(0)

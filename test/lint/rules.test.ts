@@ -52,7 +52,13 @@ describe('lint rules', () => {
     it('flags a tool whose exact name returns another tool first, and not one with a name of its own', () => {
       const github = tool('search', {source: 'mcp', sourceName: 'github', description: 'Search code.'})
       const gitlab = tool('search', {source: 'mcp', sourceName: 'gitlab', description: 'Search code.'})
-      expect(rows(lintWith('exact-name-lost', [github, gitlab]))).toEqual(['mcp:gitlab:search lost error'])
+      // Both exact matches come first: the other is still within the limit, so a warning.
+      expect(rows(lintWith('exact-name-lost', [github, gitlab]))).toEqual(['mcp:gitlab:search lost warning'])
+      // Three tools share the name and the limit is 2: the last one is not even listed.
+      const bitbucket = tool('search', {source: 'mcp', sourceName: 'bitbucket', description: 'Search code.'})
+      const report = lintWith('exact-name-lost', [github, gitlab, bitbucket], {limit: 2})
+      expect(rows(report)).toEqual(['mcp:github:search lost warning', 'mcp:gitlab:search lost error'])
+      expect(report.findings[1]!.message).toContain('and leaves it out of the first 2 results')
       const renamed = tool('search_projects', {source: 'mcp', sourceName: 'gitlab', description: 'Search code.'})
       expect(rows(lintWith('exact-name-lost', [github, renamed]))).toEqual([])
     })
