@@ -18,9 +18,9 @@ export function humanSignature(entry: CatalogEntry): Signature {
 }
 
 /**
- * `{type: "object", properties: {}}` is how servers say "no arguments"; the model's hint calls it
- * open (`{ ... }`), but a person asking what to pass wants `{}`. Only an object schema that names
- * no property and sets no schema for extra ones counts.
+ * `{type: "object"}` and `{type: "object", properties: {}}` are how servers say "no arguments";
+ * the model's hint calls the first open (`{ ... }`), but a person asking what to pass wants `{}`.
+ * Only an object schema that names no property and sets no schema for extra ones counts.
  */
 function takesNoArguments(schema: unknown): boolean {
   if (!isRecord(schema) || ownValue(schema, 'type') !== 'object') return false

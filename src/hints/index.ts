@@ -9,6 +9,7 @@ import {UNKNOWN_TYPE, renderInputHint, renderOutputHint} from './signature.js'
 export {
   INPUT_SIGNATURE_LIMITS,
   OUTPUT_SIGNATURE_LIMITS,
+  inputSignature,
   renderInputHint,
   renderOutputHint,
   renderSignature,

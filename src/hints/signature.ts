@@ -82,12 +82,17 @@ function exact(text: string): Signature {
   return {text, complete: true}
 }
 
-/** The input hint of a trusted tool: shown even when incomplete, `unknown` over the cap. */
-export function renderInputHint(schema: unknown): string {
-  if (!isRecord(schema)) return UNKNOWN_TYPE
+/** The input hint of a trusted tool, with whether it describes the whole schema. */
+export function inputSignature(schema: unknown): Signature {
+  if (!isRecord(schema)) return UNKNOWN
   const limits = INPUT_SIGNATURE_LIMITS
   const hint = ownValue(schema, 'type') === 'object' ? renderObject(schema, 0, limits) : renderSignature(schema, limits)
-  return hint.text.length <= limits.maxChars ? hint.text : UNKNOWN_TYPE
+  return hint.text.length <= limits.maxChars ? hint : UNKNOWN
+}
+
+/** The input hint of a trusted tool: shown even when incomplete, `unknown` over the cap. */
+export function renderInputHint(schema: unknown): string {
+  return inputSignature(schema).text
 }
 
 /** The output hint of a trusted tool, only when it describes the whole shape within the cap. */

@@ -4,7 +4,7 @@
  * an output schema that renders incompletely is not shown at all. MCP and client tools always
  * show `unknown` by design, so they are not reported here.
  */
-import {INPUT_SIGNATURE_LIMITS, OUTPUT_SIGNATURE_LIMITS, renderSignature} from '../../hints/index.js'
+import {inputSignature, renderOutputHint} from '../../hints/index.js'
 import {defineLintRule, lintFinding} from '../registry.js'
 import type {LintFinding, LintRuleMeta} from '../types.js'
 
@@ -29,11 +29,11 @@ export const hints = defineLintRule({
       if (!entry.trusted) continue
       const base = {toolId: entry.id, location: context.locate(entry), data: {advice: ADVICE}}
       if (entry.parameters !== undefined) {
-        const input = renderSignature(entry.parameters, INPUT_SIGNATURE_LIMITS)
+        const input = inputSignature(entry.parameters)
         if (input.text === 'unknown') findings.push(lintFinding(meta, {...base, messageId: 'inputUnknown', data: {...base.data, hint: input.text}}))
         else if (!input.complete && /\bunknown\b|; \.\.\.|\{ \.\.\. \}/.test(input.text)) findings.push(lintFinding(meta, {...base, severity: 'info', messageId: 'inputIncomplete', data: {...base.data, hint: input.text}}))
       }
-      if (entry.outputSchema !== undefined && !renderSignature(entry.outputSchema, OUTPUT_SIGNATURE_LIMITS).complete) {
+      if (entry.outputSchema !== undefined && renderOutputHint(entry.outputSchema) === undefined) {
         findings.push(lintFinding(meta, {...base, severity: 'info', messageId: 'noOutputHint'}))
       }
     }
