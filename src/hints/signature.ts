@@ -53,7 +53,7 @@ const MAX_PROPERTY_NAME = 128
 const UNION_SEPARATOR = ' | '
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/u
 /** Keywords whose constraint the text cannot show: the rendering stands, marked incomplete. */
-const UNSHOWN_KEYWORDS = [
+export const UNSHOWN_KEYWORDS = [
   '$ref',
   '$dynamicRef',
   '$recursiveRef',
@@ -69,9 +69,9 @@ const UNSHOWN_KEYWORDS = [
   'unevaluatedItems',
 ] as const
 /** A union beside any of these is an intersection, which has no compact rendering. */
-const SHAPE_KEYWORDS = ['const', 'enum', 'type', 'properties', 'required', 'additionalProperties', 'items'] as const
+export const SHAPE_KEYWORDS = ['const', 'enum', 'type', 'properties', 'required', 'additionalProperties', 'items'] as const
 /** Numeric bounds in the order they are annotated, with their operators. */
-const NUMBER_BOUNDS = [
+export const NUMBER_BOUNDS = [
   ['minimum', '>='],
   ['maximum', '<='],
   ['exclusiveMinimum', '>'],

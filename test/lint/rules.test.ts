@@ -136,14 +136,43 @@ describe('lint rules', () => {
   })
 
   describe('hints', () => {
-    it('flags an input schema that renders unknown, and not a plain closed object', () => {
-      expect(rows(lintWith('hints', [tool('a', {parameters: {$ref: '#/definitions/x'}})]))).toEqual(['openclaw:plugin:a inputUnknown warning'])
-      const plain = {type: 'object', properties: {path: {type: 'string'}}, required: ['path'], additionalProperties: false}
+    const plain = {type: 'object', properties: {path: {type: 'string'}}, required: ['path'], additionalProperties: false}
+
+    it('flags an input schema that renders unknown, naming the keyword', () => {
+      const report = lintWith('hints', [tool('a', {parameters: {$ref: '#/definitions/x'}})])
+      expect(rows(report)).toEqual(['openclaw:plugin:a inputUnknown warning'])
+      expect(report.findings[0]!.data.cause).toBe('$ref')
+    })
+
+    it('notes an input hint with an unknown part, naming the keyword and where it is', () => {
+      const report = lintWith('hints', [tool('a', {parameters: {type: 'object', properties: {filter: {anyOf: [{type: 'string'}, {$ref: '#/definitions/x'}]}}, additionalProperties: false}})])
+      expect(rows(report)).toEqual(['openclaw:plugin:a inputIncomplete info'])
+      expect(report.findings[0]!.data).toMatchObject({hint: '{ filter?: unknown }', cause: '$ref at properties.filter.anyOf[1]'})
+    })
+
+    it('blames the keys when one object needs more than 300 characters, and the length when the whole hint does', () => {
+      const wide = Object.fromEntries(Array.from({length: 14}, (_, i) => [`a_rather_long_property_name_${i}`, {type: 'string'}]))
+      const cut = lintWith('hints', [tool('a', {parameters: {type: 'object', properties: wide, additionalProperties: false}})])
+      expect(cut.findings.map((finding) => `${finding.messageId}: ${finding.data.cause}`)).toEqual(['inputIncomplete: its keys need more than 300 characters'])
+      // Seven 31-character keys: 296 characters of object, 303 once wrapped in Array<…>.
+      const items = {type: 'object', properties: Object.fromEntries(Array.from({length: 7}, (_, i) => [`${'x'.repeat(30)}${i}`, {type: 'string'}])), additionalProperties: false}
+      const long = lintWith('hints', [tool('a', {parameters: {type: 'array', items}})])
+      expect(long.findings.map((finding) => `${finding.messageId}: ${finding.data.cause}`)).toEqual(['inputUnknown: the hint is longer than 300 characters'])
+    })
+
+    it('passes a plain closed object, input and output', () => {
       expect(rows(lintWith('hints', [tool('a', {parameters: plain, outputSchema: plain})]))).toEqual([])
     })
 
-    it('notes an output schema that shows no hint', () => {
-      expect(rows(lintWith('hints', [tool('a', {outputSchema: {type: 'object', patternProperties: {'^x': {type: 'string'}}}})]))).toEqual(['openclaw:plugin:a noOutputHint info'])
+    it('notes an output schema that shows no hint, and why', () => {
+      const report = lintWith('hints', [tool('a', {outputSchema: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', properties: {id: {type: 'string'}}}}}, additionalProperties: false}})])
+      expect(rows(report)).toEqual(['openclaw:plugin:a noOutputHint info'])
+      expect(report.findings[0]!.data.cause).toBe('additionalProperties is not false (an open object) at properties.items.items')
+    })
+
+    it('stops once the schema is fixed as the message says', () => {
+      const fixed = {type: 'object', properties: {items: {type: 'array', items: {type: 'object', properties: {id: {type: 'string'}}, additionalProperties: false}}}, additionalProperties: false}
+      expect(rows(lintWith('hints', [tool('a', {outputSchema: fixed})]))).toEqual([])
     })
 
     it('never reports untrusted tools, whose hints are unknown by design', () => {

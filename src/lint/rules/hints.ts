@@ -1,10 +1,12 @@
 /**
  * `hints`: what the model learns of a trusted tool's arguments and results from a search hit. An
- * input hint that renders `unknown` (whole or in part) leaves the model guessing argument names;
- * an output schema that renders incompletely is not shown at all. MCP and client tools always
- * show `unknown` by design, so they are not reported here.
+ * input hint that renders `unknown` leaves the model guessing argument names; one that renders
+ * incompletely shows only part of the shape; an output schema that does not render completely is
+ * not shown at all. Each finding names where in the schema the hint breaks and why. MCP and
+ * client tools always show `unknown` by design, so they are not reported here.
  */
-import {inputSignature, renderOutputHint} from '../../hints/index.js'
+import {INPUT_SIGNATURE_LIMITS, OUTPUT_SIGNATURE_LIMITS, type SignatureLimits, inputSignature, renderOutputHint} from '../../hints/index.js'
+import {hintObstacle} from '../../hints/diagnose.js'
 import {defineLintRule, lintFinding} from '../registry.js'
 import type {LintFinding, LintRuleMeta} from '../types.js'
 
@@ -13,13 +15,18 @@ const meta: LintRuleMeta = {
   severity: 'warning',
   description: "A trusted tool's input hint renders unknown or incomplete, or its output schema shows no hint.",
   messages: {
-    inputUnknown: 'Its input hint is `{{hint}}`: the model sees no usable argument shape. {{advice}}',
-    inputIncomplete: 'Its input hint `{{hint}}` leaves part of the schema out. {{advice}}',
-    noOutputHint: 'Its output schema renders incompletely, so no output hint is shown. {{advice}}',
+    inputUnknown: 'Its input hint is `unknown`: the model sees no argument shape. Cause: {{cause}}. Describe the arguments with plain typed properties.',
+    inputIncomplete: 'Its input hint `{{hint}}` leaves part of the schema out. Cause: {{cause}}.',
+    noOutputHint: 'Its output schema shows no hint. Cause: {{cause}}. Close objects with additionalProperties: false and use plain typed properties.',
   },
 }
 
-const ADVICE = 'Use plain properties with types (no $ref, allOf, not, if/then/else, patternProperties), keep it small, and close objects with additionalProperties: false.'
+/** `$ref at properties.filter`, or the size when nothing in the schema is at fault. */
+function cause(schema: unknown, limits: SignatureLimits): string {
+  const obstacle = hintObstacle(schema, limits)
+  if (obstacle === undefined) return `the hint is longer than ${limits.maxChars} characters`
+  return obstacle.path === '' ? obstacle.reason : `${obstacle.reason} at ${obstacle.path}`
+}
 
 export const hints = defineLintRule({
   meta,
@@ -27,14 +34,17 @@ export const hints = defineLintRule({
     const findings: LintFinding[] = []
     for (const entry of context.entries) {
       if (!entry.trusted) continue
-      const base = {toolId: entry.id, location: context.locate(entry), data: {advice: ADVICE}}
+      const base = {toolId: entry.id, location: context.locate(entry)}
       if (entry.parameters !== undefined) {
-        const input = inputSignature(entry.parameters)
-        if (input.text === 'unknown') findings.push(lintFinding(meta, {...base, messageId: 'inputUnknown', data: {...base.data, hint: input.text}}))
-        else if (!input.complete && /\bunknown\b|; \.\.\.|\{ \.\.\. \}/.test(input.text)) findings.push(lintFinding(meta, {...base, severity: 'info', messageId: 'inputIncomplete', data: {...base.data, hint: input.text}}))
+        const {text: hint, complete} = inputSignature(entry.parameters)
+        if (hint === 'unknown') {
+          findings.push(lintFinding(meta, {...base, messageId: 'inputUnknown', data: {cause: cause(entry.parameters, INPUT_SIGNATURE_LIMITS)}}))
+        } else if (!complete && /\bunknown\b|; \.\.\.|\{ \.\.\. \}/.test(hint)) {
+          findings.push(lintFinding(meta, {...base, severity: 'info', messageId: 'inputIncomplete', data: {hint, cause: cause(entry.parameters, INPUT_SIGNATURE_LIMITS)}}))
+        }
       }
       if (entry.outputSchema !== undefined && renderOutputHint(entry.outputSchema) === undefined) {
-        findings.push(lintFinding(meta, {...base, severity: 'info', messageId: 'noOutputHint'}))
+        findings.push(lintFinding(meta, {...base, severity: 'info', messageId: 'noOutputHint', data: {cause: cause(entry.outputSchema, OUTPUT_SIGNATURE_LIMITS)}}))
       }
     }
     return findings
