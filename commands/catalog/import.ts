@@ -31,12 +31,12 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
   async run(): Promise<unknown> {
     const {flags} = this
     const cwd = process.cwd()
-    assertOutputIsNotInput(flags.out, await expandCatalogPaths(flags.catalog, cwd), cwd)
+    assertOutputIsNotInput(flags.out, await expandCatalogPaths(flags.catalog ?? [], cwd), cwd)
     // Fail before starting any server; the writer checks again under its lock.
     if (!flags.force && existsSync(flags.out)) throw fileExistsError(flags.out)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     if (Object.keys(context.catalog.mcpServers).length === 0) {
-      throw new ToolsearchError('usage', `No MCP servers in ${flags.catalog.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`, {exitCode: ExitCode.usage})
+      throw new ToolsearchError('usage', `No MCP servers in ${context.sources.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`, {exitCode: ExitCode.usage})
     }
     const plan = planImport(context.catalog)
     assertImportComplete(plan, flags.partial)

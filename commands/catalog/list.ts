@@ -28,7 +28,7 @@ export default class CatalogList extends BaseCommand<typeof CatalogList> {
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => namedServers(flags.server, declared)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpOnly: flags.server !== undefined})
-    const summary = summarizeCatalog(context.catalog, flags.catalog, {denied: context.denied})
+    const summary = summarizeCatalog(context.catalog, context.sources, {denied: context.denied})
     const tools = listTools(context.catalog, {name: flags.name})
     const counts = renderCatalogSummary(summary, {color: this.color})
     this.print(context.catalog.entries.length === 0 ? counts : `${counts}\n${renderToolList(tools, {color: this.color, total: context.catalog.entries.length})}`)

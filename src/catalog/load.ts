@@ -32,6 +32,11 @@ export interface LoadCatalogOptions {
   selectMcpServers?: (declared: readonly string[]) => readonly string[]
   /** Keep listed servers open in this pool (the caller closes it); see `Catalog.mcpSessions`. */
   mcpSessions?: McpSessionPool
+  /**
+   * Servers declared outside the catalog files (the OpenClaw config, an MCP client's config, the
+   * command line), listed after the files' own. A key a file declares too is an error.
+   */
+  servers?: Record<string, McpServerConfig>
 }
 
 const CATALOG_FILE = /\.json5?$/i
@@ -139,6 +144,16 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     }
     parsedFiles.push({entries: parsed.entries, serverKeys})
   }
+  const outsideKeys: string[] = []
+  for (const [key, config] of Object.entries(options.servers ?? {})) {
+    const earlier = serverFiles.get(key)
+    const origin = config.origin ?? {file: '(servers)', path: key}
+    if (earlier !== undefined) throw catalogError(origin.file, origin.path, `server "${key}" is already declared in ${earlier}`)
+    serverFiles.set(key, origin.file)
+    servers[key] = config
+    outsideKeys.push(key)
+  }
+  parsedFiles.push({entries: [], serverKeys: outsideKeys})
   assertUniqueIds(parsedFiles.flatMap((parsed) => parsed.entries))
 
   const selected = selectServers(servers, options.selectMcpServers)

@@ -88,6 +88,12 @@ export type McpServerConfig = (
 ) & {
   /** Where the server was declared (`mcpServers.github` in a file), for entries' `origin` and messages. */
   origin?: {file: string; path: string}
+  /** This server's own limit for starting and listing, in milliseconds (OpenClaw's `connectionTimeoutMs`). */
+  startupTimeoutMs?: number
+  /** Which of its tools the config exposes (OpenClaw's `toolFilter`): exact names or `*` globs. */
+  toolFilter?: {include?: string[]; exclude?: string[]}
+  /** Set when the config asks for something toolsearch cannot do (OAuth): the server is unavailable with this reason. */
+  unavailableReason?: string
 }
 
 export interface UnavailableMcpServer {

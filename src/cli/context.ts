@@ -5,13 +5,13 @@
  */
 import {applyToolPolicy, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
 import type {McpSessionPool} from '../catalog/mcp/pool.js'
+import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
 import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
 import {safeInline} from '../output/terminal.js'
 
 /** The flags of `catalogFlags`, `configFlags` and `modelFlags` (all optional but `catalog`). */
-export interface CatalogContextFlags {
-  catalog: string[]
+export interface CatalogContextFlags extends CatalogSourceFlags {
   owner?: string
   allow?: string[]
   deny?: string[]
@@ -50,6 +50,8 @@ export interface CatalogContext {
   catalog: Catalog
   /** How many loaded tools the policy removed. */
   denied: number
+  /** What the catalog is made of, one label a source (files, `--stdio "…"`, `mcp.servers of <file>`). */
+  sources: string[]
 }
 
 export async function loadCatalogContext(flags: CatalogContextFlags, io: CatalogContextIo): Promise<CatalogContext> {
@@ -61,7 +63,9 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
-  const loaded = await loadCatalogs(flags.catalog, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions})
+  const sources = resolveCatalogSources(flags, config, {cwd})
+  if (sources.notice !== undefined) io.note(sources.notice)
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')
     throw noMcpServerError(loaded.unavailableMcpServers)
@@ -71,7 +75,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
   }
   const catalog = applyToolPolicy(loaded, policy)
-  return {config, settings, policy, catalog, denied: loaded.entries.length - catalog.entries.length}
+  return {config, settings, policy, catalog, denied: loaded.entries.length - catalog.entries.length, sources: sources.labels}
 }
 
 /**

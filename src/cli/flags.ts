@@ -20,13 +20,17 @@ export const modelFlags = {
 export const catalogFlags = {
   catalog: Flags.string({
     char: 'c',
-    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Repeat the flag for several.',
+    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Repeat the flag for several. Default: the MCP servers of the OpenClaw config (mcp.servers).',
     helpValue: '<file|dir>',
     multiple: true,
     // One value per flag: `--catalog a.json open a pull request` keeps the words as the query.
     multipleNonGreedy: true,
-    required: true,
   }),
+  stdio: Flags.string({description: 'An ad-hoc stdio MCP server, no config file needed: its command line, e.g. "npx -y @modelcontextprotocol/server-everything".', helpValue: '<command>', helpGroup: 'AD-HOC SERVER'}),
+  env: Flags.string({description: 'A variable for the --stdio server (repeatable).', helpValue: '<NAME=value>', multiple: true, multipleNonGreedy: true, helpGroup: 'AD-HOC SERVER'}),
+  'http-url': Flags.string({description: 'An ad-hoc HTTP MCP server (streamable HTTP, SSE as fallback).', helpValue: '<url>', helpGroup: 'AD-HOC SERVER'}),
+  header: Flags.string({description: 'A header for the --http-url server (repeatable).', helpValue: '<"Name: value">', multiple: true, multipleNonGreedy: true, helpGroup: 'AD-HOC SERVER'}),
+  'server-name': Flags.string({description: 'Name of the ad-hoc server in tool ids (default: from its command or host).', helpValue: '<name>', helpGroup: 'AD-HOC SERVER'}),
   owner: Flags.string({description: 'Server name for MCP tools/list files (default: the file name).', helpValue: '<name>'}),
   allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
   deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),

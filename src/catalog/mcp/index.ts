@@ -25,6 +25,7 @@ import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types
 import {mcpToolEntry} from '../entries.js'
 import {childPath} from '../errors.js'
 import {assertSafeCatalogDocument} from '../guard.js'
+import {globToRegExp} from '../policy.js'
 import type {McpToolDefinition} from './list.js'
 import type {McpSessionPool} from './pool.js'
 
@@ -87,6 +88,14 @@ function shortenMiddle(text: string): string {
   return `${text.slice(0, half)}…${text.slice(-half)}`
 }
 
+/** A server config's `toolFilter`: `include` keeps only the tools it names, `exclude` hides some. */
+function exposedByFilter(filter: McpServerConfig['toolFilter']): (name: string) => boolean {
+  if (filter === undefined) return () => true
+  const include = filter.include?.map((glob) => globToRegExp(glob))
+  const exclude = (filter.exclude ?? []).map((glob) => globToRegExp(glob))
+  return (name) => (include === undefined || include.some((pattern) => pattern.test(name))) && !exclude.some((pattern) => pattern.test(name))
+}
+
 /**
  * The entries for one server's tools, checked as if they were the `tools` of a catalog file;
  * a failed check names the server's problem instead (the config file is not at fault).
@@ -95,12 +104,14 @@ function toEntries(server: string, config: McpServerConfig, tools: McpToolDefini
   const origin = config.origin ?? {file: '(mcpServers)', path: childPath('mcpServers', server)}
   try {
     assertSafeCatalogDocument({tools}, LISTED_TOOLS)
-    return tools.map((tool, index) => {
+    const exposed = exposedByFilter(config.toolFilter)
+    return tools.flatMap((tool, index) => {
+      if (!exposed(tool.name)) return []
       const entry = mcpToolEntry(tool, childPath('tools', index), LISTED_TOOLS, server)
       entry.origin = origin
       entry.run = {kind: 'mcp', server, tool: tool.name}
       definitions.set(entry, tool)
-      return entry
+      return [entry]
     })
   } catch (error) {
     if (!isToolsearchError(error)) throw error

@@ -97,7 +97,9 @@ export async function listServers(servers: Record<string, McpServerConfig>, opti
     names.map(async (server): Promise<ListedServer | UnavailableMcpServer> => {
       const config = servers[server]
       try {
-        const session = {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}
+        if (config.unavailableReason !== undefined) return {server, error: config.unavailableReason}
+        // Each server gets its own start-up limit; a slow one is reported when its limit passes.
+        const session = {timeoutMs: config.startupTimeoutMs ?? options.timeoutMs, env: options.env, signal: options.signal}
         const tools = options.sessions === undefined ? await withMcpSession(server, config, session, pageThroughTools) : await options.sessions.use(server, config, session, pageThroughTools)
         return {server, config, tools}
       } catch (error) {

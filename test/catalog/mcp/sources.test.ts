@@ -1,0 +1,85 @@
+import {describe, expect, it} from 'vitest'
+
+import {adHocServers, splitCommandLine, stdioServerName} from '../../../src/catalog/mcp/adhoc.js'
+import {openclawMcpServers} from '../../../src/catalog/mcp/openclaw-servers.js'
+
+describe('splitCommandLine', () => {
+  it('splits words like a shell, with quotes and backslashes, expanding nothing', () => {
+    expect(splitCommandLine('npx -y @modelcontextprotocol/server-everything')).toEqual(['npx', '-y', '@modelcontextprotocol/server-everything'])
+    expect(splitCommandLine(`node "my server.js" --name 'a b' c\\ d "q\\"x" '$HOME' ""`)).toEqual(['node', 'my server.js', '--name', 'a b', 'c d', 'q"x', '$HOME', ''])
+    expect(splitCommandLine('  ')).toEqual([])
+  })
+  it('refuses an unterminated quote', () => {
+    expect(() => splitCommandLine('node "server.js')).toThrow('--stdio: unterminated double quote in "node "server.js"')
+  })
+})
+
+describe('stdioServerName', () => {
+  it.each([
+    ['npx -y @modelcontextprotocol/server-everything', 'server-everything'],
+    ['npx -y @modelcontextprotocol/server-github@1.2.3', 'server-github'],
+    ['node /srv/mcp/weather.js', 'weather'],
+    ['node --import ./hook.mjs ./dist/index.js stdio', 'index'],
+    ['python -m mcp_server_time', 'mcp_server_time'],
+    ['uvx mcp-server-fetch', 'mcp-server-fetch'],
+    ['/usr/local/bin/github-mcp-server stdio', 'github-mcp-server'],
+    ['docker run -i --rm ghcr.io/acme/tools', 'tools'],
+  ])('%s → %s', (line, name) => {
+    expect(stdioServerName(splitCommandLine(line))).toBe(name)
+  })
+})
+
+describe('adHocServers', () => {
+  it('builds a stdio server with its env, and an HTTP server with its headers', () => {
+    expect(adHocServers({stdio: 'node server.js --port 0', env: ['TOKEN=a=b', 'DEBUG=']}, '/work')).toEqual({
+      server: {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd: '/work', origin: {file: '(command line)', path: '--stdio.server'}},
+    })
+    expect(adHocServers({'http-url': 'http://127.0.0.1:3000/mcp', header: ['Authorization: Bearer x:y', 'X-Team=core']}, '/work')).toEqual({
+      '127.0.0.1': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: '--http-url["127.0.0.1"]'}},
+    })
+    expect(Object.keys(adHocServers({stdio: 'node a.js', 'server-name': 'mine'}, '/'))).toEqual(['mine'])
+    expect(adHocServers({}, '/')).toEqual({})
+  })
+  it('refuses flags that do not go together, and malformed pairs', () => {
+    expect(() => adHocServers({stdio: 'a', 'http-url': 'http://h/'}, '/')).toThrow('--stdio and --http-url each give one ad-hoc server; use one of them.')
+    expect(() => adHocServers({env: ['A=1']}, '/')).toThrow('--env sets a variable of the --stdio server; give --stdio too.')
+    expect(() => adHocServers({header: ['A: 1']}, '/')).toThrow('--header is sent to the --http-url server; give --http-url too.')
+    expect(() => adHocServers({stdio: 'a', env: ['NOVALUE']}, '/')).toThrow('--env "NOVALUE": expected NAME=value')
+    expect(() => adHocServers({stdio: ' '}, '/')).toThrow('--stdio needs a command')
+    expect(() => adHocServers({'http-url': 'not a url'}, '/')).toThrow('--http-url "not a url": not a URL')
+    expect(() => adHocServers({'http-url': 'ftp://h/x'}, '/')).toThrow('must be an http or https URL')
+  })
+})
+
+describe('openclawMcpServers', () => {
+  const file = '/home/me/.openclaw/openclaw.json'
+  it('reads mcp.servers as OpenClaw does: transports, enabled, text env, timeouts, tool filters', () => {
+    const servers = openclawMcpServers(
+      {
+        mcp: {
+          servers: {
+            local: {command: 'node', args: ['s.js'], env: {PORT: 8080, DEBUG: true}, cwd: 'tools', connectionTimeoutMs: 1500.7, toolFilter: {include: ['get_*'], exclude: ['get_secret']}},
+            remote: {url: 'https://mcp.example.com/mcp', transport: 'streamable-http', headers: {'X-Retries': 3}},
+            legacy: {url: 'https://old.example.com/sse', transport: 'sse'},
+            off: {command: 'node', enabled: false},
+            oauth: {url: 'https://gh.example.com/mcp', auth: 'oauth'},
+          },
+        },
+      },
+      file,
+    )
+    expect(Object.keys(servers)).toEqual(['local', 'remote', 'legacy', 'oauth'])
+    expect(servers.local).toEqual({transport: 'stdio', command: 'node', args: ['s.js'], env: {PORT: '8080', DEBUG: 'true'}, cwd: '/home/me/.openclaw/tools', origin: {file, path: 'mcp.servers.local'}, startupTimeoutMs: 1500, toolFilter: {include: ['get_*'], exclude: ['get_secret']}})
+    expect(servers.remote).toMatchObject({transport: 'http', headers: {'X-Retries': '3'}})
+    expect(servers.legacy).toMatchObject({transport: 'http', url: 'https://old.example.com/sse'})
+    expect(servers.oauth).toMatchObject({unavailableReason: 'signs in with OAuth (auth: "oauth"), which toolsearch cannot do'})
+  })
+  it('is empty without mcp.servers, and names the entry that is wrong', () => {
+    expect(openclawMcpServers({}, file)).toEqual({})
+    expect(openclawMcpServers({mcp: {sessionIdleTtlMs: 0}}, file)).toEqual({})
+    expect(() => openclawMcpServers({mcp: {servers: []}}, file)).toThrow(`${file}: mcp.servers: must be an object of servers`)
+    expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', transport: 'sse'}}}}, file)).toThrow('mcp.servers.a.type: is "sse" but the server has a "command"')
+    expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', connectionTimeoutMs: 0}}}}, file)).toThrow('mcp.servers.a.connectionTimeoutMs: must be a positive number (milliseconds)')
+    expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', toolFilter: {include: []}}}}}, file)).toThrow('mcp.servers.a.toolFilter.include: must be a list of tool names or globs')
+  })
+})
