@@ -15,12 +15,12 @@
  * 6. execution; a tool error is exit 1, an unavailable executor or a timeout exit 4, Ctrl-C 130;
  * 7. the result against a declared output schema (exit 1).
  */
-import {readFile} from 'node:fs/promises'
 
 import {withoutBom} from '../catalog/json.js'
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
 import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../errors.js'
 import {fileErrorReason} from '../fs/errors.js'
+import {readRegularFileText} from '../fs/read-file.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
 import {assertArgumentDepth, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
 import {executeTool} from './execute.js'
@@ -111,7 +111,7 @@ async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry>
 async function readArgumentsFile(path: string, readStdin: () => Promise<string>): Promise<string> {
   if (path === '-') return withoutBom(await readStdin())
   try {
-    return withoutBom(await readFile(path, 'utf8'))
+    return withoutBom(readRegularFileText(path))
   } catch (error) {
     throw usageError(`Cannot read --args-file ${path}: ${fileErrorReason(error)}`, {file: path})
   }

@@ -2,10 +2,11 @@
  * Reading catalog files (SPEC §4.1): read, parse (JSON, else JSON5), check structure, map by
  * shape, start any declared MCP servers, merge. The only I/O in catalog loading.
  */
-import {readFile, readdir, stat} from 'node:fs/promises'
+import {readdir, stat} from 'node:fs/promises'
 import {dirname, join, resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {readRegularFileText} from '../fs/read-file.js'
 import {catalogError, childPath} from './errors.js'
 import {parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument} from './guard.js'
@@ -66,7 +67,7 @@ export async function expandCatalogPaths(paths: readonly string[], cwd: string =
 export async function readCatalogDocument(file: string, cwd: string = process.cwd()): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(resolve(cwd, file), 'utf8')
+    text = readRegularFileText(resolve(cwd, file))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') throw usageError(`Catalog not found: ${file}`, {file})

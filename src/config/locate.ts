@@ -10,11 +10,12 @@
  * files are ours to parse (JSON5 with a lossless CST). The order is the spec's list, per
  * directory, from the current directory up.
  */
-import {lstat, readFile} from 'node:fs/promises'
+import {lstat} from 'node:fs/promises'
 import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {usageError} from '../errors.js'
+import {readRegularFileText} from '../fs/read-file.js'
 import type {ConfigLocateOptions, ConfigLocation} from './index.js'
 
 export const CONFIG_FILE_NAME = 'openclaw.json'
@@ -62,7 +63,7 @@ export function expandPath(path: string, cwd: string, env: NodeJS.ProcessEnv): s
 
 async function hasPackageKey(file: string): Promise<boolean> {
   try {
-    const text = await readFile(file, 'utf8')
+    const text = readRegularFileText(file)
     if (!text.includes(`"${PACKAGE_KEY}"`)) return false
     const parsed = JSON.parse(text) as unknown
     return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, PACKAGE_KEY)

@@ -1,12 +1,12 @@
 /**
  * Reading config files from disk: a missing file is "no file" (an empty config for reads), while a
- * directory, a permission problem, a symlink loop or any other read failure is a clear error
- * (exit 2) naming the file — never a stack trace.
+ * directory, a FIFO or device, a file over the read cap, a permission problem, a symlink loop or
+ * any other read failure is a clear error (exit 2) naming the file — never a stack trace or a hang
+ * (`readRegularFile`).
  */
-import {readFileSync} from 'node:fs'
-
 import {ExitCode, ToolsearchError} from '../errors.js'
 import {fileErrorReason} from '../fs/errors.js'
+import {readRegularFile} from '../fs/read-file.js'
 
 function readFailure(file: string, error: unknown): ToolsearchError {
   return new ToolsearchError('config-unreadable', `Cannot read config ${file}: ${fileErrorReason(error)}`, {exitCode: ExitCode.usage, file, cause: error})
@@ -14,10 +14,13 @@ function readFailure(file: string, error: unknown): ToolsearchError {
 
 /** The file's text, or undefined when it does not exist. BOM and line endings are kept as they are. */
 export function readConfigText(file: string): string | undefined {
+  return readConfigBytes(file)?.toString('utf8')
+}
+
+function readConfigBytes(file: string): Buffer | undefined {
   try {
-    return readFileSync(file, 'utf8')
+    return readRegularFile(file)?.bytes
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw readFailure(file, error)
   }
 }
@@ -61,14 +64,8 @@ export function decodeEditableConfig(bytes: Uint8Array, file: string): string {
 
 /** Like readConfigText, for a file about to be edited: undefined when missing, refused when not UTF-8. */
 export function readEditableConfigText(file: string): string | undefined {
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw readFailure(file, error)
-  }
-  return decodeEditableConfig(bytes, file)
+  const bytes = readConfigBytes(file)
+  return bytes === undefined ? undefined : decodeEditableConfig(bytes, file)
 }
 
 /** Like readConfigText, but a missing file is an error too (for included files). */

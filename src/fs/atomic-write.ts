@@ -1,31 +1,43 @@
 /**
  * The one writer for every file toolsearch writes (configs, imported catalogs), after npm's
  * write-file-atomic and git's lock files: resolve the real path through symlinks, take
- * `<file>.lock` (exclusive create, holding pid and time), read → compute → refuse a read-only
- * file → write a temp file in the same directory with the old mode → fsync → keep the backup ring
- * → rename over the target → fsync the directory (best effort) → release. The temp file is
- * removed in a single `finally`.
+ * `<file>.lock` (OpenClaw's lock, `./lock.ts`), clear temp files that killed writes left, read →
+ * compute → refuse a read-only file → write a temp file in the same directory with the old mode
+ * and owner → fsync → check that the file is still what was read → keep the backup ring → rename
+ * over the target → fsync the directory (best effort) → release. The temp file is removed in a
+ * single `finally`, and on SIGINT, SIGTERM or SIGHUP before the process exits.
+ *
+ * **A write never proceeds from a read it cannot trust.** The file is read through one open
+ * descriptor (`readRegularFile`); a read that came back empty from a file that was not empty
+ * when this process first read it, or that is still changing, is a conflict, and just before the
+ * rename the file must still be the same file (device, inode), with the same size, mtime, ctime
+ * and content hash, and the lock still ours. A conflict writes nothing and says so. A program
+ * that saves in place (truncate, then write) without the lock is thereby never taken for an
+ * empty config, and the backup is always the content that was read, never a half-saved file.
+ *
  * File-system calls go through `WriterFs` so tests can inject a failure at each step.
  *
  * Messages name what is written (`options.what`: "config", "catalog") and the file, so a
  * failure reads right for every caller.
  */
-import {randomBytes} from 'node:crypto'
-import {constants} from 'node:fs'
+import {createHash, randomBytes} from 'node:crypto'
+import {type Stats, constants, unlinkSync} from 'node:fs'
 import * as nodeFs from 'node:fs/promises'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError} from '../errors.js'
 import {errno, fileErrorReason} from './errors.js'
+import {DEFAULT_LOCK_WAIT_MS, type HeldLock, LockAccessError, LockBusyError, LockLostError, STALE_LOCK_MS, acquireLock, isProcessAlive} from './lock.js'
+import {type FileSnapshot, readRegularFile, sizeWhenFirstRead} from './read-file.js'
 
-export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link' | 'access'>
+export {DEFAULT_LOCK_WAIT_MS, STALE_LOCK_MS} from './lock.js'
 
-/** A lock older than this is stale, whatever its process. */
-export const STALE_LOCK_MS = 30_000
-/** How long a writer waits for another writer's lock by default. */
-export const DEFAULT_LOCK_WAIT_MS = 3_000
+export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link' | 'access' | 'readdir'>
 
-/** TOOLSEARCH_LOCK_WAIT_MS (milliseconds) when it is a non-negative integer, else 3 s. */
+/**
+ * TOOLSEARCH_LOCK_WAIT_MS (milliseconds) when it is a non-negative integer, else OpenClaw's whole
+ * retry budget, so toolsearch never gives up on a lock before OpenClaw would.
+ */
 export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.TOOLSEARCH_LOCK_WAIT_MS
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_LOCK_WAIT_MS
@@ -34,6 +46,10 @@ export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 export const BACKUP_RING_SIZE = 5
 /** Symlink hops followed before giving up (the limit Linux uses). */
 const MAX_SYMLINK_HOPS = 40
+/** A temp file whose writer may still live is removed once it is older than this. */
+export const STALE_TEMP_MS = 10 * 60_000
+/** How long an empty read waits to see whether an in-place save is still writing the file. */
+const EMPTY_READ_SETTLE_MS = 50
 
 export interface WriteOptions {
   /** What the file is, for messages: "config" gives "Cannot write config <file>". */
@@ -46,12 +62,6 @@ export interface WriteOptions {
    * edits the text in place passes a strict decoder that throws rather than lose bytes.
    */
   decode?: (bytes: Buffer, file: string) => string
-}
-
-interface LockHolder {
-  pid: number
-  time: number
-  nonce: string
 }
 
 export interface WriteOutcome<T> {
@@ -96,141 +106,150 @@ async function resolveWriteTarget(path: string, what: string, fs: WriterFs): Pro
   throw failure('file-unreadable', `Cannot read ${what} ${path}: ${fileErrorReason({code: 'ELOOP'})}`, path)
 }
 
-function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return errno(error) === 'EPERM'
-  }
+/** The file as read under the lock: what `compute` saw, and what it must still be at the rename. */
+interface CurrentFile {
+  bytes: Buffer
+  text: string
+  stats: Stats
+  hash: string
 }
 
-async function readLock(lockPath: string, fs: WriterFs): Promise<{holder: Partial<LockHolder>; raw: string; mtime: number} | undefined> {
-  try {
-    const [raw, stats] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)])
-    let holder: Partial<LockHolder> = {}
-    try {
-      holder = JSON.parse(raw) as Partial<LockHolder>
-    } catch {
-      // Half-written lock: judged by its age alone.
-    }
-    return {holder, raw, mtime: stats.mtimeMs}
-  } catch (error) {
-    if (errno(error) === 'ENOENT') return undefined
-    throw error
-  }
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+const sameFileState = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+function conflict(what: string, file: string, why: string): ToolsearchError {
+  return failure('file-conflict', `${capitalized(what)} file ${file} ${why}; nothing was written. Run the command again.`, file)
 }
 
-/** A lock is stale when its process is gone or it is older than 30 s. */
-function isStaleLock(holder: Partial<LockHolder>, mtime: number, now = Date.now()): boolean {
-  const time = typeof holder.time === 'number' ? holder.time : mtime
-  if (now - time > STALE_LOCK_MS) return true
-  return typeof holder.pid === 'number' && !isProcessAlive(holder.pid)
+const changedMeanwhile = (what: string, file: string) => conflict(what, file, `changed while it was being written (by a program that does not use ${file}.lock)`)
+
+/**
+ * The file's bytes, or undefined when it does not exist. Only a regular file is read (and later
+ * replaced): renaming over a FIFO or a device such as /dev/null would destroy it, and reading a
+ * FIFO would block.
+ */
+function readSnapshot(file: string, what: string): FileSnapshot | undefined {
+  let snapshot
+  try {
+    snapshot = readRegularFile(file)
+  } catch (error) {
+    if (errno(error) === 'ENOTREGULAR') throw failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file)
+    throw failure('file-unreadable', `Cannot read ${what} ${file}: ${fileErrorReason(error)}`, file, error)
+  }
+  if (snapshot !== undefined && !snapshot.stats.isFile()) {
+    throw failure('file-unwritable', `Cannot write ${what} ${file}: it is not a regular file (a character device); nothing was written.`, file)
+  }
+  return snapshot
 }
 
 /**
- * Moves a stale lock aside atomically (only one taker can rename it) and deletes it. If what was
- * moved is not the stale lock that was judged (someone took the lock in between), it is put back.
+ * Reads the file under the lock and refuses a read it cannot trust: one that is not the whole
+ * file, or an empty read of a file that was not empty before (an in-place save caught between
+ * its truncate and its write).
  */
-async function takeOverStaleLock(lockPath: string, staleRaw: string, fs: WriterFs): Promise<void> {
-  const aside = `${lockPath}.stale-${process.pid}-${randomBytes(4).toString('hex')}`
-  try {
-    await fs.rename(lockPath, aside)
-  } catch (error) {
-    if (errno(error) === 'ENOENT') return
-    throw error
+async function readCurrent(file: string, what: string, before: Stats | undefined, decode: WriteOptions['decode'], fs: WriterFs): Promise<CurrentFile | undefined> {
+  const snapshot = readSnapshot(file, what)
+  if (snapshot === undefined) return undefined
+  const {bytes, stats} = snapshot
+  if (bytes.length !== stats.size) throw conflict(what, file, 'changed while it was being read')
+  if (bytes.length === 0) {
+    const sameAsBefore = before !== undefined && before.dev === stats.dev && before.ino === stats.ino
+    const earlier = Math.max(sameAsBefore ? before.size : 0, sizeWhenFirstRead(stats) ?? 0)
+    if (earlier > 0) throw conflict(what, file, `was emptied while it was being read (${earlier} bytes before; another program saving it in place?)`)
+    await sleep(EMPTY_READ_SETTLE_MS)
+    const settled = await fs.stat(file).catch(() => undefined)
+    if (settled === undefined || !sameFileState(settled, stats)) throw conflict(what, file, 'changed while it was being read')
   }
-  const moved = await fs.readFile(aside, 'utf8').catch(() => staleRaw)
-  if (moved !== staleRaw) await fs.link(aside, lockPath).catch(() => undefined)
-  await fs.unlink(aside).catch(() => undefined)
+  return {bytes, text: decode === undefined ? bytes.toString('utf8') : decode(bytes, file), stats, hash: hashOf(bytes)}
 }
 
-function lockedError(file: string, what: string, holder: Partial<LockHolder>): ToolsearchError {
-  const since = typeof holder.time === 'number' ? `, since ${new Date(holder.time).toISOString()}` : ''
-  const by = typeof holder.pid === 'number' ? ` by process ${holder.pid}${since}` : ''
-  return failure('file-locked', `${capitalized(what)} file ${file} is locked${by}; nothing was written. Retry when the other writer is done (the lock is ${file}.lock).`, file)
-}
-
-/** Takes `<file>.lock`, waiting up to `waitMs`; returns the release function. */
-async function acquireLock(file: string, what: string, waitMs: number, fs: WriterFs): Promise<() => Promise<void>> {
-  const lockPath = `${file}.lock`
-  const mine: LockHolder = {pid: process.pid, time: Date.now(), nonce: randomBytes(8).toString('hex')}
-  const deadline = Date.now() + waitMs
-  for (;;) {
-    mine.time = Date.now()
-    const raw = JSON.stringify(mine)
+/** Just before the rename: the lock is still ours and the file is exactly what was read. */
+async function assertStillAsRead(file: string, what: string, current: CurrentFile | undefined, locks: HeldLock[]): Promise<void> {
+  for (const lock of locks) {
     try {
-      const handle = await fs.open(lockPath, 'wx', 0o600)
-      try {
-        await handle.writeFile(raw)
-      } finally {
-        await handle.close()
-      }
-      return async () => {
-        const current = await fs.readFile(lockPath, 'utf8').catch(() => undefined)
-        if (current === raw) await fs.unlink(lockPath).catch(() => undefined)
-      }
+      await lock.assertHeld()
     } catch (error) {
-      if (errno(error) !== 'EEXIST') {
-        throw failure('file-unwritable', `Cannot write ${what} ${file}: cannot create the lock file ${lockPath} (${fileErrorReason(error)}); nothing was written.`, file, error)
-      }
+      if (!(error instanceof LockLostError)) throw error
+      throw conflict(what, file, `lost its lock ${lock.path} while it was being written (held for more than ${STALE_LOCK_MS / 1000} s, or removed by another program)`)
     }
-    const existing = await readLock(lockPath, fs).catch((error: unknown) => {
-      throw failure('file-unwritable', `Cannot write ${what} ${file}: cannot read the lock file ${lockPath} (${fileErrorReason(error)}); nothing was written.`, file, error)
-    })
-    if (existing === undefined) continue
-    if (isStaleLock(existing.holder, existing.mtime)) {
-      await takeOverStaleLock(lockPath, existing.raw, fs)
-      continue
-    }
-    if (Date.now() >= deadline) throw lockedError(file, what, existing.holder)
-    await new Promise((done) => setTimeout(done, 20 + Math.floor(Math.random() * 40)))
+  }
+  const now = readSnapshot(file, what)
+  if (current === undefined ? now !== undefined : now === undefined || !sameFileState(now.stats, current.stats) || hashOf(now.bytes) !== current.hash) {
+    throw changedMeanwhile(what, file)
   }
 }
 
 /**
- * What a path is when it is a special file (FIFO, device, socket), in words; undefined for a
- * regular file or a directory (reading a directory fails on its own, as a read error).
+ * Gives the new file (or a backup) the original's owner and group. Root must manage it (a
+ * config root edits stays its user's); another user cannot give a file away, and the rename
+ * then makes it theirs, as with any editor.
  */
-function notRegularFile(stats: Awaited<ReturnType<WriterFs['stat']>>): string | undefined {
-  if (stats.isFile() || stats.isDirectory()) return undefined
-  const kind = stats.isFIFO() ? 'a FIFO' : stats.isCharacterDevice() ? 'a character device' : stats.isBlockDevice() ? 'a block device' : stats.isSocket() ? 'a socket' : 'not a file'
-  return `it is not a regular file (${kind})`
-}
-
-/**
- * The file's text and mode, or undefined when it does not exist. Only a regular file is read (and
- * later replaced): renaming over a FIFO or a device such as /dev/null would destroy it, and
- * reading a FIFO would block.
- */
-async function readCurrent(file: string, what: string, fs: WriterFs, decode: WriteOptions['decode']): Promise<{text: string; mode: number} | undefined> {
-  let stats
+async function keepOwner(handle: nodeFs.FileHandle, original: Stats): Promise<void> {
+  if (typeof process.geteuid !== 'function' || typeof process.getegid !== 'function') return
+  if (original.uid === process.geteuid() && original.gid === process.getegid()) return
   try {
-    stats = await fs.stat(file)
+    await handle.chown(original.uid, original.gid)
   } catch (error) {
-    if (errno(error) === 'ENOENT') return undefined
-    throw error
+    if (process.geteuid() === 0) throw error
   }
-  const notRegular = notRegularFile(stats)
-  if (notRegular !== undefined) throw failure('file-unwritable', `Cannot write ${what} ${file}: ${notRegular}; nothing was written.`, file)
-  const bytes = await fs.readFile(file)
-  return {text: decode === undefined ? bytes.toString('utf8') : decode(bytes, file), mode: stats.mode & 0o777}
 }
 
+/** A temp file name this writer recognises as its own: `.<name>.toolsearch-<pid>-<hex>.tmp`. */
+function tempName(file: string): string {
+  return join(dirname(file), `.${basename(file)}.toolsearch-${process.pid}-${randomBytes(4).toString('hex')}.tmp`)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
- * Shifts `.bak` → `.bak.1` → … → `.bak.4` (the oldest drops out), then copies the file to `.bak`.
- * The copy never follows or replaces anything that appeared at `.bak` meanwhile (COPYFILE_EXCL).
+ * Removes what killed writes of this file left: temp files (this format and the older
+ * `.<name>.<pid>.<hex>.tmp`) and stale locks moved aside, when their process is gone or they are
+ * older than `STALE_TEMP_MS`. Runs under the lock, so no live writer of this file is mid-write.
  */
-async function keepBackup(file: string, fs: WriterFs): Promise<string> {
+async function removeLeftovers(file: string, fs: WriterFs): Promise<void> {
+  const name = escapeRegExp(basename(file))
+  const leftover = new RegExp(`^(?:\\.${name}\\.(?:toolsearch-)?(\\d+)[.-][0-9a-f]{8}\\.tmp|${name}\\.lock(?:\\.takeover)?\\.stale-(\\d+)-[0-9a-f]{8})$`)
+  const entries = await fs.readdir(dirname(file)).catch(() => [] as string[])
+  for (const entry of entries) {
+    const match = leftover.exec(entry)
+    if (match === null) continue
+    const pid = Number(match[1] ?? match[2])
+    const path = join(dirname(file), entry)
+    const stats = await fs.lstat(path).catch(() => undefined)
+    if (stats === undefined || !stats.isFile() || pid === process.pid) continue
+    if (!isProcessAlive(pid) || Date.now() - stats.mtimeMs > STALE_TEMP_MS) await fs.unlink(path).catch(() => undefined)
+  }
+}
+
+const isDirectory = async (path: string, fs: WriterFs) => (await fs.lstat(path).catch(() => undefined))?.isDirectory() === true
+
+/**
+ * Shifts `.bak` → `.bak.1` → … → `.bak.4` (the oldest drops out), then writes the content that
+ * was read to `.bak` (mode 0600, the original's owner). Only files move: a directory in the ring
+ * stays where it is and the backup that would move onto it drops out instead; a directory at
+ * `.bak` itself refuses the write. The new backup never follows or replaces anything that
+ * appeared at `.bak` meanwhile (exclusive create).
+ */
+async function keepBackup(file: string, what: string, current: CurrentFile, fs: WriterFs): Promise<string> {
   const name = (index: number) => (index === 0 ? `${file}.bak` : `${file}.bak.${index}`)
+  if (await isDirectory(name(0), fs)) throw failure('file-unwritable', `Cannot write ${what} ${file}: its backup ${name(0)} is a directory; nothing was written. Move it away and retry.`, file)
   for (let index = BACKUP_RING_SIZE - 2; index >= 0; index--) {
-    await fs.rename(name(index), name(index + 1)).catch((error: unknown) => {
+    if (await isDirectory(name(index), fs)) continue
+    const shift = (await isDirectory(name(index + 1), fs)) ? fs.unlink(name(index)) : fs.rename(name(index), name(index + 1))
+    await shift.catch((error: unknown) => {
       if (errno(error) !== 'ENOENT') throw error
     })
   }
-  await fs.copyFile(file, name(0), constants.COPYFILE_EXCL)
-  await fs.chmod(name(0), 0o600)
+  const handle = await fs.open(name(0), 'wx', 0o600)
+  try {
+    await handle.writeFile(current.bytes)
+    await keepOwner(handle, current.stats)
+    await handle.chmod(0o600)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
   return name(0)
 }
 
@@ -265,6 +284,79 @@ async function syncDirectory(dir: string, fs: WriterFs): Promise<void> {
   }
 }
 
+function lockError(error: unknown, file: string, what: string): ToolsearchError {
+  if (error instanceof LockBusyError) {
+    const {holder} = error
+    const since = holder?.createdAt === undefined ? '' : `, since ${new Date(holder.createdAt).toISOString()}`
+    const by = holder?.pid === undefined ? '' : ` by process ${holder.pid}${since}`
+    return failure('file-locked', `${capitalized(what)} file ${file} is locked${by}; nothing was written. Retry when the other writer is done (the lock is ${error.lockPath}).`, file)
+  }
+  if (error instanceof LockAccessError) {
+    const verb = error.operation === 'create' ? 'cannot create' : 'cannot read'
+    return failure('file-unwritable', `Cannot write ${what} ${file}: ${verb} the lock file ${error.lockPath} (${fileErrorReason(error.cause)}); nothing was written.`, file, error.cause)
+  }
+  return failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file, error)
+}
+
+/**
+ * The locks a write of `path` takes, in order: OpenClaw's sidecar `<real directory>/<name>.lock`
+ * when `path` is a symlink (OpenClaw locks the link's name, not its target), then
+ * `<real target>.lock`, which every writer of the target takes. Taking them in this order, the
+ * target's last, no two writers can each hold one the other waits for.
+ */
+async function lockPathsFor(path: string, file: string, fs: WriterFs & {realpath?: typeof nodeFs.realpath}): Promise<string[]> {
+  const mine = `${file}.lock`
+  if (resolve(path) === file) return [mine]
+  const realDir = await (fs.realpath ?? nodeFs.realpath)(dirname(resolve(path))).catch(() => undefined)
+  const sidecar = realDir === undefined ? undefined : `${join(realDir, basename(path))}.lock`
+  return sidecar === undefined || sidecar === mine ? [mine] : [sidecar, mine]
+}
+
+async function acquireAll(paths: string[], file: string, what: string, waitMs: number, fs: WriterFs): Promise<HeldLock[]> {
+  const held: HeldLock[] = []
+  try {
+    for (const path of paths) held.push(await acquireLock(path, waitMs, fs))
+    return held
+  } catch (error) {
+    await releaseAll(held)
+    throw lockError(error, file, what)
+  }
+}
+
+async function releaseAll(locks: HeldLock[]): Promise<void> {
+  for (const lock of [...locks].reverse()) await lock.release()
+}
+
+/** Temp files and locks of writes in progress, removed if a signal ends the process first. */
+const inProgress = new Set<{temp?: string; file: string; locks: string[]}>()
+const SIGNAL_NUMBERS = {SIGINT: 2, SIGTERM: 15, SIGHUP: 1} as const
+
+function onSignal(signal: keyof typeof SIGNAL_NUMBERS): void {
+  for (const write of inProgress) {
+    if (write.temp !== undefined) {
+      try {
+        unlinkSync(write.temp)
+      } catch {
+        // Already gone.
+      }
+    }
+    process.stderr.write(`toolsearch: stopped by ${signal} while writing ${write.file}; nothing was written.\n`)
+  }
+  // The locks stay: their holder is now dead, which makes them stale to every writer at once.
+  process.exit(128 + SIGNAL_NUMBERS[signal])
+}
+
+const signalHandlers = new Map((Object.keys(SIGNAL_NUMBERS) as Array<keyof typeof SIGNAL_NUMBERS>).map((signal) => [signal, () => onSignal(signal)]))
+
+function trackWrite(write: {temp?: string; file: string; locks: string[]}): () => void {
+  if (inProgress.size === 0) for (const [signal, handler] of signalHandlers) process.on(signal, handler)
+  inProgress.add(write)
+  return () => {
+    inProgress.delete(write)
+    if (inProgress.size === 0) for (const [signal, handler] of signalHandlers) process.off(signal, handler)
+  }
+}
+
 /**
  * Reads the file under its lock, lets `compute` decide the new text, and writes it atomically.
  * `compute` sees the text as it is now (undefined when missing), so concurrent writers never
@@ -279,40 +371,41 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
   await fs.mkdir(dir, {recursive: true, mode: 0o700}).catch((error: unknown) => {
     throw failure('file-unwritable', `Cannot write ${what} ${file}: cannot create its directory ${dir} (${fileErrorReason(error)})`, file, error)
   })
-  const release = await acquireLock(file, what, options.lockWaitMs ?? lockWaitFromEnv(), fs)
-  let temp: string | undefined
+  const before = await fs.stat(file).catch(() => undefined)
+  const lockPaths = await lockPathsFor(path, file, fs)
+  const write: {temp?: string; file: string; locks: string[]} = {file, locks: lockPaths}
+  const untrack = trackWrite(write)
+  let locks: HeldLock[] = []
   try {
-    const current = await readCurrent(file, what, fs, options.decode).catch((error: unknown) => {
-      if (error instanceof ToolsearchError) throw error
-      throw failure('file-unreadable', `Cannot read ${what} ${file}: ${fileErrorReason(error)}`, file, error)
-    })
+    locks = await acquireAll(lockPaths, file, what, options.lockWaitMs ?? lockWaitFromEnv(), fs)
+    await removeLeftovers(file, fs)
+    const current = await readCurrent(file, what, before, options.decode, fs)
     const {text, result} = await compute(current?.text)
     if (text === undefined || text === current?.text) return {status: 'unchanged', file, created: false, result}
-    if (current !== undefined) await assertWritable(file, current.mode, what, fs)
-    const mode = current?.mode ?? 0o600
-    temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
-    const handle = await fs.open(temp, 'wx', mode)
+    const mode = current === undefined ? 0o600 : current.stats.mode & 0o777
+    if (current !== undefined) await assertWritable(file, mode, what, fs)
+    write.temp = tempName(file)
+    const handle = await fs.open(write.temp, 'wx', mode)
     try {
       await handle.writeFile(text, 'utf8')
+      if (current !== undefined) await keepOwner(handle, current.stats)
       await handle.chmod(mode)
       await handle.sync()
     } finally {
       await handle.close()
     }
-    const now = await readCurrent(file, what, fs, options.decode)
-    if (now?.text !== current?.text) {
-      throw failure('file-conflict', `${capitalized(what)} file ${file} changed while it was being written (by a program that does not use ${file}.lock); nothing was written. Run the command again.`, file)
-    }
-    const backup = current === undefined ? undefined : await keepBackup(file, fs)
-    await fs.rename(temp, file)
-    temp = undefined
+    await assertStillAsRead(file, what, current, locks)
+    const backup = current === undefined ? undefined : await keepBackup(file, what, current, fs)
+    await fs.rename(write.temp, file)
+    write.temp = undefined
     await syncDirectory(dir, fs)
     return {status: 'written', file, created: current === undefined, backup, result}
   } catch (error) {
     if (error instanceof ToolsearchError) throw error
     throw failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; the file was left as it was.`, file, error)
   } finally {
-    if (temp !== undefined) await fs.unlink(temp).catch(() => undefined)
-    await release()
+    if (write.temp !== undefined) await fs.unlink(write.temp).catch(() => undefined)
+    await releaseAll(locks)
+    untrack()
   }
 }

@@ -10,10 +10,10 @@
  *   the ideal list (all relevant ids first, at most 10 of them).
  * Everything here is pure; reading files and printing belong to the command.
  */
-import {readFile} from 'node:fs/promises'
 import {resolve} from 'node:path'
 
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {readRegularFileText} from '../fs/read-file.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {Ranker, RankedHit} from './types.js'
@@ -127,7 +127,7 @@ export function parseLabelledQueries(text: string, file: string): LabelledQuery[
 export async function readLabelledQueries(file: string, cwd: string = process.cwd()): Promise<LabelledQuery[]> {
   let text: string
   try {
-    text = await readFile(resolve(cwd, file), 'utf8')
+    text = readRegularFileText(resolve(cwd, file))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') throw usageError(`Queries file not found: ${file}`, {file})

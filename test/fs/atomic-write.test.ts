@@ -223,22 +223,26 @@ describe('updateFileAtomically', () => {
     expect(lstatSync(`${file}.bak.1`).isSymbolicLink()).toBe(true)
   })
 
-  it('holds <file>.lock (pid and time) while it computes, and writes its temp file beside the target', async () => {
+  it('holds <file>.lock (OpenClaw’s payload: pid, createdAt, startTime) while it computes, and writes its temp file beside the target', async () => {
     const dir = tempDir()
     const file = join(dir, 'openclaw.json5')
     writeFileSync(file, 'old')
     const opened: string[] = []
     const spyFs: WriterFs = {...fsp, open: async (path, flags, openMode) => (opened.push(String(path)), fsp.open(path, flags, openMode))}
-    let lock: {pid: number; time: number} | undefined
+    let lock: {pid: number; createdAt: string; startTime?: number} | undefined
+    const startedBefore = Date.now()
     await updateFileAtomically(
       file,
       () => {
-        lock = JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as {pid: number; time: number}
+        lock = JSON.parse(readFileSync(`${file}.lock`, 'utf8')) as {pid: number; createdAt: string; startTime?: number}
         return {text: 'new', result: undefined}
       },
       {what: 'config', fs: spyFs},
     )
-    expect(lock).toMatchObject({pid: process.pid, time: expect.any(Number)})
+    const ownStat = readFileSync('/proc/self/stat', 'utf8')
+    const startTime = Number(ownStat.slice(ownStat.lastIndexOf(')') + 2).split(' ')[19])
+    expect(lock).toEqual({pid: process.pid, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), startTime})
+    expect(Date.parse(lock!.createdAt)).toBeGreaterThanOrEqual(startedBefore - 1)
     const temp = opened.find((path) => path.endsWith('.tmp'))
     expect(temp === undefined ? undefined : dirname(temp)).toBe(dir)
     expect(existsSync(`${file}.lock`)).toBe(false)

@@ -1,0 +1,121 @@
+/**
+ * The one way toolsearch reads a file it was pointed at (a config, an `$include`, a catalog, an
+ * arguments file): only a regular file, and at most `MAX_READ_BYTES`.
+ *
+ * The file is opened with `O_NONBLOCK` (a FIFO opens at once instead of waiting for a writer) and
+ * judged by `fstat` on the open descriptor before a byte is read, so a FIFO, a socket, a terminal
+ * or a device such as `/dev/zero` — named directly, through a symlink such as `/dev/stdin`, or
+ * found by a search — is refused promptly instead of hanging or growing without bound.
+ * `/dev/null` reads as an empty file. The cap (64 MiB) is far above any real config or catalog,
+ * and far below what would exhaust memory once the text is parsed.
+ */
+import {closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats} from 'node:fs'
+
+/** Files larger than this are refused, not read. */
+export const MAX_READ_BYTES = 64 * 1024 * 1024
+
+/** The file as read: its bytes and the identity and times of what was read. */
+export interface FileSnapshot {
+  bytes: Buffer
+  stats: Stats
+}
+
+function fileError(code: string, message: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(message), {code})
+}
+
+/** What a special file is, in words. */
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a FIFO'
+  if (stats.isCharacterDevice()) return 'a character device'
+  if (stats.isBlockDevice()) return 'a block device'
+  if (stats.isSocket()) return 'a socket'
+  return 'not a file'
+}
+
+let devNull: Stats | undefined | null
+function isDevNull(stats: Stats): boolean {
+  if (!stats.isCharacterDevice()) return false
+  if (devNull === undefined) {
+    try {
+      devNull = statSync('/dev/null')
+    } catch {
+      devNull = null
+    }
+  }
+  return devNull !== null && stats.rdev === devNull.rdev
+}
+
+/**
+ * Why `stats` may not be read, as an error with a code `fileErrorReason` words
+ * (`EISDIR`, `ENOTREGULAR`, `EFBIG`); undefined when it may.
+ */
+export function unreadableReason(stats: Stats, limit = MAX_READ_BYTES): NodeJS.ErrnoException | undefined {
+  if (stats.isDirectory()) return fileError('EISDIR', 'is a directory')
+  if (!stats.isFile()) return fileError('ENOTREGULAR', `it is not a regular file (${kindOf(stats)})`)
+  if (stats.size > limit) return fileError('EFBIG', `it is larger than ${limit / 1024 / 1024} MiB`)
+  return undefined
+}
+
+/** Reads from `fd` to the end, refusing more than `limit` bytes. */
+function readAll(fd: number, expected: number, limit: number): Buffer {
+  let buffer = Buffer.allocUnsafe(Math.min(expected, limit) + 1)
+  let length = 0
+  for (;;) {
+    if (length === buffer.length) {
+      if (length > limit) throw fileError('EFBIG', `it is larger than ${limit / 1024 / 1024} MiB`)
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit + 1))
+      buffer.copy(grown, 0, 0, length)
+      buffer = grown
+    }
+    const count = readSync(fd, buffer, length, buffer.length - length, null)
+    if (count === 0) break
+    length += count
+  }
+  if (length > limit) throw fileError('EFBIG', `it is larger than ${limit / 1024 / 1024} MiB`)
+  return buffer.subarray(0, length)
+}
+
+/** The size each file (device and inode) had when this process first read it. */
+const firstSizes = new Map<string, number>()
+const identity = (stats: Stats) => `${stats.dev}:${stats.ino}`
+
+/**
+ * The size the file `stats` describes had when this process first read it (undefined: never
+ * read). A writer uses it to tell an empty file from one emptied by an in-place save meanwhile.
+ */
+export function sizeWhenFirstRead(stats: Stats): number | undefined {
+  return firstSizes.get(identity(stats))
+}
+
+/**
+ * The file's bytes and stats, or undefined when it does not exist. Anything but a regular file
+ * (or `/dev/null`, read as empty) throws an error whose code `fileErrorReason` words.
+ */
+export function readRegularFile(path: string, limit = MAX_READ_BYTES): FileSnapshot | undefined {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  try {
+    const stats = fstatSync(fd)
+    if (isDevNull(stats)) return {bytes: Buffer.alloc(0), stats}
+    const reason = unreadableReason(stats, limit)
+    if (reason !== undefined) throw reason
+    const bytes = readAll(fd, stats.size, limit)
+    if (!firstSizes.has(identity(stats))) firstSizes.set(identity(stats), bytes.length)
+    return {bytes, stats}
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Like `readRegularFile`, for a file that must exist: its text (UTF-8); a missing file throws ENOENT. */
+export function readRegularFileText(path: string, limit = MAX_READ_BYTES): string {
+  const snapshot = readRegularFile(path, limit)
+  if (snapshot === undefined) throw fileError('ENOENT', `ENOENT: no such file or directory, open '${path}'`)
+  return snapshot.bytes.toString('utf8')
+}
