@@ -151,8 +151,11 @@ function nest(rest: PathSegment[], value: unknown): unknown {
 // ---------------------------------------------------------------------------------------------
 // Trivia helpers
 
-/** Skips spaces, tabs and comments after `offset` on the same line (block comments may span lines). */
-function endOfTrailingTrivia(text: string, offset: number): number {
+/**
+ * Skips spaces, tabs and comments after `offset` on the same line. A block comment may span lines;
+ * with `{ownLineOnly: true}` one that does is not skipped (it belongs to the lines it runs onto).
+ */
+function endOfTrailingTrivia(text: string, offset: number, {ownLineOnly = false} = {}): number {
   let i = offset
   for (;;) {
     while (text[i] === ' ' || text[i] === '\t') i++
@@ -162,7 +165,9 @@ function endOfTrailingTrivia(text: string, offset: number): number {
     }
     if (text.startsWith('/*', i)) {
       const close = text.indexOf('*/', i + 2)
-      i = close === -1 ? text.length : close + 2
+      const end = close === -1 ? text.length : close + 2
+      if (ownLineOnly && /[\n\r\u2028\u2029]/.test(text.slice(i, end))) return i
+      i = end
       continue
     }
     return i
@@ -359,7 +364,8 @@ function removeItems(ctx: Context, container: CstObject | CstArray, items: Item[
     const isLastItem = index === items.length - 1
     const previous = items[index - 1]
     const afterItem = item.comma === undefined ? item.end : item.comma + 1
-    const trailing = endOfTrailingTrivia(text, afterItem)
+    // Removing the item's line must not take the later lines of a comment that starts on it.
+    const trailing = endOfTrailingTrivia(text, afterItem, {ownLineOnly: true})
     if (startsLine(text, item.start) && (isLineBreakAt(text, trailing) || trailing >= text.length)) {
       const lineStart = item.start - indentOfLine(text, item.start).length
       edits.push({offset: lineStart, length: trailing + lineBreakLength(text, trailing) - lineStart, content: ''})

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import JSON5 from 'json5'
 
 import {applyEdits, type Edit} from '../../src/config/edit.js'
 import {parseConfigPath} from '../../src/config/path.js'
@@ -197,6 +198,17 @@ describe('style of inserted text', () => {
 describe('removal keeps commas consistent', () => {
   it('drops the previous comma when the last member goes and the file has no trailing commas', () => {
     expect(unset('{\n  "a": 1,\n  "b": 2\n}\n', 'b').after).toBe('{\n  "a": 1\n}\n')
+  })
+
+  it('keeps the later lines of a multi-line block comment that starts on the removed member’s line', () => {
+    const text = '{\n  a: 1, /* starts here\n     continues\n     ends */\n  b: 2,\n}\n'
+    const {after} = unset(text, 'a')
+    expect(after).toContain('/* starts here\n     continues\n     ends */')
+    expect(after).not.toMatch(/\ba: 1/)
+    expect(JSON5.parse(after)).toEqual({b: 2})
+    const last = unset('{\n  b: 2,\n  a: 1 /* starts here\n  ends */\n}\n', 'a').after
+    expect(last).toContain('/* starts here\n  ends */')
+    expect(JSON5.parse(last)).toEqual({b: 2})
   })
 
   it('collapses an object whose only member goes', () => {
