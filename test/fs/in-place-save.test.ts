@@ -1,0 +1,68 @@
+/**
+ * Another program saves the config in place (truncate, then write: editors that save in place,
+ * `cp`, `>`) while `config set` runs. The writer must never take the truncated file for an empty
+ * config, and never keep the 0-byte file as its backup.
+ */
+import {spawn} from 'node:child_process'
+import {readFileSync, readdirSync, statSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {runCli, tempDir} from '../helpers/cli.js'
+
+const ORIGINAL = '{\n  // saved in place by another program\n  "env": {"vars": {"KEPT": "2"}}\n}\n'
+
+/** Rewrites `file` in place (open with O_TRUNC, write) in a loop until stdin closes. */
+function inPlaceSaver(file: string): {stop: () => Promise<number>} {
+  const script = `
+    const fs = require('node:fs')
+    const [file, text] = process.argv.slice(1)
+    let saves = 0, running = true
+    process.stdin.on('end', () => (running = false)).resume()
+    const loop = () => {
+      for (let i = 0; i < 50 && running; i++, saves++) fs.writeFileSync(file, text)
+      if (running) setImmediate(loop)
+      else { fs.writeFileSync(file, text); process.stdout.write(String(saves)) }
+    }
+    loop()`
+  const child = spawn(process.execPath, ['-e', script, file, ORIGINAL], {stdio: ['pipe', 'pipe', 'inherit']})
+  let output = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const closed = new Promise<void>((done) => child.on('close', () => done()))
+  return {
+    async stop() {
+      child.stdin.end()
+      await closed
+      return Number(output)
+    },
+  }
+}
+
+describe('an in-place save during `config set`', () => {
+  it('never leaves the file as the new key alone, never keeps a 0-byte backup, and says so when it writes nothing', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json')
+    writeFileSync(file, ORIGINAL)
+    const saver = inPlaceSaver(file)
+    const outcomes: string[] = []
+    try {
+      for (let run = 0; run < 10; run++) {
+        const result = await runCli(['config', 'set', 'env.vars.ADDED', '"1"'], {env: {OPENCLAW_CONFIG_PATH: file}})
+        if (result.code === 0) outcomes.push('written')
+        else {
+          expect(result.stderr).toMatch(new RegExp(`^Error: Config file ${file} (changed while it was being (read|written)|was emptied while it was being read).*; nothing was written\\. Run the command again\\.\\n$`))
+          expect(result.code).toBe(1)
+          outcomes.push('conflict')
+        }
+        const text = readFileSync(file, 'utf8')
+        expect(text === '' || text.includes('"KEPT"')).toBe(true)
+      }
+    } finally {
+      expect(await saver.stop()).toBeGreaterThan(100)
+    }
+    expect(readFileSync(file, 'utf8')).toBe(ORIGINAL)
+    const backups = readdirSync(dir).filter((name) => name.includes('.bak'))
+    for (const backup of backups) expect(statSync(join(dir, backup)).size).toBeGreaterThan(0)
+    expect(outcomes).toHaveLength(10)
+  }, 60_000)
+})
