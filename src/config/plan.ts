@@ -274,7 +274,7 @@ export function planSet(source: ConfigSource, path: ConfigPath, value: unknown):
         const inserted = nest(full.slice(i + 1), value)
         return {edits: planAppend(ctx, node, objectItems(node), memberText(ctx, node, segment.key, inserted), multiline)}
       }
-      if (isLast) return replaceValue(ctx, source, node, member.value, value)
+      if (isLast) return withoutEarlierDuplicates(ctx, node, segment.key, replaceValue(ctx, source, node, member.value, value))
       multiline = /[\n\r]/.test(ctx.text.slice(node.start, node.end))
       node = member.value
       continue
@@ -298,6 +298,18 @@ export function planSet(source: ConfigSource, path: ConfigPath, value: unknown):
     throw pathError(`Cannot set ${formatConfigPath(path)}: ${parent === '' ? 'the config' : parent} is ${node.kind === 'null' ? 'null' : `a ${node.kind}`}, not an object`)
   }
   throw pathError(`Cannot set ${formatConfigPath(path)}`)
+}
+
+/**
+ * A key written twice (`{mode: "code", mode: "code"}`): the last one is the value, the earlier
+ * ones are dead text that still reads like a setting. A change to the key removes them too, so
+ * what the file says is what it means.
+ */
+function withoutEarlierDuplicates(ctx: Context, object: CstObject, key: string, plan: SetPlan): SetPlan {
+  if (plan.edits.length === 0) return plan
+  const indexes = object.members.flatMap((member, index) => (member.key === key ? [index] : [])).slice(0, -1)
+  if (indexes.length === 0) return plan
+  return {...plan, edits: [...removeItems(ctx, object, objectItems(object), indexes), ...plan.edits]}
 }
 
 function replaceValue(ctx: Context, source: ConfigSource, container: CstNode, node: CstNode, value: unknown): SetPlan {

@@ -19,6 +19,9 @@ export function fileErrorReason(error: unknown, {writing = false}: {writing?: bo
     case 'EACCES':
     case 'EPERM':
       return 'permission denied'
+    case 'ENXIO':
+      // Opening a socket (`/dev/stdin` on a socket pair, say) through the file system.
+      return 'it is not a regular file (a socket or a device without a reader)'
     case 'ELOOP':
       return 'too many levels of symbolic links (a symlink loop?)'
     default:

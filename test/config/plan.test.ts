@@ -200,6 +200,13 @@ describe('removal keeps commas consistent', () => {
     expect(unset('{\n  "a": 1,\n  "b": 2\n}\n', 'b').after).toBe('{\n  "a": 1\n}\n')
   })
 
+  it('a key written twice: setting it removes the earlier, dead copies, inline or on their own lines', () => {
+    expect(set('{mode:"code", mode:"code"}', 'mode', 'tools').after).toBe('{mode:"tools"}')
+    expect(set('{\n  mode: "code",\n  other: 1,\n  mode: "code",\n}\n', 'mode', 'tools').after).toBe('{\n  other: 1,\n  mode: "tools",\n}\n')
+    // No change to the value: nothing is touched.
+    expect(set('{mode:"code", mode:"tools"}', 'mode', 'tools').edits).toEqual([])
+  })
+
   it('keeps the later lines of a multi-line block comment that starts on the removed member’s line', () => {
     const text = '{\n  a: 1, /* starts here\n     continues\n     ends */\n  b: 2,\n}\n'
     const {after} = unset(text, 'a')

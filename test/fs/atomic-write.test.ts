@@ -1,11 +1,12 @@
 import {spawn, spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import {dirname, join} from 'node:path'
+import {pathToFileURL} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
 
 import {STALE_LOCK_MS, type WriterFs, updateFileAtomically} from '../../src/fs/atomic-write.js'
-import {tempDir} from '../helpers/cli.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
 
 const children: Array<ReturnType<typeof spawn>> = []
 afterAll(() => {
@@ -316,4 +317,84 @@ describe('updateFileAtomically', () => {
     await expect(updateFileAtomically(file, compute, {what: 'config'})).rejects.toThrow('changed while it was being written')
     expect(readFileSync(file, 'utf8')).toBe('edited by someone else')
   })
+})
+
+describe('what killed writes leave behind, owners and the backup ring', () => {
+  it('removes temp files and moved-aside locks of writers that are gone (or older than 10 minutes), and nothing else', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json')
+    writeFileSync(file, 'old')
+    const dead = await deadPid()
+    const live = liveProcess()
+    const leftovers = [`.openclaw.json.toolsearch-${dead}-0a1b2c3d.tmp`, `.openclaw.json.${dead}.0a1b2c3d.tmp`, `openclaw.json.lock.stale-${dead}-0a1b2c3d`, `.openclaw.json.toolsearch-${live}-99999999.tmp`]
+    const kept = [`.openclaw.json.toolsearch-${live}-0a1b2c3d.tmp`, '.other.json.toolsearch-1-0a1b2c3d.tmp', 'openclaw.json.tmp']
+    for (const name of [...leftovers, ...kept]) writeFileSync(join(dir, name), 'partial')
+    utimesSync(join(dir, leftovers[3]!), new Date(Date.now() - 11 * 60_000), new Date(Date.now() - 11 * 60_000))
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config'})
+    expect(readdirSync(dir).sort()).toEqual(['openclaw.json', 'openclaw.json.bak', ...kept].sort())
+  })
+
+  it('a temp file is named so a later write recognises it: .<name>.toolsearch-<pid>-<hex>.tmp', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json')
+    writeFileSync(file, 'old')
+    let temp: string | undefined
+    const spyFs: WriterFs = {...fsp, open: async (path, flags, openMode) => ((temp = String(path).endsWith('.tmp') ? String(path) : temp), fsp.open(path, flags, openMode))}
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config', fs: spyFs})
+    expect(temp).toMatch(new RegExp(`^${dir}/\\.openclaw\\.json\\.toolsearch-${process.pid}-[0-9a-f]{8}\\.tmp$`))
+  })
+
+  it('keeps the owner and group of the file and gives them to its backup (writing as root)', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json')
+    writeFileSync(file, 'old')
+    chmodSync(file, 0o640)
+    const root = process.getuid?.() === 0
+    const owner = root ? {uid: 4242, gid: 4343} : {uid: statSync(file).uid, gid: statSync(file).gid}
+    if (root) chownSync(file, owner.uid, owner.gid)
+    await updateFileAtomically(file, replaceWith('new'), {what: 'config'})
+    expect(statSync(file)).toMatchObject(owner)
+    expect(statSync(`${file}.bak`)).toMatchObject(owner)
+    expect(mode(file)).toBe(0o640)
+    expect(mode(`${file}.bak`)).toBe(0o600)
+  })
+
+  it('a directory in the backup ring stays where it is and is not reported as the config; one at .bak refuses the write', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'openclaw.json')
+    writeFileSync(file, 'v0')
+    for (let version = 1; version <= 4; version++) await updateFileAtomically(file, replaceWith(`v${version}`), {what: 'config'})
+    mkdirSync(`${file}.bak.4`)
+    await updateFileAtomically(file, replaceWith('v5'), {what: 'config'})
+    expect(readFileSync(file, 'utf8')).toBe('v5')
+    expect(statSync(`${file}.bak.4`).isDirectory()).toBe(true)
+    expect(['.bak', '.bak.1', '.bak.2'].map((suffix) => readFileSync(`${file}${suffix}`, 'utf8'))).toEqual(['v4', 'v3', 'v2'])
+    mkdirSync(join(dir, 'elsewhere'))
+    const asideDir = join(dir, 'elsewhere', 'bak')
+    mkdirSync(asideDir)
+    await fsp.rename(`${file}.bak`, join(dir, 'elsewhere', 'old-bak'))
+    await fsp.rename(asideDir, `${file}.bak`)
+    await expect(updateFileAtomically(file, replaceWith('v6'), {what: 'config'})).rejects.toThrow(`Cannot write config ${file}: its backup ${file}.bak is a directory; nothing was written. Move it away and retry.`)
+    expect(readFileSync(file, 'utf8')).toBe('v5')
+  })
+
+  it('SIGHUP during a write: says what happened, exits 129, leaves no temp file', async () => {
+    const file = join(tempDir(), 'openclaw.json')
+    writeFileSync(file, '{}')
+    const script = join(ROOT, 'test', 'fixtures', 'lock', 'library-writer.mjs')
+    const child = spawn(process.execPath, [script, pathToFileURL(join(ROOT, 'dist', 'src', 'fs', 'atomic-write.js')).href, file, 'k', '3000'], {stdio: ['pipe', 'pipe', 'pipe']})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    while (!stdout.includes('ready')) await new Promise((done) => setTimeout(done, 20))
+    child.stdin.end('go\n')
+    while (!existsSync(`${file}.lock`)) await new Promise((done) => setTimeout(done, 20))
+    child.kill('SIGHUP')
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) => child.on('close', (exitCode, exitSignal) => done([exitCode, exitSignal])))
+    expect({code, signal}).toEqual({code: 129, signal: null})
+    expect(stderr).toBe(`toolsearch: stopped by SIGHUP while writing ${file}; nothing was written.\n`)
+    expect(readFileSync(file, 'utf8')).toBe('{}')
+    expect(readdirSync(dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  }, 20_000)
 })

@@ -46,11 +46,22 @@ function libraryWriter(file: string, key: string, holdMs = 0): Writer {
   return {ready, go: () => child.stdin.end('go\n'), done}
 }
 
-function openclawWriter(file: string, key: string, holdMs: number): Promise<{ok: boolean; waitedMs?: number; acquiredAt?: number}> {
+interface OpenClawWriter {
+  locked: Promise<void>
+  done: Promise<{ok: boolean; waitedMs?: number; acquiredAt?: number}>
+}
+
+function openclawWriter(file: string, key: string, holdMs: number): OpenClawWriter {
   const child = spawn(process.execPath, [OPENCLAW_WRITER, file, key, String(holdMs)], {stdio: ['ignore', 'pipe', 'inherit']})
   let output = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  return new Promise((resolveDone) => child.on('close', () => resolveDone(JSON.parse(output) as {ok: boolean; waitedMs?: number; acquiredAt?: number})))
+  let markLocked: () => void = () => undefined
+  const locked = new Promise<void>((done) => (markLocked = done))
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk
+    if (output.startsWith('locked\n')) markLocked()
+  })
+  const done = new Promise<{ok: boolean}>((resolveDone) => child.on('close', () => resolveDone(JSON.parse(output.replace(/^locked\n/, '')) as {ok: boolean})))
+  return {locked, done}
 }
 
 describe('simultaneous writers', () => {
@@ -86,15 +97,15 @@ describe('simultaneous writers', () => {
 })
 
 describe('one lock with OpenClaw', () => {
-  it('`config set` waits for a writer following OpenClaw’s lock protocol that holds the lock for 4 s, then keeps both writes', async () => {
+  it('`config set` waits for a writer following OpenClaw’s lock protocol that holds the lock for 5 s, then keeps both writes', async () => {
     const file = configFile()
-    const openclaw = openclawWriter(file, 'openclaw', 4000)
-    await new Promise((done) => setTimeout(done, 300))
+    const openclaw = openclawWriter(file, 'openclaw', 5000)
+    await openclaw.locked
     const started = Date.now()
     const result = await runCli(['config', 'set', 'env.vars.TOOLSEARCH', '"1"'], {env: {OPENCLAW_CONFIG_PATH: file}})
     expect(result).toMatchObject({code: 0, stderr: ''})
-    expect(Date.now() - started).toBeGreaterThan(2500)
-    expect(await openclaw).toMatchObject({ok: true})
+    expect(Date.now() - started).toBeGreaterThan(4000)
+    expect(await openclaw.done).toMatchObject({ok: true})
     const config = JSON.parse(readFileSync(file, 'utf8')) as {openclaw?: number; env?: {vars?: object}}
     expect(config.openclaw).toBe(1)
     expect(config.env?.vars).toEqual({TOOLSEARCH: '1'})
@@ -106,7 +117,7 @@ describe('one lock with OpenClaw', () => {
     await toolsearch.ready
     toolsearch.go()
     await new Promise((done) => setTimeout(done, 300))
-    const openclaw = await openclawWriter(file, 'openclaw', 0)
+    const openclaw = await openclawWriter(file, 'openclaw', 0).done
     const done = await toolsearch.done
     expect(done).toMatch(/^ok \d+$/)
     expect(openclaw.ok).toBe(true)
@@ -117,7 +128,7 @@ describe('one lock with OpenClaw', () => {
 
   it('both protocols at once, both ways round: 8 OpenClaw-protocol writers and 8 `config set` runs, no write lost', async () => {
     const file = configFile()
-    const openclaw = Array.from({length: 8}, (_, index) => openclawWriter(file, `oc${index}`, 20))
+    const openclaw = Array.from({length: 8}, (_, index) => openclawWriter(file, `oc${index}`, 20).done)
     const toolsearch = Array.from({length: 8}, (_, index) => runCli(['config', 'set', `env.vars.TS${index}`, '"1"'], {env: {OPENCLAW_CONFIG_PATH: file}}))
     const ours = await Promise.all(toolsearch)
     const theirs = await Promise.all(openclaw)

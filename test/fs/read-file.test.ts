@@ -1,0 +1,72 @@
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {MAX_READ_BYTES, readRegularFile, readRegularFileText} from '../../src/fs/read-file.js'
+import {runCli, tempDir} from '../helpers/cli.js'
+
+function fifo(dir: string, name = 'openclaw.json'): string {
+  const path = join(dir, name)
+  expect(spawnSync('mkfifo', [path]).status).toBe(0)
+  return path
+}
+
+describe('readRegularFile', () => {
+  it('reads a regular file, gives undefined for a missing one and an empty file for /dev/null', () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'a.json'), '{"a": 1}')
+    expect(readRegularFileText(join(dir, 'a.json'))).toBe('{"a": 1}')
+    expect(readRegularFile(join(dir, 'missing.json'))).toBeUndefined()
+    expect(() => readRegularFileText(join(dir, 'missing.json'))).toThrow(expect.objectContaining({code: 'ENOENT'}))
+    expect(readRegularFile('/dev/null')?.bytes.length).toBe(0)
+  })
+
+  it('refuses a FIFO, a character device and a symlink to one at once, without reading a byte', () => {
+    const dir = tempDir()
+    const started = Date.now()
+    expect(() => readRegularFile(fifo(dir))).toThrow('it is not a regular file (a FIFO)')
+    expect(() => readRegularFile('/dev/zero')).toThrow('it is not a regular file (a character device)')
+    symlinkSync('/dev/zero', join(dir, 'zero.json5'))
+    expect(() => readRegularFile(join(dir, 'zero.json5'))).toThrow('it is not a regular file (a character device)')
+    mkdirSync(join(dir, 'dir.json'))
+    expect(() => readRegularFile(join(dir, 'dir.json'))).toThrow(expect.objectContaining({code: 'EISDIR'}))
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
+  it(`caps what it reads at ${MAX_READ_BYTES / 1024 / 1024} MiB`, () => {
+    const big = join(tempDir(), 'big.json')
+    writeFileSync(big, '')
+    truncateSync(big, MAX_READ_BYTES + 1)
+    expect(() => readRegularFile(big)).toThrow('it is larger than 64 MiB')
+    expect(readRegularFile(big, MAX_READ_BYTES + 1)?.bytes.length).toBe(MAX_READ_BYTES + 1)
+  })
+})
+
+describe('readers never hang on a special file', () => {
+  it('a FIFO config (named, or named by $include), a symlink to /dev/stdin and /dev/zero: a clear error, promptly', async () => {
+    const dir = tempDir()
+    const pipe = fifo(dir)
+    const started = Date.now()
+    const named = await runCli(['config', 'get', '--config', pipe], {timeoutMs: 10_000})
+    expect(named).toMatchObject({code: 2, stdout: '', signal: null})
+    expect(named.stderr).toContain(`Cannot read config ${pipe}: it is not a regular file (a FIFO)`)
+
+    const includer = join(dir, 'includer.json5')
+    writeFileSync(includer, `{tools: {$include: "./openclaw.json"}}`)
+    const included = await runCli(['config', 'validate', '--config', includer], {timeoutMs: 10_000})
+    expect(included.signal).toBeNull()
+    expect(included.stderr).toContain('it is not a regular file (a FIFO)')
+
+    const stdin = join(dir, 'stdin.json5')
+    symlinkSync('/dev/stdin', stdin)
+    const doctor = await runCli(['doctor', '--config', stdin], {timeoutMs: 10_000})
+    expect(doctor).toMatchObject({code: 2, signal: null})
+    expect(doctor.stderr).toContain(`Cannot read config ${stdin}: it is not a regular file (a `)
+
+    const zero = await runCli(['config', 'get', '--config', '/dev/zero'], {timeoutMs: 10_000})
+    expect(zero).toMatchObject({code: 2, signal: null})
+    expect(zero.stderr).toContain('Cannot read config /dev/zero: it is not a regular file (a character device)')
+    expect(Date.now() - started).toBeLessThan(30_000)
+  }, 40_000)
+})
