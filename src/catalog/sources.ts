@@ -1,14 +1,17 @@
 /**
  * Where a command's catalog comes from. In order:
- * - `--catalog` files and directories (native catalogs, `mcpServers` configs, …);
+ * - `--catalog` files and directories (native catalogs, `mcpServers` configs, …), and `--catalog
+ *   <client>` for the servers an MCP client is configured with (`src/discovery/clients.ts`);
  * - an ad-hoc server typed on the command line (`--stdio`, `--http-url`);
  * - with neither: the MCP servers OpenClaw itself would start, `mcp.servers` of the resolved
  *   OpenClaw config — and the command says so on stderr.
  * No source at all is a usage error that says where toolsearch looked and what to pass.
  */
-import {relative} from 'node:path'
+import {existsSync} from 'node:fs'
+import {relative, resolve} from 'node:path'
 
 import type {LoadedConfig} from '../config/index.js'
+import {type ClientName, clientServers, isClientName} from '../discovery/clients.js'
 import {usageError} from '../errors.js'
 import {safeInline} from '../output/terminal.js'
 import {type AdHocFlags, adHocServers} from './mcp/adhoc.js'
@@ -36,23 +39,52 @@ function shownPath(path: string, cwd: string): string {
   return rel !== '' && !rel.startsWith('..') ? rel : path
 }
 
-export function resolveCatalogSources(flags: CatalogSourceFlags, config: LoadedConfig, {cwd}: {cwd: string}): CatalogSources {
-  const files = flags.catalog ?? []
+/** Adds `more` to `servers`; a name two sources declare is an error naming both. */
+function addServers(servers: Record<string, McpServerConfig>, more: Record<string, McpServerConfig>, source: string, sourceOf: Map<string, string>): void {
+  for (const [name, config] of Object.entries(more)) {
+    const earlier = sourceOf.get(name)
+    if (earlier !== undefined) throw usageError(`MCP server "${safeInline(name)}" is declared by both ${earlier} and ${source}; use one of them, or give it a name of its own.`)
+    sourceOf.set(name, source)
+    servers[name] = config
+  }
+}
+
+/** `--catalog cursor` means the client's servers unless a file or directory of that name is there. */
+function namesClient(value: string, cwd: string): value is ClientName {
+  return isClientName(value) && !existsSync(resolve(cwd, value))
+}
+
+export async function resolveCatalogSources(flags: CatalogSourceFlags, config: LoadedConfig, {cwd, env}: {cwd: string; env: NodeJS.ProcessEnv}): Promise<CatalogSources> {
+  const values = flags.catalog ?? []
+  const files = values.filter((value) => !namesClient(value, cwd))
+  const servers: Record<string, McpServerConfig> = {}
+  const sourceOf = new Map<string, string>()
+  const labels: string[] = [...files]
+  for (const client of values.filter((value) => namesClient(value, cwd))) {
+    const found = await clientServers(client, {cwd, env})
+    if (found.files.length === 0) throw usageError(`--catalog ${client}: no ${client} MCP config found (looked for ${found.looked.map((path) => safeInline(shownPath(path, cwd))).join(', ')}). "toolsearch catalog sources" lists the configs found.`)
+    addServers(servers, found.servers, client, sourceOf)
+    labels.push(`${client} (${found.files.map((path) => shownPath(path, cwd)).join(', ')})`)
+  }
   const adHoc = adHocServers(flags, cwd)
-  const adHocLabels = Object.keys(adHoc).length === 0 ? [] : [flags.stdio === undefined ? `--http-url ${flags['http-url']}` : `--stdio "${flags.stdio}"`]
-  if (files.length > 0 || adHocLabels.length > 0) return {files, servers: adHoc, labels: [...files, ...adHocLabels]}
+  if (Object.keys(adHoc).length > 0) {
+    const label = flags.stdio === undefined ? `--http-url ${flags['http-url']}` : `--stdio "${flags.stdio}"`
+    addServers(servers, adHoc, label, sourceOf)
+    labels.push(label)
+  }
+  if (labels.length > 0) return {files, servers, labels}
 
   const configFile = config.location.path
   const shown = shownPath(configFile, cwd)
-  const servers = config.location.exists ? openclawMcpServers(config.authored, configFile) : {}
-  const names = Object.keys(servers)
+  const openclaw = config.location.exists ? openclawMcpServers(config.authored, configFile) : {}
+  const names = Object.keys(openclaw)
   if (names.length === 0) {
     const where = config.location.exists ? `${safeInline(shown)} declares no MCP servers (${OPENCLAW_SERVERS_PATH})` : `no OpenClaw config was found (looked for ${safeInline(shown)})`
-    throw usageError(`No catalog to load: ${where}. Pass --catalog <file|dir>, or one server with --stdio "<command>" or --http-url <url>.`)
+    throw usageError(`No catalog to load: ${where}. Pass --catalog <file|dir|client>, or one server with --stdio "<command>" or --http-url <url>; "toolsearch catalog sources" lists the MCP configs found.`)
   }
   return {
     files: [],
-    servers,
+    servers: openclaw,
     labels: [`${OPENCLAW_SERVERS_PATH} of ${shown}`],
     notice: `Catalog: the MCP servers OpenClaw would start, from ${OPENCLAW_SERVERS_PATH} of ${safeInline(shown)} (${names.map((name) => safeInline(name)).join(', ')}); the config's tool policy applies.`,
   }

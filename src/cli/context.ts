@@ -63,7 +63,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
-  const sources = resolveCatalogSources(flags, config, {cwd})
+  const sources = await resolveCatalogSources(flags, config, {cwd, env})
   if (sources.notice !== undefined) io.note(sources.notice)
   const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {

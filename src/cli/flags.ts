@@ -20,8 +20,8 @@ export const modelFlags = {
 export const catalogFlags = {
   catalog: Flags.string({
     char: 'c',
-    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Repeat the flag for several. Default: the MCP servers of the OpenClaw config (mcp.servers).',
-    helpValue: '<file|dir>',
+    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Or an MCP client whose servers to use: claude-desktop, claude-code, cursor, vscode, windsurf, codex (see "catalog sources"). Repeat the flag for several. Default: the MCP servers of the OpenClaw config (mcp.servers).',
+    helpValue: '<file|dir|client>',
     multiple: true,
     // One value per flag: `--catalog a.json open a pull request` keeps the words as the query.
     multipleNonGreedy: true,
