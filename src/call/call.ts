@@ -8,7 +8,8 @@
  *    the answer the model gets — but exit 3, "blocked by policy" (§8.3), with a note saying so:
  *    the person running toolsearch owns the policy and is debugging it. An id of a tool on an MCP
  *    server that could not be started (`mcp:<server>:<tool>`) is unavailable instead (exit 4);
- * 3. trusted entries: both schemas compile, the arguments validate (exit 1);
+ * 3. trusted entries: the output schema compiles, then the input schema, then the arguments
+ *    validate (exit 1) — OpenClaw's order;
  * 4. an executor exists (exit 4);
  * 5. approval (exit 3 with `{ status: "blocked", reason }` as the result) — asked only for a call
  *    that would otherwise run;
@@ -59,7 +60,8 @@ export interface CallInput {
 
 export interface ResolvedCall {
   entry: CatalogEntry
-  args: Record<string, unknown>
+  /** The tool's input: an object, except that a raw request may pass anything on to validation. */
+  args: unknown
   /** Top-level request keys dropped by the `--request` repairs. */
   ignoredKeys: string[]
 }
@@ -78,7 +80,7 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
     }
     assertArgumentDepth(request)
     const repaired = repairToolCallRequest(request, catalog.entries)
-    return {entry: await findTool(catalog, repaired.target), args: repaired.args, ignoredKeys: repaired.ignoredKeys}
+    return {entry: await findTool(catalog, repaired.target), args: repaired.input, ignoredKeys: repaired.ignoredKeys}
   }
   if (input.target === undefined) throw usageError('Name the tool to call: toolsearch call <id|name> (or pass --request).')
   if (input.argsJson !== undefined && input.argsFile !== undefined) throw usageError('Use either --args or --args-file, not both.')
@@ -138,8 +140,9 @@ function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
 export type CallOutcome = {status: 'ok'; envelope: CallEnvelope} | {status: 'blocked'; envelope: CallEnvelope & {result: BlockedResult}}
 
 /** Steps 3–7. Failures throw ToolsearchError with the exit code of SPEC §8.3. */
-export async function runCall(entry: CatalogEntry, args: Record<string, unknown>, options: RunCallOptions): Promise<CallOutcome> {
+export async function runCall(entry: CatalogEntry, input: unknown, options: RunCallOptions): Promise<CallOutcome> {
   const tool = envelopeTool(entry)
+  const args = input ?? {}
   const schemas = await compileToolSchemas(entry)
   assertValidArguments(entry, schemas, args)
   if (entry.run === undefined) {

@@ -2,14 +2,12 @@
  * Tool lookup by id or name (SPEC §8.1), shared by `describe` and `call`, with the exact
  * model-facing messages. Lookups run over policy-filtered entries, so a denied tool is unknown.
  *
- * Order: exact id; else exact name (case-sensitive) among cataloged entries — one wins, two or
+ * The id or name is trimmed. Order: exact id; else exact name (case-sensitive) among cataloged entries — one wins, two or
  * more are ambiguous; a name or id that only a `direct-only` tool has gets the direct-only
- * message; anything else is unknown, with up to three near names as suggestions.
+ * message; anything else is unknown, with up to three suggestions scored as OpenClaw does.
  */
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
 import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
-import {compareByCodeUnits} from '../search/order.js'
-import {editDistance, suggestionThreshold} from './suggest.js'
 
 export const DIRECT_ONLY_MESSAGE =
   'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.'
@@ -26,7 +24,8 @@ export function unknownToolMessage(idOrName: string, suggestions: readonly strin
 }
 
 /** The entry `idOrName` names; throws `unknown-tool`, `ambiguous-tool` or `direct-only-tool` (exit 1). */
-export function lookupTool(entries: readonly CatalogEntry[], idOrName: string): CatalogEntry {
+export function lookupTool(entries: readonly CatalogEntry[], untrimmed: string): CatalogEntry {
+  const idOrName = untrimmed.trim()
   const byId = entries.find((entry) => entry.id === idOrName)
   if (byId !== undefined) {
     if (byId.visibility === 'direct-only') throw new ToolsearchError('direct-only-tool', DIRECT_ONLY_MESSAGE)
@@ -62,29 +61,39 @@ export function lookupCatalogTool(catalog: Catalog, idOrName: string): CatalogEn
 }
 
 /**
- * Up to three cataloged tools near `idOrName` by edit distance (case-insensitive, against name and
- * id, within `suggestionThreshold`), nearest first, ties in code-unit order; each named by its
- * name, or by its id where the name is shared.
+ * Up to three cataloged tools an unknown id probably meant, scored as OpenClaw's recovery does
+ * (case-insensitive): +40 when the needle contains the tool's name or the id contains the needle,
+ * +40 when a needle word is the whole name, +12 per needle word found among the words of the
+ * tool's name, id, label and description, +8 when the label or description contains the needle.
+ * Words are runs of `a-z0-9`. Highest score first, ties by `localeCompare`; a tool is named by its
+ * name, or by its id where the name is shared; a score of 0 is no suggestion.
  */
 export function suggestTools(entries: readonly CatalogEntry[], idOrName: string, limit = MAX_SUGGESTIONS): string[] {
   const cataloged = entries.filter((entry) => entry.visibility !== 'direct-only')
   const nameCounts = new Map<string, number>()
   for (const entry of cataloged) nameCounts.set(entry.name, (nameCounts.get(entry.name) ?? 0) + 1)
-  const target = idOrName.toLowerCase()
-  const scored: Array<{label: string; distance: number}> = []
-  for (const entry of cataloged) {
-    const distance = Math.min(nearDistance(target, entry.name), nearDistance(target, entry.id))
-    if (distance === Number.POSITIVE_INFINITY) continue
-    scored.push({label: nameCounts.get(entry.name) === 1 ? entry.name : entry.id, distance})
-  }
-  scored.sort((a, b) => a.distance - b.distance || compareByCodeUnits(a.label, b.label))
-  return [...new Set(scored.map((item) => item.label))].slice(0, limit)
+  const scored = cataloged
+    .map((entry) => ({label: nameCounts.get(entry.name) === 1 ? entry.name : entry.id, score: suggestionScore(idOrName, entry)}))
+    .filter((candidate) => candidate.score > 0)
+    .sort((a, b) => b.score - a.score || a.label.localeCompare(b.label))
+  return [...new Set(scored.map((candidate) => candidate.label))].slice(0, limit)
 }
 
-/** Edit distance when within the suggestion threshold, else infinity (length alone rules most out cheaply). */
-function nearDistance(target: string, candidate: string): number {
-  const threshold = suggestionThreshold(target, candidate)
-  if (Math.abs(target.length - candidate.length) > threshold) return Number.POSITIVE_INFINITY
-  const distance = editDistance(target, candidate.toLowerCase())
-  return distance <= threshold ? distance : Number.POSITIVE_INFINITY
+function suggestionScore(needle: string, entry: CatalogEntry): number {
+  const lowerNeedle = needle.toLowerCase()
+  const name = entry.name.toLowerCase()
+  const label = (entry.label ?? '').toLowerCase()
+  const description = entry.description.toLowerCase()
+  const needleWords = lookupWords(needle)
+  const entryWords = lookupWords(`${entry.name} ${entry.id} ${entry.label ?? ''} ${entry.description}`)
+  let score = 0
+  if ((name !== '' && lowerNeedle.includes(name)) || entry.id.toLowerCase().includes(lowerNeedle)) score += 40
+  if (name !== '' && needleWords.has(name)) score += 40
+  for (const word of needleWords) if (entryWords.has(word)) score += 12
+  if (label.includes(lowerNeedle) || description.includes(lowerNeedle)) score += 8
+  return score
+}
+
+function lookupWords(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^a-z0-9]+/u).filter((word) => word !== ''))
 }

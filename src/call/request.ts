@@ -1,17 +1,21 @@
 /**
- * The model-side repairs of a raw `tool_call` request (SPEC §8.3): models do not always nest the
- * target arguments under `args`, so the request is normalised before the lookup.
+ * The model-side repairs of a raw `tool_call` request (SPEC §8.3), as OpenClaw applies them before
+ * the lookup: models do not always nest the target arguments under `args`.
  *
- * 1. Dotted keys `args.x` (and `input.x`) are moved under the wrapper as `x`.
- * 2. A non-empty nested `args` (else a non-empty `input`) wins: it holds the arguments, merged
- *    over the dotted keys; the selector (`id`, `toolId` or `name`) names the tool, and every other
- *    top-level key is ignored and reported, so a debugging user sees what the tool never got.
- * 3. An empty or missing wrapper means the arguments were flattened: `id` / `toolId` / `name`
- *    values that name a catalog tool (exact id or exact name) are selectors and are removed; every
- *    other key, including a selector key that names no tool, stays as a target argument. When no
- *    key names a tool, the first of `id`, `toolId`, `name` is the target (so the lookup reports it
- *    as unknown) and is removed.
- * Selectors that name different tools are ambiguous. All failures are validation errors (exit 1).
+ * 0. Hoisting (OpenClaw's argument preparation): a request with no top-level `id` / `toolId` /
+ *    `name` key whose `args` (else `input`) object carries a selector (`id ?? toolId ?? name`, a
+ *    non-blank string) is flattened: the wrapper's keys move to the top level and the selector
+ *    becomes `id`. `{args: {id: "read", path: "a"}}` is `{id: "read", path: "a"}`.
+ * 1. Nested mode: `args ?? input` that is present and not `{}` holds the arguments. The tool is
+ *    `id ?? toolId ?? name` (a non-blank string, trimmed). An object wrapper is merged over the
+ *    dotted `args.x` keys; anything else (a string, an array, a number) is passed on as it is, so
+ *    validation reports it. Every other top-level key is ignored (and reported to the person).
+ * 2. Flattened mode (no wrapper, `null`, or `{}`): the selector keys whose string value names a
+ *    catalog tool exactly (id or name, untrimmed) are removed; when they name more than one tool
+ *    the request is ambiguous. Without such a key, the first selector key that is present names
+ *    the tool and is removed. Every other key is a target argument, `args.x` keys as `x` (a
+ *    flattened `x` beats a dotted `args.x`); `args` and `input` themselves are dropped.
+ * A request that is not an object has no selector. Failures are `invalid-request` (exit 1).
  * Keys are copied as own data properties, so a `__proto__` key stays a plain argument.
  */
 import {isRecord} from '../catalog/json.js'
@@ -19,85 +23,114 @@ import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError} from '../errors.js'
 
 export const SELECTOR_KEYS = ['id', 'toolId', 'name'] as const
-export const WRAPPER_KEYS = ['args', 'input'] as const
+const DOTTED_PREFIX = 'args.'
 
 export const AMBIGUOUS_SELECTORS_MESSAGE = 'Ambiguous tool selectors: pass the target tool id and nest target arguments under args.'
-export const MISSING_SELECTOR_MESSAGE = 'Missing tool selector: pass the target tool id in id and nest target arguments under args.'
-export const REQUEST_NOT_OBJECT_MESSAGE = 'A tool_call request must be a JSON object.'
+export const MISSING_ID_MESSAGE = 'id must be a non-empty string.'
 
 export interface RepairedToolCall {
-  /** The id or name to look up. */
+  /** The id or name to look up, trimmed. */
   target: string
-  /** The target tool's arguments. */
-  args: Record<string, unknown>
+  /** The target tool's input: usually an object, but a non-object wrapper is passed on as it is. */
+  input: unknown
   /** Top-level keys dropped because a nested `args`/`input` won. */
   ignoredKeys: string[]
 }
 
-type Selector = (typeof SELECTOR_KEYS)[number]
-
-export function repairToolCallRequest(request: unknown, entries: readonly CatalogEntry[]): RepairedToolCall {
-  if (!isRecord(request)) throw invalidRequest(REQUEST_NOT_OBJECT_MESSAGE)
-  const {args: nested, wrapperKey} = nestedArguments(request)
-  const selectors = SELECTOR_KEYS.filter((key) => typeof request[key] === 'string' && request[key] !== '')
-  const naming = selectors.filter((key) => toolsNamedBy(entries, request[key] as string).length > 0)
-  assertSameTool(naming.map((key) => toolsNamedBy(entries, request[key] as string)))
-  const targetKey: Selector | undefined = naming[0] ?? selectors[0]
-  if (targetKey === undefined) throw invalidRequest(MISSING_SELECTOR_MESSAGE)
-  const target = request[targetKey] as string
-
-  if (Object.keys(nested).length > 0) {
-    const used = new Set<string>([...naming, targetKey, ...(wrapperKey === undefined ? [] : [wrapperKey])])
-    const ignoredKeys = Object.keys(request).filter((key) => !used.has(key) && dottedArgument(key) === undefined && !isEmptyWrapper(request, key))
-    return {target, args: nested, ignoredKeys}
+export function repairToolCallRequest(request: unknown, allEntries: readonly CatalogEntry[]): RepairedToolCall {
+  // A direct-only tool is not in the catalog OpenClaw matches selectors against.
+  const entries = allEntries.filter((entry) => entry.visibility !== 'direct-only')
+  const params = hoistNestedSelector(isRecord(request) ? request : {})
+  const dotted = dottedArguments(params)
+  const nested = params.args ?? params.input
+  if (nested !== undefined && nested !== null && !isEmptyObject(nested)) {
+    const wrapperKey = params.args === undefined || params.args === null ? 'input' : 'args'
+    return {
+      target: selectorValue(params),
+      input: isRecord(nested) ? {...dotted, ...nested} : nested,
+      ignoredKeys: ignoredBesideWrapper(params, wrapperKey, entries),
+    }
   }
 
-  const selectorKeys = new Set<string>(naming.length > 0 ? naming : [targetKey])
-  const args = Object.fromEntries(Object.entries(request).filter(([key]) => !selectorKeys.has(key) && !isWrapperKey(key)))
-  return {target, args, ignoredKeys: []}
-}
-
-/** `{...dotted args.x keys, ...args}` (or `input` when `args` is empty); `{}` when there are none. */
-function nestedArguments(request: Record<string, unknown>): {args: Record<string, unknown>; wrapperKey?: string} {
-  for (const key of WRAPPER_KEYS) {
-    const value = request[key]
-    if (value !== undefined && value !== null && !isRecord(value)) throw invalidRequest(`${key} must be an object.`)
-  }
-  const dotted = Object.entries(request).flatMap(([key, value]) => {
-    const name = dottedArgument(key)
-    return name === undefined ? [] : [[name, value] as const]
+  const naming = SELECTOR_KEYS.flatMap((key) => {
+    const value = params[key]
+    return typeof value === 'string' && namesATool(entries, value) ? [key] : []
   })
-  const wrapperKey = WRAPPER_KEYS.find((key) => !isEmptyWrapper(request, key))
-  const wrapper = wrapperKey === undefined ? {} : (request[wrapperKey] as Record<string, unknown>)
-  return {args: {...Object.fromEntries(dotted), ...wrapper}, wrapperKey}
+  const namedIds = new Set(naming.flatMap((key) => toolsNamedBy(entries, params[key] as string)))
+  if (namedIds.size > 1) throw invalidRequest(AMBIGUOUS_SELECTORS_MESSAGE)
+  const selectorKey = naming[0] ?? SELECTOR_KEYS.find((key) => params[key] !== undefined && params[key] !== null)
+  const target = selectorValue(selectorKey === undefined ? params : {[selectorKey]: params[selectorKey]})
+  const removed = new Set<string>(['args', 'input', ...naming, ...(naming.length > 0 ? [] : [selectorKey ?? 'id'])])
+  const flattened = Object.entries(params).filter(([key]) => !removed.has(key) && dottedName(key) === undefined)
+  return {target, input: {...dotted, ...Object.fromEntries(flattened)}, ignoredKeys: []}
 }
 
-/** `args.path` → `path`; undefined for any other key. */
-function dottedArgument(key: string): string | undefined {
-  return /^(?:args|input)\.(.+)$/s.exec(key)?.[1]
+/**
+ * Step 0: `{args: {id, ...rest}}` → `{...outer, id, ...rest}` when the request has no top-level
+ * selector key and its wrapper object carries a usable selector; otherwise the request unchanged.
+ */
+export function hoistNestedSelector(params: Record<string, unknown>): Record<string, unknown> {
+  if (SELECTOR_KEYS.some((key) => Object.hasOwn(params, key))) return params
+  const nested = params.args ?? params.input
+  if (!isRecord(nested)) return params
+  const selector = usableSelector(nested)
+  if (selector === undefined) return params
+  const outer = Object.entries(params).filter(([key]) => key !== 'args' && key !== 'input')
+  return {...Object.fromEntries(outer), ...nested, id: selector}
 }
 
-/** Entries a selector names: the entry with that exact id, else every entry with that exact name. */
-function toolsNamedBy(entries: readonly CatalogEntry[], selector: string): string[] {
-  const byId = entries.filter((entry) => entry.id === selector)
-  const named = byId.length > 0 ? byId : entries.filter((entry) => entry.name === selector)
-  return named.map((entry) => entry.id).sort()
+/** `id ?? toolId ?? name` when it is a non-blank string (untrimmed), else undefined. */
+function usableSelector(params: Record<string, unknown>): string | undefined {
+  const value = params.id ?? params.toolId ?? params.name
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
 }
 
-function assertSameTool(named: string[][]): void {
-  const first = named[0]?.join('\n')
-  if (named.some((ids) => ids.join('\n') !== first)) throw invalidRequest(AMBIGUOUS_SELECTORS_MESSAGE)
+/** The trimmed selector, or the model-facing `id must be a non-empty string.` */
+function selectorValue(params: Record<string, unknown>): string {
+  const value = usableSelector(params)
+  if (value === undefined) throw invalidRequest(MISSING_ID_MESSAGE)
+  return value.trim()
 }
 
-function isWrapperKey(key: string): boolean {
-  return (WRAPPER_KEYS as readonly string[]).includes(key)
+/** `args.path` → `path` for every dotted key (a bare `args.` is an ordinary key). */
+function dottedArguments(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => {
+    const name = dottedName(key)
+    return name === undefined ? [] : [[name, value] as const]
+  }))
 }
 
-/** A wrapper key whose value carries no arguments: absent, null or `{}`. Any other key is not one. */
-function isEmptyWrapper(request: Record<string, unknown>, key: string): boolean {
-  if (!isWrapperKey(key)) return false
-  const value = request[key]
-  return !isRecord(value) || Object.keys(value).length === 0
+function dottedName(key: string): string | undefined {
+  return key.startsWith(DOTTED_PREFIX) && key.length > DOTTED_PREFIX.length ? key.slice(DOTTED_PREFIX.length) : undefined
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return isRecord(value) && Object.keys(value).length === 0
+}
+
+/** Top-level keys a winning wrapper leaves unused: all but the selectors, dotted keys and empty wrappers. */
+function ignoredBesideWrapper(params: Record<string, unknown>, wrapperKey: string, entries: readonly CatalogEntry[]): string[] {
+  const selectorKey = SELECTOR_KEYS.find((key) => params[key] !== undefined && params[key] !== null)
+  const selected = selectorKey === undefined ? '' : namedToolsKey(entries, params[selectorKey])
+  return Object.keys(params).filter((key) => {
+    if (key === wrapperKey || key === selectorKey || dottedName(key) !== undefined) return false
+    if (key === 'args' || key === 'input') return !(params[key] === null || isEmptyObject(params[key]))
+    // A second selector naming the same tool as the one used is not worth a note.
+    return !(SELECTOR_KEYS as readonly string[]).includes(key) || selected === '' || namedToolsKey(entries, params[key]) !== selected
+  })
+}
+
+function namedToolsKey(entries: readonly CatalogEntry[], value: unknown): string {
+  return typeof value === 'string' ? toolsNamedBy(entries, value.trim()).sort().join('\n') : ''
+}
+
+function namesATool(entries: readonly CatalogEntry[], value: string): boolean {
+  return entries.some((entry) => entry.id === value || entry.name === value)
+}
+
+/** Ids of the entries a selector names: exact id or exact name, untrimmed. */
+function toolsNamedBy(entries: readonly CatalogEntry[], value: string): string[] {
+  return entries.filter((entry) => entry.id === value || entry.name === value).map((entry) => entry.id)
 }
 
 function invalidRequest(message: string): ToolsearchError {

@@ -1,25 +1,30 @@
 /**
- * Schema checks around a call (SPEC §8.3), for trusted entries only: the input schema before
- * anything runs, the output schema after the executor returns. ajv loads on first use.
+ * Schema checks around a call (SPEC §8.3), for trusted entries only, in OpenClaw's order: the
+ * output schema must compile before anything else (a bad contract cannot follow a side effect),
+ * then the input schema compiles and the arguments are validated, and after the executor returns
+ * the result is checked against the output schema. ajv loads on first use.
  *
  * Catalog schemas are authored by hand and vary: ajv runs non-strict (unknown keywords and
  * formats are ignored, not errors), with the draft named by `$schema` (2019-09 and 2020-12;
  * anything else is checked as draft-07), never fetches remote `$ref`s (an unresolvable `$ref`
  * makes the schema invalid), and compiles each schema with its own ajv instance so `$id`s of
- * different schemas never collide.
+ * different schemas never collide. Patterns run on a linear-time engine (./regex.ts); the only
+ * format checked is OpenClaw's `uri`.
+ *
+ * ajv decides whether arguments are valid; the message lists the errors as OpenClaw (TypeBox)
+ * reports them (./schema-errors.ts), with OpenClaw's paths and wording.
  */
-import type {ErrorObject, ValidateFunction} from 'ajv'
+import type {ValidateFunction} from 'ajv'
 
 import {isRecord} from '../catalog/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError} from '../errors.js'
-import {inputHint} from '../hints/index.js'
-import {closestMatches} from './suggest.js'
+import {UNTRUSTED_INPUT_HINT, inputHint} from '../hints/index.js'
+import {UnsupportedPatternError, linearRegExpEngine} from './regex.js'
+import {type SchemaError, schemaErrors} from './schema-errors.js'
+import {editDistance} from './suggest.js'
 
 export type SchemaRole = 'inputSchema' | 'outputSchema'
-
-/** At most this many problems are listed in one message. */
-export const MAX_LISTED_ERRORS = 8
 
 export function invalidSchemaMessage(id: string, role: SchemaRole): string {
   return `Tool "${id}" has an invalid ${role}.`
@@ -41,31 +46,50 @@ export interface ToolSchemas {
 export async function compileToolSchemas(entry: CatalogEntry): Promise<ToolSchemas> {
   if (!entry.trusted) return {}
   const schemas: ToolSchemas = {}
-  if (entry.parameters !== undefined) schemas.input = await compileSchema(entry, entry.parameters, 'inputSchema')
   if (entry.outputSchema !== undefined) schemas.output = await compileSchema(entry, entry.outputSchema, 'outputSchema')
+  if (entry.parameters !== undefined) schemas.input = await compileSchema(entry, entry.parameters, 'inputSchema')
   return schemas
 }
 
 async function compileSchema(entry: CatalogEntry, schema: unknown, role: SchemaRole): Promise<ValidateFunction> {
-  const invalid = (cause?: unknown) => new ToolsearchError('invalid-schema', invalidSchemaMessage(entry.id, role), {cause, details: {schema: role}})
+  const invalid = (cause?: unknown) => {
+    // The model gets OpenClaw's message; the person learns why a pattern was refused.
+    const hint = cause instanceof UnsupportedPatternError ? cause.message : undefined
+    return new ToolsearchError('invalid-schema', invalidSchemaMessage(entry.id, role), {cause, hint, details: {schema: role}})
+  }
   if (typeof schema !== 'boolean' && !isRecord(schema)) throw invalid()
   try {
     const ajv = await ajvFor(schema)
     return ajv.compile(schema as object)
   } catch (error) {
-    throw invalid(error)
+    throw invalid(unsupportedPatternIn(error))
   }
 }
 
+/** ajv wraps errors thrown while compiling a pattern; find an UnsupportedPatternError among the causes. */
+function unsupportedPatternIn(error: unknown): unknown {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof UnsupportedPatternError) return cause
+  }
+  return error
+}
+
 type AjvInstance = {compile(schema: object): ValidateFunction}
+type AjvWithFormats = AjvInstance & {addFormat(name: string, format: {type: 'string'; validate: (text: string) => boolean}): unknown}
+
+/** OpenClaw checks one format, `uri`; every other format is an annotation. */
+function withOpenClawFormats<T extends AjvWithFormats>(ajv: T): T {
+  ajv.addFormat('uri', {type: 'string', validate: (text) => URL.canParse(text)})
+  return ajv
+}
 
 async function ajvFor(schema: unknown): Promise<AjvInstance> {
-  const options = {allErrors: true, strict: false, verbose: true, logger: false as const, validateFormats: true}
+  const options = {allErrors: true, strict: false, verbose: true, logger: false as const, validateFormats: true, code: {regExp: linearRegExpEngine}}
   const draft = typeof schema === 'object' && schema !== null ? String((schema as {$schema?: unknown}).$schema ?? '') : ''
-  if (draft.includes('2020-12')) return new (await import('ajv/dist/2020.js')).Ajv2020(options)
-  if (draft.includes('2019-09')) return new (await import('ajv/dist/2019.js')).Ajv2019(options)
+  if (draft.includes('2020-12')) return withOpenClawFormats(new (await import('ajv/dist/2020.js')).Ajv2020(options))
+  if (draft.includes('2019-09')) return withOpenClawFormats(new (await import('ajv/dist/2019.js')).Ajv2019(options))
   const {Ajv} = await import('ajv')
-  const ajv = new Ajv(options)
+  const ajv = withOpenClawFormats(new Ajv(options))
   // Older drafts (04, 06) name a meta-schema ajv does not ship: check them as draft-07.
   return {compile: (value) => ajv.compile(draft === '' || draft.includes('draft-07') ? value : withoutDraft(value))}
 }
@@ -75,78 +99,176 @@ function withoutDraft(schema: object): object {
   return rest
 }
 
-/** Validates call arguments; throws `invalid-arguments` with the message of SPEC §8.3. */
+/** Validates call arguments; throws `invalid-arguments` with OpenClaw's message. */
 export function assertValidArguments(entry: CatalogEntry, schemas: ToolSchemas, args: unknown): void {
   if (schemas.input === undefined || schemas.input(args)) return
-  throw new ToolsearchError('invalid-arguments', invalidArgumentsMessage(entry, schemas.input.errors ?? []))
+  let errors: SchemaError[]
+  try {
+    errors = schemaErrors(entry.parameters, args)
+  } catch {
+    errors = []
+  }
+  throw new ToolsearchError('invalid-arguments', invalidArgumentsMessage(entry, errors, args))
 }
 
 /** Checks a result against the declared output schema; throws `output-mismatch`. */
 export function assertValidOutput(entry: CatalogEntry, schemas: ToolSchemas, result: unknown): void {
   if (schemas.output === undefined || schemas.output(result)) return
-  const problems = formatErrors(schemas.output.errors ?? [])
+  let problems: string[]
+  try {
+    problems = formatSchemaErrors(schemaErrors(entry.outputSchema, result))
+  } catch {
+    problems = formatSchemaErrors([])
+  }
   throw new ToolsearchError('output-mismatch', outputMismatchMessage(entry.id), {details: {problems, result}})
 }
 
 /**
- * `Invalid arguments for tool "<id>": <path>: <message>; ….` + ` Did you mean: <prop>?` when an
- * unknown key is close to a declared property + ` Expected input: <input hint>.`
+ * `Invalid arguments for tool "<id>": <path>: <message>; ….` + ` Did you mean: <prop>?` + 
+ * ` Expected input: <input hint>.` (left out when the hint is `unknown`).
  */
-export function invalidArgumentsMessage(entry: CatalogEntry, errors: readonly ErrorObject[]): string {
-  const problems = formatErrors(errors)
-  const suggestions = propertySuggestions(errors)
+export function invalidArgumentsMessage(entry: CatalogEntry, errors: readonly SchemaError[], args: unknown): string {
+  const suggestions = propertySuggestions(entry.parameters, errors, args)
   const didYouMean = suggestions.length === 0 ? '' : ` Did you mean: ${suggestions.join(', ')}?`
-  return `Invalid arguments for tool "${entry.id}": ${problems.join('; ')}.${didYouMean} Expected input: ${inputHint(entry)}.`
-}
-
-/** `<path>: <message>` per error, JSON-pointer paths (`/` is the arguments object), no repeats. */
-export function formatErrors(errors: readonly ErrorObject[]): string[] {
-  const lines: string[] = []
-  for (const error of errors) {
-    const line = `${errorPath(error)}: ${error.message ?? 'is invalid'}`
-    if (!lines.includes(line)) lines.push(line)
-  }
-  if (lines.length <= MAX_LISTED_ERRORS) return lines
-  return [...lines.slice(0, MAX_LISTED_ERRORS), `and ${lines.length - MAX_LISTED_ERRORS} more`]
-}
-
-/** An unknown property is named in the path, since ajv's message does not name it. */
-function errorPath(error: ErrorObject): string {
-  if (error.keyword === 'additionalProperties') {
-    return `${error.instancePath}/${escapePointer(String((error.params as {additionalProperty: unknown}).additionalProperty))}`
-  }
-  return error.instancePath === '' ? '/' : error.instancePath
-}
-
-function escapePointer(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1')
+  const hint = inputHint(entry)
+  const expected = hint === UNTRUSTED_INPUT_HINT ? '' : ` Expected input: ${hint}.`
+  return `Invalid arguments for tool "${entry.id}": ${formatSchemaErrors(errors).join('; ')}.${didYouMean}${expected}`
 }
 
 /**
- * Declared properties the caller probably meant: for each unknown key (rejected by
- * `additionalProperties: false`, or sitting next to a missing required property), the nearest
- * declared property at the same level by edit distance.
+ * `<path>: <message>` per error, as OpenClaw words them: paths are dotted (`tags.1`, `<root>` for
+ * the arguments themselves); a missing property is named in the path and in
+ * `must have required property '<name>'` (only the first one TypeBox lists); rejected keys are
+ * listed as `must not have additional properties: "a", "b"`; `enum` / `const` errors end with
+ * `(allowed: …)`. No errors at all read `<root>: invalid config`.
  */
-export function propertySuggestions(errors: readonly ErrorObject[]): string[] {
-  const suggestions: string[] = []
-  const add = (value: string | undefined) => {
-    if (value !== undefined && !suggestions.includes(value)) suggestions.push(value)
-  }
-  for (const error of errors) {
-    const declared = declaredProperties(error.parentSchema)
-    if (error.keyword === 'additionalProperties') {
-      const unknownKey = String((error.params as {additionalProperty: unknown}).additionalProperty)
-      add(closestMatches(unknownKey, declared)[0])
-    } else if (error.keyword === 'required') {
-      const missing = String((error.params as {missingProperty: unknown}).missingProperty)
-      const given = isRecord(error.data) ? Object.keys(error.data).filter((key) => !declared.includes(key)) : []
-      if (given.some((key) => closestMatches(key, [missing]).length > 0)) add(missing)
-    }
-  }
-  return suggestions
+export function formatSchemaErrors(errors: readonly SchemaError[]): string[] {
+  if (errors.length === 0) return ['<root>: invalid config']
+  return errors.map((error) => {
+    const missing = missingProperty(error)
+    const path = missing === undefined ? dottedPath(error.instancePath) : appendPathSegment(dottedPath(error.instancePath), missing)
+    return `${path}: ${errorMessage(error, missing)}`
+  })
 }
 
-function declaredProperties(schema: unknown): string[] {
-  if (!isRecord(schema) || !isRecord(schema.properties)) return []
-  return Object.keys(schema.properties)
+function dottedPath(instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.')
+  return path === '' ? '<root>' : path
+}
+
+function appendPathSegment(path: string, segment: string): string {
+  const trimmed = segment.trim()
+  if (trimmed === '') return path
+  return path === '<root>' ? trimmed : `${path}.${trimmed}`
+}
+
+/** The property a `required` / `dependentRequired` / `dependencies` error names first. */
+function missingProperty(error: SchemaError): string | undefined {
+  if (!['required', 'dependentRequired', 'dependencies'].includes(error.keyword)) return undefined
+  return firstNonBlank(error.params.missingProperty) ?? firstNonBlank(error.params.requiredProperties) ?? firstNonBlank(error.params.dependencies)
+}
+
+function firstNonBlank(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value
+  if (Array.isArray(value)) return value.find((item): item is string => typeof item === 'string' && item.trim() !== '')
+  return undefined
+}
+
+function errorMessage(error: SchemaError, missing: string | undefined): string {
+  if (missing !== undefined) return `must have required property '${missing}'`
+  if (error.keyword === 'additionalProperties') {
+    const keys = (error.params.additionalProperties as unknown[]).filter((key): key is string => typeof key === 'string')
+    if (keys.length > 0) return `must not have additional properties: ${keys.map((key) => `"${key}"`).join(', ')}`
+  }
+  const message = typeboxMessage(error)
+  const allowed = allowedValues(error)
+  return allowed === undefined || /\(allowed:|expected one of/i.test(message) ? message : `${message} (allowed: ${allowed})`
+}
+
+/** TypeBox's English message for each keyword. */
+function typeboxMessage({keyword, params}: SchemaError): string {
+  const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value))
+  switch (keyword) {
+    case 'additionalProperties': return 'must not have additional properties'
+    case 'anyOf': return 'must match a schema in anyOf'
+    case 'boolean': return 'schema is false'
+    case 'const': return 'must be equal to constant'
+    case 'contains': return 'must contain at least 1 valid item'
+    case 'dependencies':
+    case 'dependentRequired': return `must have properties ${list(params.dependencies)} when property ${String(params.property)} is present`
+    case 'enum': return 'must be equal to one of the allowed values'
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+    case 'maximum':
+    case 'minimum': return `must be ${String(params.comparison)} ${String(params.limit)}`
+    case 'format': return `must match format "${String(params.format)}"`
+    case 'if': return `must match "${String(params.failingKeyword)}" schema`
+    case 'maxItems': return `must not have more than ${String(params.limit)} items`
+    case 'maxLength': return `must not have more than ${String(params.limit)} characters`
+    case 'maxProperties': return `must not have more than ${String(params.limit)} properties`
+    case 'minItems': return `must not have fewer than ${String(params.limit)} items`
+    case 'minLength': return `must not have fewer than ${String(params.limit)} characters`
+    case 'minProperties': return `must not have fewer than ${String(params.limit)} properties`
+    case 'multipleOf': return `must be multiple of ${String(params.multipleOf)}`
+    case 'not': return 'must not be valid'
+    case 'oneOf': return 'must match exactly one schema in oneOf'
+    case 'pattern': return `must match pattern "${String(params.pattern)}"`
+    case 'propertyNames': return `property names ${list(params.propertyNames)} are invalid`
+    case 'required': return `must have required properties ${list(params.requiredProperties)}`
+    case 'type': return typeof params.type === 'string' ? `must be ${params.type}` : `must be either ${(params.type as string[]).join(' or ')}`
+    case 'uniqueItems': return 'must not have duplicate items'
+    default: return 'an unknown validation error occurred'
+  }
+}
+
+const MAX_ALLOWED_VALUES = 12
+const MAX_ALLOWED_VALUE_CHARS = 160
+
+/**
+ * OpenClaw's allowed-values hint for `enum` / `const`: distinct values (`1` and `"1"` stay apart),
+ * strings quoted, each cut at 160 characters, at most 12 then `... (+N more)`.
+ */
+function allowedValues(error: SchemaError): string | undefined {
+  let values: unknown[]
+  if (error.keyword === 'enum' && Array.isArray(error.params.allowedValues)) values = error.params.allowedValues
+  else if (error.keyword === 'const' && Object.hasOwn(error.params, 'allowedValue')) values = [error.params.allowedValue]
+  else return undefined
+  if (values.length === 0) return undefined
+  const seen = new Set<string>()
+  const labels: string[] = []
+  for (const value of values) {
+    const key = value === null ? 'null:null' : `${typeof value}:${typeof value === 'string' ? value : JSON.stringify(value)}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    labels.push(typeof value === 'string' ? JSON.stringify(cutHint(value)) : cutHint(JSON.stringify(value) ?? String(value)))
+  }
+  const shown = labels.slice(0, MAX_ALLOWED_VALUES).join(', ')
+  const hidden = labels.length - MAX_ALLOWED_VALUES
+  return hidden > 0 ? `${shown}, ... (+${hidden} more)` : shown
+}
+
+function cutHint(text: string): string {
+  return text.length <= MAX_ALLOWED_VALUE_CHARS ? text : `${text.slice(0, MAX_ALLOWED_VALUE_CHARS)}... (+${text.length - MAX_ALLOWED_VALUE_CHARS} chars)`
+}
+
+/**
+ * Declared properties the caller probably meant, as OpenClaw suggests them: when the schema sets
+ * `additionalProperties: false`, each argument key it does not declare gets the nearest declared
+ * property by edit distance (case-sensitive, within min(3, max(1, ⌈length / 3⌉)), ties by
+ * `localeCompare`); at most three, no repeats.
+ */
+export function propertySuggestions(schema: unknown, _errors: readonly SchemaError[], args: unknown): string[] {
+  if (!isRecord(schema) || schema.additionalProperties !== false || !isRecord(args)) return []
+  const declared = isRecord(schema.properties) ? Object.keys(schema.properties) : []
+  const suggestions = new Set<string>()
+  for (const key of Object.keys(args)) {
+    if (declared.includes(key)) continue
+    const limit = Math.min(3, Math.max(1, Math.ceil(key.length / 3)))
+    const nearest = declared
+      .map((name) => ({name, distance: editDistance(key, name)}))
+      .filter(({distance}) => distance <= limit)
+      .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))[0]
+    if (nearest !== undefined) suggestions.add(nearest.name)
+  }
+  return [...suggestions].slice(0, 3)
 }
