@@ -55,19 +55,27 @@ describe('lookupTool', () => {
     expect(DIRECT_ONLY_MESSAGE).toContain('already available directly')
   })
 
-  it('names up to three near tools for an unknown one', () => {
-    const error = lookupError('wether_forcast')
+  it('names up to three tools sharing a word with an unknown one (OpenClaw scores words, not spelling)', () => {
+    const error = lookupError('wether_forecast')
     expect(error.message).toBe(
-      'Unknown tool id: wether_forcast. Did you mean: weather_forecast? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
+      'Unknown tool id: wether_forecast. Did you mean: weather_forecast? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.',
     )
     expect(error).toMatchObject({code: 'unknown-tool', exitCode: 1, suggestions: ['weather_forecast']})
+    // A misspelling that shares no word is no suggestion.
+    expect(suggestTools(entries, 'wether_forcast')).toEqual([])
   })
 
-  it('suggests ids where names are shared, at most three, nearest first', () => {
+  it('suggests ids where names are shared, at most three, highest score first, ties by localeCompare', () => {
     expect(suggestTools(entries, 'create_isue')).toEqual(['mcp:github:create_issue', 'mcp:gitlab:create_issue'])
-    expect(suggestTools(entries, 'web_serch')).toEqual(['web_search', 'web_fetch'])
+    expect(suggestTools(entries, 'web_serch')).toEqual(['web_fetch', 'web_search'])
+    // Each shared word scores 12: web_search shares two, web_fetch one.
+    expect(suggestTools(entries, 'web search')).toEqual(['web_search', 'web_fetch'])
     const many = ['aa1', 'aa2', 'aa3', 'aa4'].map((name) => tool(name))
     expect(suggestTools(many, 'aa')).toEqual(['aa1', 'aa2', 'aa3'])
+  })
+
+  it('trims the id or name before looking it up', () => {
+    expect(lookupTool(entries, '  read ').id).toBe('openclaw:core:read')
   })
 
   it('never suggests direct-only tools, and leaves out "Did you mean" when nothing is near', () => {

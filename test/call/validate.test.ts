@@ -30,46 +30,88 @@ describe('argument validation', () => {
 
   it('lists every problem with its path, then the input hint', async () => {
     expect(await argumentError(sprinkler, {zone: 'east', minutes: 0})).toBe(
-      `Invalid arguments for tool "openclaw:garden:sprinkler": /zone: must be equal to one of the allowed values; /minutes: must be >= 1. ${HINT}`,
+      `Invalid arguments for tool "openclaw:garden:sprinkler": zone: must be equal to one of the allowed values (allowed: "north", "south"); minutes: must be >= 1. ${HINT}`,
     )
   })
 
   it('names an unknown property and suggests the nearest declared one', async () => {
     expect(await argumentError(sprinkler, {zone: 'north', colour: 'red'})).toBe(
-      `Invalid arguments for tool "openclaw:garden:sprinkler": /colour: must NOT have additional properties. Did you mean: color? ${HINT}`,
+      `Invalid arguments for tool "openclaw:garden:sprinkler": <root>: must not have additional properties: "colour". Did you mean: color? ${HINT}`,
     )
   })
 
   it('suggests a missing required property when a near miss was given instead', async () => {
     expect(await argumentError(sprinkler, {zon: 'north'})).toBe(
-      `Invalid arguments for tool "openclaw:garden:sprinkler": /: must have required property 'zone'; /zon: must NOT have additional properties. Did you mean: zone? ${HINT}`,
+      `Invalid arguments for tool "openclaw:garden:sprinkler": zone: must have required property 'zone'; <root>: must not have additional properties: "zon". Did you mean: zone? ${HINT}`,
     )
   })
 
   it('suggests nothing when no declared property is close', async () => {
     const message = await argumentError(sprinkler, {zone: 'north', temperature: 3})
     expect(message).not.toContain('Did you mean')
-    expect(message).toContain('/temperature: must NOT have additional properties.')
+    expect(message).toContain('<root>: must not have additional properties: "temperature".')
   })
 
-  it('escapes JSON-pointer characters in unknown keys', async () => {
-    expect(await argumentError(sprinkler, {zone: 'north', 'a/b~c': 1})).toContain('/a~1b~0c: must NOT have additional properties')
+  it('quotes unknown keys as they are, and dots the path of a nested key containing a slash', async () => {
+    expect(await argumentError(sprinkler, {zone: 'north', 'a/b~c': 1})).toContain('<root>: must not have additional properties: "a/b~c".')
+    const nested = entry('nested', {parameters: {type: 'object', properties: {'a/b': {type: 'object', properties: {c: {type: 'string'}}}}}})
+    expect(await argumentError(nested, {'a/b': {c: 1}})).toContain(': a.b.c: must be string.')
+  })
+
+  it('names every rejected key in one error, and only the first missing property', async () => {
+    const strict = entry('strict', {parameters: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'string'}}, required: ['a', 'b'], additionalProperties: false}})
+    expect(await argumentError(strict, {xx: 1, yy: 2})).toBe(
+      'Invalid arguments for tool "openclaw:plugin:strict": a: must have required property \'a\'; <root>: must not have additional properties: "xx", "yy". Expected input: { a: string; b: string }.',
+    )
+  })
+
+  it('lists errors in TypeBox order: type, object keywords, array, string, number, then const, enum and combinators', async () => {
+    const tool = entry('order', {
+      parameters: {
+        type: 'object',
+        properties: {
+          tags: {type: 'array', items: {type: 'string', minLength: 2}, maxItems: 1, uniqueItems: true},
+          level: {type: 'integer', minimum: 5, exclusiveMaximum: 0, multipleOf: 2},
+          mode: {anyOf: [{type: 'string'}, {type: 'number'}]},
+          kind: {type: 'string', enum: ['a', 1]},
+        },
+        minProperties: 9,
+      },
+    })
+    expect(await argumentError(tool, {tags: ['x', 1, 1], level: 3, mode: true, kind: 5})).toBe(
+      'Invalid arguments for tool "openclaw:plugin:order": tags.0: must not have fewer than 2 characters; tags.1: must be string; tags.2: must be string; ' +
+        'tags: must not have more than 1 items; tags: must not have duplicate items; level: must be < 0; level: must be >= 5; level: must be multiple of 2. Expected input: ' +
+        '{ kind?: "a" | 1; level?: number /* integer, >= 5, < 0 */; mode?: string | number; tags?: Array<string> }.',
+    )
+  })
+
+  it('keeps at most 8 errors, and reports the failing branches of anyOf before the anyOf itself', async () => {
+    const tool = entry('union', {parameters: {type: 'object', properties: {mode: {anyOf: [{type: 'string'}, {const: 3}]}, list: {type: 'array', items: {type: 'string'}}}}})
+    const message = await argumentError(tool, {mode: true, list: [1, 2, 3, 4, 5, 6, 7, 8, 9]})
+    expect(message).toContain(': mode: must be string; mode: must be equal to constant (allowed: 3); mode: must match a schema in anyOf; list.0: must be string;')
+    expect(message.match(/must be string/g)).toHaveLength(6)
+  })
+
+  it('appends the allowed values of an enum, quoted by type (1 and "1" stay apart)', async () => {
+    const tool = entry('enum', {parameters: {type: 'object', properties: {mode: {enum: ['a', 'b', 1, '1', null]}}}})
+    expect(await argumentError(tool, {mode: 'c'})).toContain('mode: must be equal to one of the allowed values (allowed: "a", "b", 1, "1", null).')
   })
 
   it('rejects arguments that are not an object', async () => {
-    expect(await argumentError(sprinkler, [])).toContain(': /: must be object.')
+    expect(await argumentError(sprinkler, [])).toContain(': <root>: must be object.')
+    expect(await argumentError(sprinkler, 'north')).toContain(': <root>: must be object.')
   })
 
   it('gives a tool without parameters the hint {}', async () => {
     const noParams = entry('ping', {parameters: {type: 'object', additionalProperties: false}})
-    expect(await argumentError(noParams, {x: 1})).toBe('Invalid arguments for tool "openclaw:plugin:ping": /x: must NOT have additional properties. Expected input: {}.')
+    expect(await argumentError(noParams, {x: 1})).toBe('Invalid arguments for tool "openclaw:plugin:ping": <root>: must not have additional properties: "x". Expected input: {}.')
   })
 
   it('uses the draft named by $schema', async () => {
     const tool = entry('modern', {
       parameters: {$schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {list: {type: 'array', prefixItems: [{type: 'number'}], items: false}}},
     })
-    expect(await argumentError(tool, {list: [1, 2]})).toContain('/list: must NOT have more than 1 items')
+    expect(await argumentError(tool, {list: [1, 2]})).toContain('list.1: schema is false')
   })
 
   it('skips untrusted tools entirely', async () => {
@@ -104,7 +146,7 @@ describe('invalid schemas', () => {
     const tool = entry('tree', {parameters: tree})
     const schemas = await compileToolSchemas(tool)
     expect(() => assertValidArguments(tool, schemas, {children: [{children: []}]})).not.toThrow()
-    expect(() => assertValidArguments(tool, schemas, {children: [{kids: []}]})).toThrow('/children/0/kids: must NOT have additional properties')
+    expect(() => assertValidArguments(tool, schemas, {children: [{kids: []}]})).toThrow('children.0: must not have additional properties: "kids"')
   })
 
   it('accepts a recursive schema without $id ($ref "#" is its own root)', async () => {
@@ -112,7 +154,7 @@ describe('invalid schemas', () => {
     const tool = entry('tree', {parameters: tree})
     const schemas = await compileToolSchemas(tool)
     expect(() => assertValidArguments(tool, schemas, {child: {child: {}}})).not.toThrow()
-    expect(() => assertValidArguments(tool, schemas, {child: {kid: 1}})).toThrow('/child/kid: must NOT have additional properties')
+    expect(() => assertValidArguments(tool, schemas, {child: {kid: 1}})).toThrow('child: must not have additional properties: "kid"')
   })
 
   it('reports a $ref cycle that never reaches a schema as an invalid inputSchema', async () => {
