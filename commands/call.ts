@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {type ApprovalMode} from '../src/call/approval.js'
-import {type CallInput, INTERRUPTED_EXIT_CODE, type ResolvedCall, resolveCall, runCall} from '../src/call/call.js'
+import {type CallEnvelope, type CallInput, type CallOutcome, INTERRUPTED_EXIT_CODE, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
@@ -9,13 +9,15 @@ import {McpSessionPool} from '../src/catalog/mcp/pool.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
-import {ExitCode} from '../src/errors.js'
+import type {Catalog} from '../src/catalog/types.js'
+import {ExitCode, isToolsearchError, usageError} from '../src/errors.js'
+import {toToolsearchError} from '../src/cli/base-command.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
 
 export default class Call extends BaseCommand<typeof Call> {
   static summary = 'Call a tool the way tool_call does: validated, approved, executed, checked.'
 
-  static description = `Arguments come from --args (JSON), --args-file (a JSON file, - for stdin) and key=value pairs typed by the tool's schema (numbers, booleans, JSON for objects and arrays, text otherwise; --raw parses every value as JSON). --request replays a raw model tool_call request with the model-side repairs. Trusted tools are validated before anything runs; tools marked requiresApproval ask on a terminal and are blocked without one.
+  static description = `Arguments come from --args (JSON), --args-file (a JSON file, - for stdin) and key=value pairs typed by the tool's schema (numbers, booleans, JSON for objects and arrays, text otherwise; --raw parses every value as JSON). --request replays a raw model tool_call request with the model-side repairs and prints only what the model would receive: the { tool, result } text, or the error message (on stdout, exit code as below); anything for you is a "Note:" on stderr. --request-file replays a file of such requests, one JSON value per line (- reads stdin), and prints one JSON line per request: { tool, result } or { error: { code, message } }. Trusted tools are validated before anything runs; tools marked requiresApproval ask on a terminal and are blocked without one.
 
 Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or direct-only tools), 3 blocked by policy (a denied tool) or approval, 4 executor unavailable (no executor, server down, timeout), 130 interrupted.`
 
@@ -28,7 +30,8 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   static strict = false
 
   static args = {
-    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read), followed by key=value arguments.'}),
+    // ignoreStdin: oclif would otherwise read piped stdin into a missing id (stdin is --args-file - or --request-file -).
+    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read), followed by key=value arguments.', ignoreStdin: true}),
   }
 
   static flags = {
@@ -39,7 +42,12 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     args: Flags.string({description: 'Tool arguments as one JSON object.', helpValue: '<json>', exclusive: ['args-file', 'request']}),
     'args-file': Flags.string({description: 'Read the tool arguments (one JSON object) from a file; - reads stdin.', helpValue: '<file>', exclusive: ['request']}),
     raw: Flags.boolean({description: 'Parse every key=value value as JSON instead of typing it by the schema.'}),
-    request: Flags.string({description: 'A raw model tool_call request {id|toolId|name, args|input, ...}; applies the model-side repairs.', helpValue: '<json>'}),
+    request: Flags.string({description: 'A raw model tool_call request {id|toolId|name, args|input, ...}; applies the model-side repairs and prints what the model receives.', helpValue: '<json>'}),
+    'request-file': Flags.string({
+      description: 'A file of raw tool_call requests, one JSON value per line (- reads stdin); prints one JSON result per line.',
+      helpValue: '<jsonl>',
+      exclusive: ['request', 'args', 'args-file', 'raw'],
+    }),
     approve: Flags.boolean({allowNo: true, description: 'Pre-approve a tool that requires approval (--no-approve blocks it without asking).'}),
     timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP 30 s).', helpValue: '<ms>'}),
   }
@@ -61,30 +69,89 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpSessions, mcpOnly: namesMcpServer(target, flags.server)})
-    const entries = context.catalog.entries
     this.jsonExtras = unavailableMcpServersField(context.catalog)
-    const input: CallInput = {target, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs: this.argvRest.slice(this.args.tool === undefined ? 0 : 1), raw: flags.raw}
-
+    const pairs = this.argvRest.slice(this.args.tool === undefined ? 0 : 1)
     const interrupt = new AbortController()
     const onSignal = () => (interrupt.signal.aborted ? process.exit(INTERRUPTED_EXIT_CODE) : interrupt.abort())
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
-    let resolved: ResolvedCall | undefined
     try {
-      resolved = await resolveCall(input, context.catalog, readStdin)
-      for (const key of resolved.ignoredKeys) this.note(`Note: ignored top-level key "${safeInline(key)}": a nested args object wins.`)
-      const outcome = await runCall(resolved.entry, resolved.args, {catalog: context.catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal: interrupt.signal})
-      const exitCode = outcome.status === 'blocked' ? ExitCode.blocked : ExitCode.ok
-      await logSessionEvent(flags.session, entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))
-      if (outcome.status === 'blocked') process.exitCode = ExitCode.blocked
-      this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
-      return outcome.envelope
-    } catch (error) {
-      await logSessionEvent(flags.session, entries, failedCallSessionEvent(resolved?.entry ?? input.target ?? '', resolved?.args, error))
-      throw error
+      const callOnce = (input: CallInput, notePrefix = '') => this.callOnce(input, context.catalog, interrupt.signal, notePrefix)
+      if (flags['request-file'] !== undefined) {
+        if (this.args.tool !== undefined || pairs.length > 0) throw usageError('--request-file carries the tools and their arguments: do not combine it with an id or key=value pairs.')
+        return await this.replayRequests(await readRequestFile(flags['request-file'], readStdin), callOnce)
+      }
+      const input: CallInput = {target, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs, raw: flags.raw}
+      if (flags.request === undefined) {
+        const outcome = await callOnce(input)
+        this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
+        return outcome.envelope
+      }
+      return await this.replayOneRequest(input, callOnce)
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     }
   }
+
+  /**
+   * `--request`: stdout is exactly the text OpenClaw's tool_call returns to the model — the
+   * pretty-printed `{ tool, result }`, or the model-facing error message — and the exit code says
+   * which. Errors the model would not see (usage, an unavailable server) stay ordinary errors.
+   */
+  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>): Promise<unknown> {
+    try {
+      const outcome = await callOnce(input)
+      this.print(safeBlock(modelText(outcome.envelope)))
+      return outcome.envelope
+    } catch (error) {
+      if (this.jsonEnabled() || !isModelFacingError(error)) throw error
+      process.exitCode = error.exitCode
+      this.print(safeBlock(error.message))
+      if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
+      return undefined
+    }
+  }
+
+  /** `--request-file`: one JSON line per request (`--json`: one `{ results: [...] }` document). */
+  private async replayRequests(lines: string[], callOnce: (input: CallInput, notePrefix: string) => Promise<CallOutcome>): Promise<unknown> {
+    const results: unknown[] = []
+    for (const [index, line] of lines.entries()) {
+      let result: unknown
+      try {
+        result = (await callOnce({request: line, requestSource: `request ${index + 1}`, pairs: []}, `request ${index + 1}: `)).envelope
+      } catch (error) {
+        const failure = toToolsearchError(error)
+        if (failure.exitCode === INTERRUPTED_EXIT_CODE) throw failure
+        if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = failure.exitCode
+        result = {error: {code: failure.code, message: failure.message, ...(failure.hint === undefined ? {} : {hint: failure.hint})}}
+      }
+      results.push(result)
+      this.print(JSON.stringify(result))
+    }
+    return {results}
+  }
+
+  /** Resolve, run and log one call; notes go to stderr, failures are thrown after logging. */
+  private async callOnce(input: CallInput, catalog: Catalog, signal: AbortSignal, notePrefix: string): Promise<CallOutcome> {
+    const {flags} = this
+    let resolved: ResolvedCall | undefined
+    try {
+      resolved = await resolveCall(input, catalog, readStdin)
+      for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
+      const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})
+      const exitCode = outcome.status === 'blocked' ? ExitCode.blocked : ExitCode.ok
+      await logSessionEvent(flags.session, catalog.entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))
+      if (outcome.status === 'blocked' && (process.exitCode === undefined || process.exitCode === 0)) process.exitCode = ExitCode.blocked
+      return outcome
+    } catch (error) {
+      await logSessionEvent(flags.session, catalog.entries, failedCallSessionEvent(resolved?.entry ?? input.target ?? '', resolved?.args, error))
+      throw isToolsearchError(error) ? error : toToolsearchError(error)
+    }
+  }
+}
+
+/** What OpenClaw's tool_call returns to the model: `{ tool: { id, name, source }, result }`, pretty-printed. */
+function modelText(envelope: CallEnvelope): string {
+  return JSON.stringify({tool: envelope.tool, result: envelope.result}, null, 2)
 }
 
 function approvalMode(flag: boolean | undefined): ApprovalMode {

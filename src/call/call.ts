@@ -48,6 +48,8 @@ export interface CallInput {
   target?: string
   /** `--request`: a raw model tool_call request (JSON text). */
   request?: string
+  /** Names the request in a parse error: `--request`, or `request 3` of a `--request-file`. */
+  requestSource?: string
   /** `--args`: JSON text. */
   argsJson?: string
   /** `--args-file`: a path, `-` for stdin. */
@@ -76,7 +78,7 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
     try {
       request = JSON.parse(input.request)
     } catch (error) {
-      throw usageError(`--request is not valid JSON: ${(error as Error).message}`)
+      throw usageError(`${input.requestSource ?? '--request'} is not valid JSON: ${(error as Error).message}`)
     }
     assertArgumentDepth(request)
     const repaired = repairToolCallRequest(request, catalog.entries)
@@ -161,4 +163,38 @@ export async function runCall(entry: CatalogEntry, input: unknown, options: RunC
   if (outcome.status === 'unavailable') throw new ToolsearchError('tool-unavailable', outcome.message, {exitCode: ExitCode.unavailable, details: {tool}})
   assertValidOutput(entry, schemas, outcome.result)
   return {status: 'ok', envelope: {tool, result: outcome.result}}
+}
+
+/** Error codes whose message is what the model itself would read from tool_call. */
+const MODEL_FACING_CODES = new Set([
+  'invalid-request',
+  'unknown-tool',
+  'ambiguous-tool',
+  'direct-only-tool',
+  'tool-denied',
+  'invalid-arguments',
+  'invalid-schema',
+  'tool-error',
+  'output-mismatch',
+])
+
+export function isModelFacingError(error: unknown): error is ToolsearchError {
+  return isToolsearchError(error) && MODEL_FACING_CODES.has(error.code)
+}
+
+/**
+ * The requests of `--request-file`: one JSON value per non-blank line (a trailing `\r` is
+ * dropped). The file is read whole; `-` reads stdin.
+ */
+export async function readRequestFile(path: string, readStdin: () => Promise<string>): Promise<string[]> {
+  let text: string
+  if (path === '-') text = await readStdin()
+  else {
+    try {
+      text = await readFile(path, 'utf8')
+    } catch (error) {
+      throw usageError(`Cannot read --request-file ${path}: ${fileErrorReason(error)}`, {file: path})
+    }
+  }
+  return withoutBom(text).split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line.trim() !== '')
 }

@@ -98,10 +98,9 @@ class ErrorWalker {
     if (isRecord(schema.dependencies) && keys.length > 0) {
       for (const [key, dependency] of Object.entries(schema.dependencies)) {
         if (!Object.hasOwn(value, key)) continue
+        // TypeBox stops at the first missing dependency of a key (one error per key).
         if (Array.isArray(dependency)) {
-          for (const name of dependency) {
-            if (!Object.hasOwn(value, String(name))) all(this.fail('dependencies', path, {property: key, dependencies: dependency}))
-          }
+          if (dependency.some((name) => !Object.hasOwn(value, String(name)))) all(this.fail('dependencies', path, {property: key, dependencies: dependency}))
         } else all(this.walk(dependency, value, path))
       }
     }
