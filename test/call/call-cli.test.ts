@@ -111,11 +111,11 @@ describe('call: success and the envelope', () => {
 describe('call: lookup messages (§8.1), exit 1', () => {
   it('reports an unknown tool with suggestions', async () => {
     const {catalog} = catalogDir()
-    const result = await runCli(['call', '--catalog', catalog, 'watr'])
+    const result = await runCli(['call', '--catalog', catalog, 'water_plants'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      'Error: Unknown tool id: watr. Did you mean: water? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
+      'Error: Unknown tool id: water_plants. Did you mean: water? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
     )
   })
 
@@ -164,7 +164,7 @@ describe('call: validation (§8.3), exit 1, nothing runs', () => {
     const result = await runCli(['call', '--catalog', catalog, 'water', 'zone=east', 'colour=red', 'minutes=0'])
     expect(result.code).toBe(1)
     expect(result.stderr).toBe(
-      `Error: Invalid arguments for tool "openclaw:garden:water": /colour: must NOT have additional properties; /zone: must be equal to one of the allowed values; /minutes: must be >= 1. Did you mean: color? Expected input: ${WATER_HINT}.\n`,
+      `Error: Invalid arguments for tool "openclaw:garden:water": <root>: must not have additional properties: "colour"; zone: must be equal to one of the allowed values (allowed: "north", "south"); minutes: must be >= 1. Did you mean: color? Expected input: ${WATER_HINT}.\n`,
     )
   })
 
@@ -172,7 +172,7 @@ describe('call: validation (§8.3), exit 1, nothing runs', () => {
     const {catalog, marker} = catalogDir()
     const result = await runCli(['call', '--catalog', catalog, 'touch', 'count=many'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('Error: Invalid arguments for tool "openclaw:dev:touch": /count: must be integer. Expected input: { count?: number /* integer */ }.\n')
+    expect(result.stderr).toBe('Error: Invalid arguments for tool "openclaw:dev:touch": count: must be integer. Expected input: { count?: number /* integer */ }.\n')
     expect(existsSync(marker)).toBe(false)
     expect((await runCli(['call', '--catalog', catalog, 'touch', 'count=2'])).code).toBe(0)
     expect(existsSync(marker)).toBe(true)
@@ -317,11 +317,20 @@ describe('call: approval', () => {
         const quoted = [process.execPath, BIN, 'call', '--catalog', catalog, 'danger'].map((part) => `'${part}'`).join(' ')
         const child = spawn('script', ['-qec', quoted, '/dev/null'], {cwd: dir, env: isolatedEnv(), stdio: ['pipe', 'pipe', 'pipe']})
         let output = ''
+        let answered = false
+        // The answer is typed, and stdin stays open until the CLI exits: ending it would also send
+        // end-of-input, which races Ctrl-C (an ended prompt is a no, exit 3, not 130).
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
           output += chunk
-          if (output.includes('[y/N]') && !child.stdin.writableEnded) child.stdin.end(answer)
+          if (output.includes('[y/N]') && !answered) {
+            answered = true
+            child.stdin.write(answer)
+          }
         })
-        child.on('close', (code) => done({code, output}))
+        child.on('close', (code) => {
+          child.stdin.destroy()
+          done({code, output})
+        })
       })
     const no = await onTerminal('n\n')
     expect(no.output).toContain('Tool "openclaw:ops:danger" requires approval. Run it? [y/N]')
@@ -373,7 +382,7 @@ describe('call --request: model-side repairs', () => {
     const {catalog} = catalogDir()
     const result = await call(catalog, {id: 'water', args: {zone: 'west'}})
     expect(result.code).toBe(1)
-    expect(parseJsonOutput<ErrorJson>(result).error.message).toContain('/zone: must be equal to one of the allowed values')
+    expect(parseJsonOutput<ErrorJson>(result).error.message).toContain('zone: must be equal to one of the allowed values (allowed: "north", "south")')
   })
 
   it('is a usage error (exit 2) when the request is not JSON or is combined with an id', async () => {
@@ -423,7 +432,7 @@ describe('call: hostile argument files (exit 2, nothing runs)', () => {
     writeFileSync(huge, JSON.stringify({count: 1, blob: 'x'.repeat(10_000_000)}))
     const result = await runCli(['call', '--catalog', catalog, 'touch', '--args-file', huge, '--json'])
     expect(result.code).toBe(1)
-    expect(parseJsonOutput<ErrorJson>(result).error.message).toBe('Invalid arguments for tool "openclaw:dev:touch": /blob: must NOT have additional properties. Expected input: { count?: number /* integer */ }.')
+    expect(parseJsonOutput<ErrorJson>(result).error.message).toBe('Invalid arguments for tool "openclaw:dev:touch": <root>: must not have additional properties: "blob". Expected input: { count?: number /* integer */ }.')
     expect(existsSync(marker)).toBe(false)
   })
 })
