@@ -385,6 +385,42 @@ describe('call --request: model-side repairs', () => {
     expect(parseJsonOutput<ErrorJson>(result).error.message).toContain('zone: must be equal to one of the allowed values (allowed: "north", "south")')
   })
 
+  it('prints only what the model receives: the { tool, result } text, or the error message', async () => {
+    const {catalog} = catalogDir()
+    const ok = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'water', args: {zone: 'north'}})])
+    expect(ok).toMatchObject({code: 0, stderr: ''})
+    expect(ok.stdout).toBe(`${JSON.stringify({tool: {id: 'openclaw:garden:water', name: 'water', source: 'openclaw'}, result: {ok: true, zone: 'north'}}, null, 2)}\n`)
+    const unknown = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'zzz_qqq'})])
+    expect(unknown).toMatchObject({code: 1, stderr: ''})
+    expect(unknown.stdout).toBe('Unknown tool id: zzz_qqq. Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n')
+    // What is for the person only is a labelled note on stderr, never on stdout.
+    const ignored = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'water', args: {zone: 'north'}, zone: 'south'})])
+    expect(ignored.stderr).toBe('Note: ignored top-level key "zone": a nested args object wins.\n')
+    expect(JSON.parse(ignored.stdout)).toMatchObject({result: {ok: true, zone: 'north'}})
+    // A usage error is not the model's: it stays an ordinary error on stderr.
+    const notJson = await runCli(['call', '--catalog', catalog, '--request', '{id: water}'])
+    expect(notJson).toMatchObject({code: 2, stdout: ''})
+    expect(notJson.stderr).toMatch(/^Error: --request is not valid JSON/)
+  })
+
+  it('replays a file of requests in one run, one JSON line each, and reads it from stdin with -', async () => {
+    const {dir, catalog} = catalogDir()
+    const file = join(dir, 'requests.jsonl')
+    writeFileSync(file, `${JSON.stringify({id: 'water', 'args.zone': 'south'})}\r\n\n{not json}\n${JSON.stringify({args: {id: 'water'}})}\n`)
+    const result = await runCli(['call', '--catalog', catalog, '--request-file', file])
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      {tool: {id: 'openclaw:garden:water', name: 'water', source: 'openclaw'}, result: {ok: true}},
+      {error: {code: 'usage', message: expect.stringMatching(/^request 2 is not valid JSON/)}},
+      {error: {code: 'invalid-arguments', message: expect.stringMatching(/^Invalid arguments for tool "openclaw:garden:water": zone: must have required property 'zone'/)}},
+    ])
+    expect(result.code).toBe(2)
+    const piped = await runCli(['call', '--catalog', catalog, '--request-file', '-', '--json'], {input: JSON.stringify({id: 'water', zone: 'north'})})
+    expect(piped.code).toBe(0)
+    expect(parseJsonOutput(piped)).toEqual({results: [{tool: {id: 'openclaw:garden:water', name: 'water', source: 'openclaw'}, result: {ok: true, zone: 'north'}}]})
+    const combined = await runCli(['call', '--catalog', catalog, '--request-file', file, '--request', '{"id":"water"}'])
+    expect(combined.code).toBe(2)
+  })
+
   it('is a usage error (exit 2) when the request is not JSON or is combined with an id', async () => {
     const {catalog} = catalogDir()
     const notJson = await runCli(['call', '--catalog', catalog, '--request', '{id: water}', '--json'])
@@ -490,5 +526,38 @@ describe('call: usage errors (exit 2)', () => {
     const result = await runCli([...args, '--catalog', catalog, '--json'])
     expect(result.code).toBe(2)
     expect(parseJsonOutput<ErrorJson>(result).error.message).toContain(message)
+  })
+})
+
+describe('call: patterns run in linear time (a trusted schema is data)', () => {
+  function patternCatalog(pattern: string): string {
+    const catalog = join(tempDir(), 'catalog.json')
+    const tool = {name: 'match', sourceName: 'dev', description: 'Match a value.', run: {result: {ok: true}}}
+    writeFileSync(catalog, JSON.stringify({tools: [{...tool, parameters: {type: 'object', properties: {value: {type: 'string', pattern}}, required: ['value']}}]}))
+    return catalog
+  }
+
+  it('answers a catastrophic-backtracking pattern promptly, with the ordinary verdict', async () => {
+    const catalog = patternCatalog('^(a+)+$')
+    const started = Date.now()
+    // V8's backtracking RegExp needs about a minute for this value.
+    const attack = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'match', args: {value: `${'a'.repeat(31)}!`}}), '--json'])
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(attack.code).toBe(1)
+    expect(parseJsonOutput<ErrorJson>(attack).error.message).toBe(
+      'Invalid arguments for tool "openclaw:dev:match": value: must match pattern "^(a+)+$". Expected input: { value: string }.',
+    )
+    const fine = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'match', args: {value: 'a'.repeat(5_000)}}), '--json'])
+    expect(fine.code).toBe(0)
+  })
+
+  it('fails closed on lookaround: the schema is invalid, and a note says why', async () => {
+    const catalog = patternCatalog('^(?!admin).*$')
+    const result = await runCli(['call', '--catalog', catalog, 'match', 'value=guest'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      'Error: Tool "openclaw:dev:match" has an invalid inputSchema.\nNote: The pattern "^(?!admin).*$" cannot be checked in linear time: it uses lookaround, which RE2 does not support.\n',
+    )
   })
 })
