@@ -74,13 +74,13 @@ describe('toolsearch describe', () => {
     expect((await run(['send_message'])).stdout).toContain('  approval:    required before each call\n')
   })
 
-  it('fails with exit 1 on an unknown tool, suggesting near names', async () => {
+  it('fails with exit 1 on an unknown tool, suggesting tools that share a word (ties by localeCompare)', async () => {
     const result = await run(['web_serch'])
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
       stderr:
-        'Error: Unknown tool id: web_serch. Did you mean: web_search, web_fetch? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
+        'Error: Unknown tool id: web_serch. Did you mean: web_fetch, web_search? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
     })
     expect(parseJsonOutput((await run(['web_serch', '--json'])))).toMatchObject({error: {code: 'unknown-tool'}})
   })
