@@ -128,7 +128,7 @@ export function assertValidOutput(entry: CatalogEntry, schemas: ToolSchemas, res
  * ` Expected input: <input hint>.` (left out when the hint is `unknown`).
  */
 export function invalidArgumentsMessage(entry: CatalogEntry, errors: readonly SchemaError[], args: unknown): string {
-  const suggestions = propertySuggestions(entry.parameters, errors, args)
+  const suggestions = propertySuggestions(entry.parameters, args)
   const didYouMean = suggestions.length === 0 ? '' : ` Did you mean: ${suggestions.join(', ')}?`
   const hint = inputHint(entry)
   const expected = hint === UNTRUSTED_INPUT_HINT ? '' : ` Expected input: ${hint}.`
@@ -257,7 +257,7 @@ function cutHint(text: string): string {
  * property by edit distance (case-sensitive, within min(3, max(1, ⌈length / 3⌉)), ties by
  * `localeCompare`); at most three, no repeats.
  */
-export function propertySuggestions(schema: unknown, _errors: readonly SchemaError[], args: unknown): string[] {
+export function propertySuggestions(schema: unknown, args: unknown): string[] {
   if (!isRecord(schema) || schema.additionalProperties !== false || !isRecord(args)) return []
   const declared = isRecord(schema.properties) ? Object.keys(schema.properties) : []
   const suggestions = new Set<string>()
