@@ -89,7 +89,7 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
   const entry = await findTool(catalog, input.target)
   let base: Record<string, unknown> = {}
   if (input.argsJson !== undefined) base = parseArgumentsJson(input.argsJson, '--args')
-  if (input.argsFile !== undefined) base = parseArgumentsJson(await readArgumentsFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
+  if (input.argsFile !== undefined) base = parseArgumentsJson(await readInputFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
   // Pairs override the same keys of --args; spreading keeps a `__proto__` key a plain argument.
   const args = {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}
   assertArgumentDepth(args)
@@ -112,12 +112,13 @@ async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry>
   }
 }
 
-async function readArgumentsFile(path: string, readStdin: () => Promise<string>): Promise<string> {
+/** The text of `--args-file` / `--request-file` (`flag`), or stdin for `-`, without a BOM. */
+async function readInputFile(path: string, readStdin: () => Promise<string>, flag = '--args-file'): Promise<string> {
   if (path === '-') return withoutBom(await readStdin())
   try {
     return withoutBom(readRegularFileText(path))
   } catch (error) {
-    throw usageError(`Cannot read --args-file ${path}: ${fileErrorReason(error)}`, {file: path})
+    throw usageError(`Cannot read ${flag} ${path}: ${fileErrorReason(error)}`, {file: path})
   }
 }
 
@@ -184,17 +185,9 @@ export function isModelFacingError(error: unknown): error is ToolsearchError {
 
 /**
  * The requests of `--request-file`: one JSON value per non-blank line (a trailing `\r` is
- * dropped). The file is read whole; `-` reads stdin.
+ * dropped). The file is read whole, as `--args-file` is; `-` reads stdin.
  */
 export async function readRequestFile(path: string, readStdin: () => Promise<string>): Promise<string[]> {
-  let text: string
-  if (path === '-') text = await readStdin()
-  else {
-    try {
-      text = await readFile(path, 'utf8')
-    } catch (error) {
-      throw usageError(`Cannot read --request-file ${path}: ${fileErrorReason(error)}`, {file: path})
-    }
-  }
-  return withoutBom(text).split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line.trim() !== '')
+  const text = await readInputFile(path, readStdin, '--request-file')
+  return text.split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line.trim() !== '')
 }
