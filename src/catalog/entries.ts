@@ -134,6 +134,18 @@ export function nativeEntry(raw: unknown, path: string, context: RunContext): Ca
   })
 }
 
+/**
+ * The name of a tool in any accepted shape (top-level `name`, or `function.name` of a Chat
+ * Completions tool), checked as the entry builders check it: for naming a tool that is skipped
+ * for a defect, whose other fields are not read.
+ */
+export function toolEntryName(raw: unknown, path: string, file: string): string {
+  const record = requireObject(raw, file, path, 'a tool entry')
+  if (ownValue(record, 'type') !== 'function' || !hasOwn(record, 'function')) return new FieldReader(file, path, record).requiredString('name')
+  const nestedPath = childPath(path, 'function')
+  return new FieldReader(file, nestedPath, requireObject(record.function, file, nestedPath, '{ name, description, parameters }')).requiredString('name')
+}
+
 /** An MCP `tools/list` tool: `{ name, title?, description?, inputSchema, outputSchema? }` → source `mcp`. */
 export function mcpToolEntry(raw: unknown, path: string, file: string, owner: string): CatalogEntry {
   const fields = new FieldReader(file, path, requireObject(raw, file, path, 'an MCP tool'))

@@ -11,8 +11,9 @@
 import {basename, extname} from 'node:path'
 
 import {catalogError, childPath} from './errors.js'
-import {anthropicToolEntry, mcpToolEntry, nativeEntry, openAiToolEntry} from './entries.js'
-import {hasOwn, isRecord} from './json.js'
+import {anthropicToolEntry, mcpToolEntry, nativeEntry, openAiToolEntry, toolEntryName} from './entries.js'
+import {skippedTool, toolDefect, type SkippedTool} from './guard.js'
+import {hasOwn, isRecord, ownValue} from './json.js'
 import type {CatalogEntry} from './types.js'
 
 export type CatalogFormat = 'native' | 'mcp-tools-list' | 'openai' | 'anthropic' | 'mcp-servers'
@@ -31,6 +32,8 @@ export interface CatalogDocumentOptions {
 export interface ParsedCatalogDocument {
   format: CatalogFormat
   entries: CatalogEntry[]
+  /** Tools with a defect inside them (`toolDefect`): named, but not in `entries`. */
+  skipped: SkippedTool[]
 }
 
 /** The server name a `tools/list` file gets without `--owner`: its name without extension. */
@@ -52,7 +55,40 @@ function isAnthropicTools(tools: unknown[]): boolean {
   return tools.every((tool) => isRecord(tool) && hasOwn(tool, 'input_schema') && !NATIVE_ONLY_KEYS.some((key) => hasOwn(tool, key)))
 }
 
-/** Maps a parsed catalog document to entries; throws a catalog error naming the file and entry. */
+/**
+ * The tools array of a document, wherever its shape keeps it (the document itself, `tools`,
+ * `result.tools`); empty when there is none. Each tool is checked on its own (`toolDefect`).
+ */
+export function catalogTools(document: unknown): readonly unknown[] {
+  if (Array.isArray(document)) return document
+  if (!isRecord(document)) return []
+  const holder = hasOwn(document, 'jsonrpc') && isRecord(document.result) && hasOwn(document.result, 'tools') ? document.result : document
+  const tools = ownValue(holder, 'tools')
+  return Array.isArray(tools) ? tools : []
+}
+
+type EntryBuilder = (tool: unknown, path: string) => CatalogEntry
+
+/**
+ * Builds every tool of `tools` (at `path`) with `build`; a tool with a defect inside it is skipped
+ * instead — after its name is checked, so an entry without a name stays an error naming it.
+ */
+function buildTools(format: CatalogFormat, tools: unknown[], path: string, file: string, build: EntryBuilder): ParsedCatalogDocument {
+  const entries: CatalogEntry[] = []
+  const skipped: SkippedTool[] = []
+  tools.forEach((tool, i) => {
+    const toolPath = childPath(path, i)
+    const defect = toolDefect(tool, toolPath)
+    if (defect === undefined) entries.push(build(tool, toolPath))
+    else skipped.push(skippedTool(toolEntryName(tool, toolPath, file), file, defect))
+  })
+  return {format, entries, skipped}
+}
+
+/**
+ * Maps a parsed catalog document to entries; throws a catalog error naming the file and entry.
+ * A tool with a defect inside it is skipped and reported in `skipped` (see `catalog/guard.ts`).
+ */
 export function parseCatalogDocument(document: unknown, options: CatalogDocumentOptions): ParsedCatalogDocument {
   const {file} = options
   if (Array.isArray(document)) return clientToolArray(document, '', file)
@@ -66,7 +102,7 @@ export function parseCatalogDocument(document: unknown, options: CatalogDocument
     throw catalogError(file, 'error', `the file holds a JSON-RPC error response, not a tools/list result${detail === '' ? '' : ` (${detail})`}`)
   }
   if (hasOwn(document, 'tools')) return toolsArray(document.tools, 'tools', options)
-  if (options.hasMcpServers === true) return {format: 'mcp-servers', entries: []}
+  if (options.hasMcpServers === true) return {format: 'mcp-servers', entries: [], skipped: []}
   throw catalogError(file, '', 'expected "tools" (a native catalog or an MCP tools/list result), "mcpServers", or an array of OpenAI or Anthropic tools')
 }
 
@@ -75,21 +111,21 @@ function toolsArray(tools: unknown, path: string, options: CatalogDocumentOption
   if (!Array.isArray(tools)) throw catalogError(file, path, 'must be an array')
   if (tools.length > 0 && isMcpToolsList(tools)) {
     const owner = options.owner ?? defaultOwner(file)
-    return {format: 'mcp-tools-list', entries: tools.map((tool, i) => mcpToolEntry(tool, childPath(path, i), file, owner))}
+    return buildTools('mcp-tools-list', tools, path, file, (tool, toolPath) => mcpToolEntry(tool, toolPath, file, owner))
   }
   if (tools.length > 0 && (isOpenAiTools(tools) || isAnthropicTools(tools))) return clientToolArray(tools, path, file)
-  return {format: 'native', entries: tools.map((tool, i) => nativeEntry(tool, childPath(path, i), options))}
+  return buildTools('native', tools, path, file, (tool, toolPath) => nativeEntry(tool, toolPath, options))
 }
 
 /** OpenAI or Anthropic tools, decided by the first entry; every entry must then have that shape. */
 function clientToolArray(tools: unknown[], path: string, file: string): ParsedCatalogDocument {
   const first = tools[0]
-  if (first === undefined) return {format: 'openai', entries: []}
+  if (first === undefined) return {format: 'openai', entries: [], skipped: []}
   if (isRecord(first) && (hasOwn(first, 'function') || first.type === 'function')) {
-    return {format: 'openai', entries: tools.map((tool, i) => openAiToolEntry(tool, childPath(path, i), file))}
+    return buildTools('openai', tools, path, file, (tool, toolPath) => openAiToolEntry(tool, toolPath, file))
   }
   if (isRecord(first) && hasOwn(first, 'input_schema')) {
-    return {format: 'anthropic', entries: tools.map((tool, i) => anthropicToolEntry(tool, childPath(path, i), file))}
+    return buildTools('anthropic', tools, path, file, (tool, toolPath) => anthropicToolEntry(tool, toolPath, file))
   }
   throw catalogError(file, childPath(path, 0), 'expected an OpenAI function tool ({ type: "function", function: {...} }) or an Anthropic tool ({ name, input_schema })')
 }

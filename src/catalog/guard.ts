@@ -1,16 +1,44 @@
 /**
- * Structural safety checks on a whole catalog document before anything reads it. Files are
- * untrusted: a `__proto__` key, a cycle (possible in values built in code, not in JSON) or a
- * nesting depth bomb must be a clear error, never a polluted prototype, a hang or a stack
- * overflow later in rendering (`JSON.stringify` overflows at a few thousand levels).
+ * Structural safety checks on catalog values before anything reads them. Files and servers are
+ * untrusted: a `__proto__` key, a cycle (possible in values built in code, not in JSON), a nesting
+ * depth bomb or a tool too large to handle must be a clear message, never a polluted prototype, a
+ * hang or a stack overflow later in rendering (`JSON.stringify` overflows at a few thousand levels).
+ *
+ * Where a defect is decides what it costs:
+ * - inside one tool (its schema, its texts, its `run`): that tool is skipped — not searchable,
+ *   not callable — with one warning naming it, and the rest of the catalog loads. This holds for
+ *   a tool from a file and a tool a live server lists alike;
+ * - anywhere else in a file (its top level, an `mcpServers` block): the file is refused.
  *
  * `constructor` and `prototype` stay allowed: they are legitimate property names in a schema,
  * and every reader of catalog values looks at own properties only (`ownValue`).
  */
+import {safeInline} from '../output/terminal.js'
 import {catalogError, childPath} from './errors.js'
 
-/** Deepest nesting a catalog document may have; real tool schemas stay far below it. */
+/** Deepest nesting a catalog document (or one tool in it) may have; real tool schemas stay far below it. */
 export const MAX_CATALOG_DEPTH = 128
+/**
+ * Largest tool a catalog keeps, in characters of its strings and keys (about its JSON length).
+ * Generous: a 10 MB description is still searched; only a tool built to exhaust memory is skipped.
+ */
+export const MAX_TOOL_CHARS = 16 * 1024 * 1024
+/** A skipped tool's path is cut in the middle beyond this many characters. */
+const MAX_SHOWN_PATH_CHARS = 120
+
+/** What is wrong with a value, and where (a catalog path such as `tools[3].parameters.items`). */
+export interface Defect {
+  path: string
+  problem: string
+}
+
+export interface DefectLimits {
+  maxDepth: number
+  /** Largest size in characters of strings and keys; unlimited when absent. */
+  maxChars?: number
+  /** Values treated as opaque leaves (checked separately, e.g. each tool of a file). */
+  leaves?: ReadonlySet<unknown>
+}
 
 interface Frame {
   value: unknown
@@ -21,44 +49,108 @@ interface Frame {
   leaving?: object
 }
 
-function framePath(frame: Frame): string {
+function framePath(frame: Frame, base: string): string {
   const keys: Array<string | number> = []
   for (let current: Frame | undefined = frame; current?.key !== undefined; current = current.parent) keys.push(current.key)
-  return keys.reverse().reduce<string>((path, key) => childPath(path, key), '')
+  return keys.reverse().reduce<string>((path, key) => childPath(path, key), base)
 }
 
 /**
- * Walks `document` iteratively (no recursion, so depth cannot overflow the stack) and throws a
- * catalog error at the first forbidden key, cycle or over-deep value. Shared sub-objects are
- * visited once.
+ * The first forbidden key, cycle, over-deep value or size overflow in `value`, walked
+ * iteratively (no recursion, so depth cannot overflow the stack); `base` is the path of `value`
+ * itself. Shared sub-objects are visited (and counted) once.
  */
-export function assertSafeCatalogDocument(document: unknown, file: string): void {
+export function findDefect(value: unknown, base: string, limits: DefectLimits): Defect | undefined {
   const onPath = new Set<object>()
   const visited = new Set<object>()
-  const stack: Frame[] = [{value: document, parent: undefined, key: undefined, depth: 0}]
+  const stack: Frame[] = [{value, parent: undefined, key: undefined, depth: 0}]
+  let chars = 0
+  const tooLarge = (frame: Frame): Defect | undefined =>
+    limits.maxChars !== undefined && chars > limits.maxChars ? {path: framePath(frame, base), problem: `is larger than ${limits.maxChars} characters`} : undefined
   while (stack.length > 0) {
     const frame = stack.pop()!
     if (frame.leaving !== undefined) {
       onPath.delete(frame.leaving)
       continue
     }
-    const {value} = frame
-    if (typeof value !== 'object' || value === null) continue
-    if (onPath.has(value)) throw catalogError(file, framePath(frame), 'is cyclic (it contains itself)')
-    if (visited.has(value)) continue
-    if (frame.depth > MAX_CATALOG_DEPTH) throw catalogError(file, framePath(frame), `nests deeper than ${MAX_CATALOG_DEPTH} levels`)
-    visited.add(value)
-    onPath.add(value)
-    stack.push({value: undefined, parent: frame.parent, key: undefined, depth: frame.depth, leaving: value})
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({value: value[i], parent: frame, key: i, depth: frame.depth + 1})
+    const current = frame.value
+    if (typeof current === 'string') chars += current.length
+    if (typeof current !== 'object' || current === null || limits.leaves?.has(current) === true) {
+      const large = tooLarge(frame)
+      if (large !== undefined) return large
       continue
     }
-    const keys = Object.keys(value)
+    if (onPath.has(current)) return {path: framePath(frame, base), problem: 'is cyclic (it contains itself)'}
+    if (visited.has(current)) continue
+    if (frame.depth > limits.maxDepth) return {path: framePath(frame, base), problem: `nests deeper than ${limits.maxDepth} levels`}
+    visited.add(current)
+    onPath.add(current)
+    stack.push({value: undefined, parent: frame.parent, key: undefined, depth: frame.depth, leaving: current})
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({value: current[i], parent: frame, key: i, depth: frame.depth + 1})
+      continue
+    }
+    const keys = Object.keys(current)
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!
-      if (key === '__proto__') throw catalogError(file, childPath(framePath(frame), key), 'the key "__proto__" is not allowed')
-      stack.push({value: (value as Record<string, unknown>)[key], parent: frame, key, depth: frame.depth + 1})
+      if (key === '__proto__') return {path: childPath(framePath(frame, base), key), problem: 'the key "__proto__" is not allowed'}
+      chars += key.length
+      stack.push({value: (current as Record<string, unknown>)[key], parent: frame, key, depth: frame.depth + 1})
     }
+    const large = tooLarge(frame)
+    if (large !== undefined) return large
   }
+  return undefined
+}
+
+/**
+ * Throws a catalog error at the first defect in `document`, outside the `tools` given (each of
+ * them is checked on its own by `toolDefect`, so one bad tool costs only itself).
+ */
+export function assertSafeCatalogDocument(document: unknown, file: string, tools: readonly unknown[] = []): void {
+  const defect = findDefect(document, '', {maxDepth: MAX_CATALOG_DEPTH, leaves: new Set(tools)})
+  if (defect !== undefined) throw catalogError(file, defect.path, defect.problem)
+}
+
+/** What makes one tool unusable (depth, size, `__proto__`, a cycle), or undefined when it is sound. */
+export function toolDefect(tool: unknown, path: string): Defect | undefined {
+  return findDefect(tool, path, {maxDepth: MAX_CATALOG_DEPTH, maxChars: MAX_TOOL_CHARS})
+}
+
+/** A tool left out of the catalog because of a defect inside it (see `toolDefect`). */
+export interface SkippedTool {
+  /** The tool's name, as its file or server spells it. */
+  name: string
+  /** The catalog file it is in, or, for a tool a live server listed, `MCP server "<key>"`. */
+  source: string
+  /** Where the defect is, cut in the middle to a readable length. */
+  path: string
+  problem: string
+}
+
+/** `text` with its middle replaced by `…` when it is longer than `max` (the ends say the most). */
+export function shortenMiddle(text: string, max: number): string {
+  if (text.length <= max) return text
+  const half = Math.floor((max - 1) / 2)
+  return `${text.slice(0, half)}…${text.slice(-half)}`
+}
+
+/** A path cut in the middle at segment boundaries: `tools[1].parameters.items….items.items`. */
+function shortenPath(path: string, max: number): string {
+  if (path.length <= max) return path
+  const half = Math.floor((max - 1) / 2)
+  const headEnd = Math.max(path.lastIndexOf('.', half), path.lastIndexOf('[', half))
+  const tail = path.slice(-half)
+  const tailStart = tail.search(/[.[]/)
+  if (headEnd <= 0 || tailStart === -1) return shortenMiddle(path, max)
+  return `${path.slice(0, headEnd)}…${tail.slice(tailStart)}`
+}
+
+export function skippedTool(name: string, source: string, defect: Defect): SkippedTool {
+  return {name, source, path: shortenPath(defect.path, MAX_SHOWN_PATH_CHARS), problem: defect.problem}
+}
+
+/** One warning line for stderr. */
+export function formatSkippedTool(skipped: SkippedTool): string {
+  return `Warning: ${safeInline(skipped.source)}: tool "${safeInline(shortenMiddle(skipped.name, MAX_SHOWN_PATH_CHARS))}" is skipped (it cannot be searched or called): ${safeInline(skipped.path)}: ${skipped.problem}.`
 }

@@ -8,8 +8,8 @@ import {dirname, join, resolve} from 'node:path'
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {catalogError, childPath} from './errors.js'
-import {parseCatalogDocument} from './formats.js'
-import {assertSafeCatalogDocument} from './guard.js'
+import {catalogTools, parseCatalogDocument} from './formats.js'
+import {assertSafeCatalogDocument, type SkippedTool} from './guard.js'
 import {hasOwn, isRecord, withoutBom} from './json.js'
 import type {McpSessionPool} from './mcp/pool.js'
 import type {Catalog, CatalogEntry, McpServerConfig, UnavailableMcpServer} from './types.js'
@@ -128,9 +128,11 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   const servers: Record<string, McpServerConfig> = {}
   const serverFiles = new Map<string, string>()
   const parsedFiles: ParsedFile[] = []
+  const skippedTools: SkippedTool[] = []
   for (const file of files) {
     const document = await readCatalogDocument(file, cwd)
-    assertSafeCatalogDocument(document, file)
+    // A defect inside one tool skips that tool (parseCatalogDocument); anywhere else, the file.
+    assertSafeCatalogDocument(document, file, catalogTools(document))
     const declared = mayDeclareMcpServers(document) ? await declaredMcpServers(document, file) : undefined
     const parsed = parseCatalogDocument(document, {file, directory: dirname(resolve(cwd, file)), owner: options.owner, hasMcpServers: declared !== undefined})
     const serverKeys: string[] = []
@@ -144,6 +146,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
       }
     }
     parsedFiles.push({entries: parsed.entries, serverKeys})
+    skippedTools.push(...parsed.skipped)
   }
   const outsideKeys: string[] = []
   for (const [key, config] of Object.entries(options.servers ?? {})) {
@@ -167,8 +170,10 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   }
   const entries = parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
   assertUniqueIds(entries)
+  skippedTools.push(...listed.skipped)
   const catalog: Catalog = {entries, mcpServers: selected, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
   if (options.mcpSessions !== undefined) catalog.mcpSessions = options.mcpSessions
+  if (skippedTools.length > 0) catalog.skippedTools = skippedTools
   return catalog
 }
 
@@ -191,8 +196,8 @@ async function declaredMcpServers(document: unknown, file: string): Promise<{ser
   return found === undefined ? undefined : {servers: parseMcpServers(found.block, file, found.path), path: found.path}
 }
 
-async function listServers(servers: Record<string, McpServerConfig>, options: LoadCatalogOptions): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]}> {
-  if (Object.keys(servers).length === 0) return {entries: [], unavailable: []}
+async function listServers(servers: Record<string, McpServerConfig>, options: LoadCatalogOptions): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]; skipped: SkippedTool[]}> {
+  if (Object.keys(servers).length === 0) return {entries: [], unavailable: [], skipped: []}
   const {listMcpServerTools} = await import('./mcp/index.js')
   return listMcpServerTools(servers, {timeoutMs: options.mcpTimeoutMs, env: options.env, progress: options.progress, signal: options.signal, sessions: options.mcpSessions})
 }

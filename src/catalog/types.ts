@@ -4,9 +4,12 @@
  * the file a tool came from; `origin` is kept only to name it in messages.
  */
 
-/** Where a tool comes from. Only `openclaw` tools are trusted. */
+import type {SkippedTool} from './guard.js'
 import type {McpSessionPool} from './mcp/pool.js'
 
+export type {SkippedTool}
+
+/** Where a tool comes from. Only `openclaw` tools are trusted. */
 export type ToolSource = 'openclaw' | 'mcp' | 'client'
 
 /** A JSON Schema as found in a catalog: untyped, possibly hostile, never assumed well-formed. */
@@ -108,6 +111,11 @@ export interface Catalog {
    * server was listed over). Set only when the caller asked for it; the caller closes them.
    */
   mcpSessions?: McpSessionPool
+  /**
+   * Tools left out for a defect inside them (nesting, size, `__proto__`; see `catalog/guard.ts`):
+   * absent from search, describe and call, each named in one warning.
+   */
+  skippedTools?: SkippedTool[]
   /** Servers declared by the loaded files, by key (sourceName of their entries). */
   mcpServers: Record<string, McpServerConfig>
   /** Servers that could not be started, reached or listed; their tools are absent. */

@@ -1,9 +1,10 @@
 /**
  * The loader every catalog command shares: config → effective Tool Search settings and tool
  * policy (config ∪ `--allow`/`--deny`) → catalogs → policy applied. Diagnostics (config warnings,
- * MCP servers that could not be used) go to stderr through `note`; the data comes back.
+ * tools skipped for a defect inside them, MCP servers that could not be used) go to stderr through
+ * `note`; the data comes back.
  */
-import {applyToolPolicy, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
+import {applyToolPolicy, formatSkippedTool, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
 import type {McpSessionPool} from '../catalog/mcp/pool.js'
 import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
@@ -66,6 +67,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const sources = await resolveCatalogSources(flags, config, {cwd, env})
   if (sources.notice !== undefined) io.note(sources.notice)
   const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
+  for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')
     throw noMcpServerError(loaded.unavailableMcpServers)

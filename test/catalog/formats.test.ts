@@ -92,7 +92,7 @@ describe('native catalogs', () => {
   })
 
   it('accepts a document with only mcpServers when the MCP source found them', () => {
-    expect(parse({mcpServers: {}}, {hasMcpServers: true})).toEqual({format: 'mcp-servers', entries: []})
+    expect(parse({mcpServers: {}}, {hasMcpServers: true})).toEqual({format: 'mcp-servers', entries: [], skipped: []})
   })
 })
 

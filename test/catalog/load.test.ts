@@ -3,7 +3,7 @@ import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {assertSafeCatalogDocument, MAX_CATALOG_DEPTH} from '../../src/catalog/guard.js'
+import {assertSafeCatalogDocument, MAX_CATALOG_DEPTH, MAX_TOOL_CHARS} from '../../src/catalog/guard.js'
 import {loadCatalogs} from '../../src/catalog/index.js'
 import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
 import {createOpenClawRanker} from '../../src/search/openclaw.js'
@@ -172,12 +172,25 @@ describe('loadCatalogs', () => {
 })
 
 describe('hostile catalogs', () => {
-  it('refuses __proto__ keys anywhere, in JSON and JSON5, without polluting prototypes', async () => {
+  it('skips a tool with a __proto__ key inside it, in JSON and JSON5, without polluting prototypes', async () => {
     const dir = tempDir()
-    const json = write(dir, 'proto.json', '{"tools":[{"name":"x","parameters":{"type":"object","properties":{"__proto__":{"polluted":true}}}}]}')
-    expect((await loadError([json])).message).toBe(`${json}: tools[0].parameters.properties.__proto__: the key "__proto__" is not allowed`)
-    const json5 = write(dir, 'proto.json5', "{tools: [{name: 'x', __proto__: {polluted: true}}]}")
-    expect((await loadError([json5])).message).toBe(`${json5}: tools[0].__proto__: the key "__proto__" is not allowed`)
+    const json = write(dir, 'proto.json', '{"tools":[{"name":"x","parameters":{"type":"object","properties":{"__proto__":{"polluted":true}}}},{"name":"kept"}]}')
+    const fromJson = await loadCatalogs([json])
+    expect(fromJson.entries.map((entry) => entry.name)).toEqual(['kept'])
+    expect(fromJson.skippedTools).toEqual([{name: 'x', source: json, path: 'tools[0].parameters.properties.__proto__', problem: 'the key "__proto__" is not allowed'}])
+    const json5 = write(dir, 'proto.json5', "{tools: [{name: 'x', __proto__: {polluted: true}}, {name: 'kept'}]}")
+    const fromJson5 = await loadCatalogs([json5])
+    expect(fromJson5.entries.map((entry) => entry.name)).toEqual(['kept'])
+    expect(fromJson5.skippedTools).toEqual([{name: 'x', source: json5, path: 'tools[0].__proto__', problem: 'the key "__proto__" is not allowed'}])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('refuses a __proto__ key outside the tools: the file is at fault, not one tool', async () => {
+    const dir = tempDir()
+    const top = write(dir, 'top.json5', "{__proto__: {polluted: true}, tools: [{name: 'x'}]}")
+    expect((await loadError([top])).message).toBe(`${top}: __proto__: the key "__proto__" is not allowed`)
+    const servers = write(dir, 'servers.json', '{"tools":[],"mcpServers":{"a":{"command":"x","env":{"__proto__":{}}}}}')
+    expect((await loadError([servers])).message).toBe(`${servers}: mcpServers.a.env.__proto__: the key "__proto__" is not allowed`)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
@@ -189,12 +202,33 @@ describe('hostile catalogs', () => {
     expect(createOpenClawRanker(catalog.entries).search('prototype', 5)).toHaveLength(1)
   })
 
-  it('refuses depth bombs with a clear error instead of overflowing later', async () => {
+  it('skips a tool whose schema is a depth bomb, with a readable path, and keeps the others', async () => {
     const dir = tempDir()
     const depth = 100_000
-    const file = write(dir, 'deep.json', `{"tools":[{"name":"x","parameters":${'{"items":'.repeat(depth)}{}${'}'.repeat(depth)}}]}`)
-    const error = await loadError([file])
-    expect(error.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: tools\\[0\\]\\.parameters(\\.items)+: nests deeper than ${MAX_CATALOG_DEPTH} levels$`))
+    const file = write(dir, 'deep.json', `{"tools":[{"name":"first"},{"name":"x","parameters":${'{"items":'.repeat(depth)}{}${'}'.repeat(depth)}},{"name":"last"}]}`)
+    const catalog = await loadCatalogs([file])
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['first', 'last'])
+    expect(catalog.skippedTools).toHaveLength(1)
+    const [skipped] = catalog.skippedTools!
+    expect(skipped).toMatchObject({name: 'x', source: file, problem: `nests deeper than ${MAX_CATALOG_DEPTH} levels`})
+    expect(skipped!.path).toMatch(/^tools\[1\]\.parameters(\.items)+…(\.items)+$/)
+    expect(skipped!.path.length).toBeLessThanOrEqual(120)
+  })
+
+  it('skips a tool larger than the size limit, and keeps a merely big one', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'huge.json', JSON.stringify({tools: [{name: 'huge', description: 'x'.repeat(MAX_TOOL_CHARS + 1)}, {name: 'big', description: 'y'.repeat(1_000_000)}]}))
+    const catalog = await loadCatalogs([file])
+    expect(catalog.entries.map((entry) => entry.name)).toEqual(['big'])
+    expect(catalog.skippedTools).toEqual([{name: 'huge', source: file, path: 'tools[0].description', problem: `is larger than ${MAX_TOOL_CHARS} characters`}])
+  })
+
+  it('still refuses a malformed entry that also has a defect: a tool without a name is an error naming it', async () => {
+    const dir = tempDir()
+    const file = write(dir, 'nameless.json', `{"tools":[{"name":"ok"},{"description":"no name","parameters":${'{"items":'.repeat(500)}{}${'}'.repeat(500)}}]}`)
+    expect((await loadError([file])).message).toBe(`${file}: tools[1].name: must be a string`)
+    const openai = write(dir, 'openai.json', `[{"type":"function","function":{"name":"","parameters":${'{"items":'.repeat(500)}{}${'}'.repeat(500)}}}]`)
+    expect((await loadError([openai])).message).toBe(`${openai}: [0].function.name: must not be empty`)
   })
 
   it('accepts nesting up to the limit', async () => {

@@ -85,14 +85,17 @@ describe('listMcpServerTools with live servers', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
-  it('makes a server unavailable when it lists a tool a catalog file could not hold', async () => {
+  it('skips a listed tool with a defect inside it, and makes a server with a malformed tool unavailable', async () => {
     const pids = pidFile()
-    const {entries, unavailable} = await list({good: fixtureServer(pids), deep: fixtureServer(pids, ['--deep-schema']), blank: fixtureServer(pids, ['--blank-name'])})
-    expect(entries.map((entry) => entry.sourceName)).toEqual(FIXTURE_TOOLS.map(() => 'good'))
-    expect(unavailable.map(({server}) => server)).toEqual(['deep', 'blank'])
-    expect(unavailable[0].error).toMatch(/^returned an invalid tools\/list result: tools\[9\]\.inputSchema\.properties\.inner\.properties\..*….*\.properties\.inner: nests deeper than 128 levels$/)
-    expect(unavailable[0].error.length).toBeLessThan(400)
-    expect(unavailable[1].error).toBe('returned an invalid tools/list result: tools[9].name: must not be empty')
+    const {entries, unavailable, skipped} = await list({good: fixtureServer(pids), deep: fixtureServer(pids, ['--deep-schema']), blank: fixtureServer(pids, ['--blank-name'])})
+    expect(entries.filter((entry) => entry.sourceName === 'good').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+    // The deep tool alone is left out; its server's other tools are used.
+    expect(entries.filter((entry) => entry.sourceName === 'deep').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+    expect(skipped).toHaveLength(1)
+    expect(skipped[0]).toMatchObject({name: 'deep', source: 'MCP server "deep"', problem: 'nests deeper than 128 levels'})
+    expect(skipped[0]!.path).toMatch(/^tools\[9\]\.inputSchema\.properties\.inner\..*….*\.properties\.inner$/)
+    expect(skipped[0]!.path.length).toBeLessThanOrEqual(120)
+    expect(unavailable).toEqual([{server: 'blank', error: 'returned an invalid tools/list result: tools[9].name: must not be empty'}])
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -194,6 +197,6 @@ describe('listMcpServerTools with live servers', () => {
   })
 
   it('makes no process and loads nothing when there are no servers', async () => {
-    expect(await listMcpServerTools({})).toEqual({entries: [], unavailable: []})
+    expect(await listMcpServerTools({})).toEqual({entries: [], unavailable: [], skipped: []})
   })
 })

@@ -13,7 +13,8 @@
  * single text block is parsed as JSON when it is JSON and returned as the plain string when it is
  * not; anything else (several blocks, images, resources) is the `content` array as sent.
  * Secret values from the server's config (env, headers, expanded variables) are replaced by `***`
- * in results and messages.
+ * in results and messages — in the decoded value (after a text block is parsed as JSON, so a
+ * secret spelled with JSON escapes is caught too), at any depth.
  */
 import type {McpRun} from '../../catalog/types.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
@@ -78,9 +79,9 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
         CompatibilityCallToolResultSchema,
         {signal: session.deadline.signal, timeout: session.deadline.remaining()},
       )) as McpCallResult
-      const result = redactValue(raw, session.redact) as McpCallResult
-      const value = mcpResultValue(result)
-      if (result.isError === true) return {status: 'tool-error', message: errorText(result), result: value}
+      // Decode first, then redact: redacting the text before JSON.parse would miss `\u0073k-…`.
+      const value = redactValue(mcpResultValue(raw), session.redact)
+      if (raw.isError === true) return {status: 'tool-error', message: session.redact(errorText(raw)), result: value}
       return {status: 'ok', result: value}
     })
   } catch (error) {

@@ -114,14 +114,36 @@ export function redactor(secrets: readonly string[]): Redactor {
   }
 }
 
-/** Applies `redact` to every string (and object key) inside a JSON-like value. */
-export function redactValue(value: unknown, redact: Redactor, depth = 0): unknown {
-  if (typeof value === 'string') return redact(value)
-  if (value === null || typeof value !== 'object' || depth > 256) return value
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1))
-  const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) {
-    Object.defineProperty(out, redact(key), {value: redactValue(item, redact, depth + 1), enumerable: true, writable: true, configurable: true})
+/**
+ * Applies `redact` to every string and object key inside a JSON-like value, at any depth: the
+ * copy is made with an explicit stack, so no nesting is too deep to be redacted (a recursive walk
+ * would have to stop somewhere, and what lies below the cut would pass unredacted). Shared and
+ * cyclic references are copied once.
+ */
+export function redactValue(value: unknown, redact: Redactor): unknown {
+  const copies = new Map<object, unknown>()
+  const pending: Array<[source: object, target: unknown[] | Record<string, unknown>]> = []
+  const copy = (item: unknown): unknown => {
+    if (typeof item === 'string') return redact(item)
+    if (item === null || typeof item !== 'object') return item
+    const known = copies.get(item)
+    if (known !== undefined) return known
+    const target = Array.isArray(item) ? [] : {}
+    copies.set(item, target)
+    pending.push([item, target])
+    return target
   }
-  return out
+  const result = copy(value)
+  while (pending.length > 0) {
+    const [source, target] = pending.pop()!
+    if (Array.isArray(target)) {
+      for (const item of source as unknown[]) target.push(copy(item))
+      continue
+    }
+    for (const [key, item] of Object.entries(source)) {
+      // defineProperty: a `__proto__` key stays an own property instead of replacing the prototype.
+      Object.defineProperty(target, redact(key), {value: copy(item), enumerable: true, writable: true, configurable: true})
+    }
+  }
+  return result
 }

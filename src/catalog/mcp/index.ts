@@ -15,17 +15,20 @@
  * - A stdio server inherits only HOME, LOGNAME, PATH, SHELL, TERM and USER (as the MCP SDK and
  *   desktop clients do) plus its config's `env`.
  * - Two tools with one name on one server: the first is kept.
- * - A listed tool must pass the checks a catalog file gets (a name that is not empty, nesting
- *   no deeper than a file may have, no `__proto__` key), so that `catalog import` writes only what
- *   can be read back. A server that lists one that does not is unavailable, with the reason.
+ * - A listed tool gets the checks a tool in a catalog file gets, with the same outcome, so that
+ *   `catalog import` writes only what can be read back: a malformed tool (a blank name) makes the
+ *   server unavailable, with the reason, as it makes a file an error; a defect inside one tool
+ *   (nesting deeper than a file may have, a tool too large, a `__proto__` key — also one the
+ *   SDK's parsing would have dropped without a word) skips that tool with a warning, and the
+ *   server's other tools are used.
  */
 import {ExitCode, ToolsearchError, isToolsearchError} from '../../errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {mcpToolEntry} from '../entries.js'
 import {childPath} from '../errors.js'
-import {assertSafeCatalogDocument} from '../guard.js'
 import {globToRegExp} from '../policy.js'
+import {shortenMiddle, skippedTool, type Defect, type SkippedTool} from '../guard.js'
 import type {McpToolDefinition} from './list.js'
 import type {McpSessionPool} from './pool.js'
 
@@ -54,6 +57,8 @@ export interface ListMcpToolsResult {
   /** Entries with source `mcp`, sourceName = server key, `run: {kind: 'mcp', server, tool}`. */
   entries: CatalogEntry[]
   unavailable: UnavailableMcpServer[]
+  /** Tools left out for a defect inside them; the rest of their server's tools are in `entries`. */
+  skipped: SkippedTool[]
 }
 
 /** Default time budget for starting one server and listing its tools. */
@@ -82,12 +87,6 @@ const LISTED_TOOLS = 'returned an invalid tools/list result'
 /** A reason longer than this loses the middle of its path, never the problem at its end. */
 const MAX_REASON_CHARS = 300
 
-function shortenMiddle(text: string): string {
-  if (text.length <= MAX_REASON_CHARS) return text
-  const half = Math.floor(MAX_REASON_CHARS / 2)
-  return `${text.slice(0, half)}…${text.slice(-half)}`
-}
-
 /** A server config's `toolFilter`: `include` keeps only the tools it names, `exclude` hides some. */
 function exposedByFilter(filter: McpServerConfig['toolFilter']): (name: string) => boolean {
   if (filter === undefined) return () => true
@@ -98,30 +97,38 @@ function exposedByFilter(filter: McpServerConfig['toolFilter']): (name: string) 
 
 /**
  * The entries for one server's tools, checked as if they were the `tools` of a catalog file;
- * a failed check names the server's problem instead (the config file is not at fault).
+ * a malformed tool names the server's problem instead (the config file is not at fault), a tool
+ * with a defect inside it is skipped.
  */
-function toEntries(server: string, config: McpServerConfig, tools: McpToolDefinition[]): CatalogEntry[] | UnavailableMcpServer {
+function toEntries(server: string, config: McpServerConfig, tools: McpToolDefinition[], defects: Map<number, Defect>): {entries: CatalogEntry[]; skipped: SkippedTool[]} | UnavailableMcpServer {
   const origin = config.origin ?? {file: '(mcpServers)', path: childPath('mcpServers', server)}
+  const entries: CatalogEntry[] = []
+  const skipped: SkippedTool[] = []
   try {
-    assertSafeCatalogDocument({tools}, LISTED_TOOLS)
     const exposed = exposedByFilter(config.toolFilter)
-    return tools.flatMap((tool, index) => {
-      if (!exposed(tool.name)) return []
+    tools.forEach((tool, index) => {
+      if (!exposed(tool.name)) return
       const entry = mcpToolEntry(tool, childPath('tools', index), LISTED_TOOLS, server)
+      const defect = defects.get(index)
+      if (defect !== undefined) {
+        skipped.push(skippedTool(tool.name, `MCP server "${server}"`, defect))
+        return
+      }
       entry.origin = origin
       entry.run = {kind: 'mcp', server, tool: tool.name}
       definitions.set(entry, tool)
-      return [entry]
+      entries.push(entry)
     })
   } catch (error) {
     if (!isToolsearchError(error)) throw error
-    return {server, error: shortenMiddle(safeInline(error.message))}
+    return {server, error: shortenMiddle(safeInline(error.message), MAX_REASON_CHARS)}
   }
+  return {entries, skipped}
 }
 
 /** Starts/reaches every server in parallel and lists its tools; failures become `unavailable`. */
 export async function listMcpServerTools(servers: Record<string, McpServerConfig>, options: ListMcpToolsOptions = {}): Promise<ListMcpToolsResult> {
-  if (Object.keys(servers).length === 0) return {entries: [], unavailable: []}
+  if (Object.keys(servers).length === 0) return {entries: [], unavailable: [], skipped: []}
   const {listServers} = await import('./list.js')
   const {listed, unavailable} = await listServers(servers, {
     timeoutMs: mcpListTimeout(options),
@@ -131,14 +138,19 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
     sessions: options.sessions,
   })
   const entries: CatalogEntry[] = []
-  for (const {server, config, tools} of listed) {
-    const checked = toEntries(server, config, tools)
-    if (Array.isArray(checked)) entries.push(...checked)
-    else unavailable.push(checked)
+  const skipped: SkippedTool[] = []
+  for (const {server, config, tools, defects} of listed) {
+    const checked = toEntries(server, config, tools, defects)
+    if ('error' in checked) {
+      unavailable.push(checked)
+      continue
+    }
+    entries.push(...checked.entries)
+    skipped.push(...checked.skipped)
   }
   const order = Object.keys(servers)
   unavailable.sort((a, b) => order.indexOf(a.server) - order.indexOf(b.server))
-  return {entries, unavailable}
+  return {entries, unavailable, skipped}
 }
 
 /**

@@ -2,8 +2,9 @@
  * Listing the tools of live servers: every server is started in parallel, `tools/list` is paged
  * through, and the server is shut down again. Loaded lazily (it pulls in the MCP SDK).
  */
-import {ListToolsResultSchema} from '@modelcontextprotocol/sdk/types.js'
+import {ListToolsResultSchema, ResultSchema} from '@modelcontextprotocol/sdk/types.js'
 
+import {toolDefect, type Defect} from '../guard.js'
 import type {McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
@@ -23,6 +24,12 @@ export interface ListedServer {
   server: string
   config: McpServerConfig
   tools: McpToolDefinition[]
+  /**
+   * Tools (by index in `tools`) with a defect inside them as the server sent them (depth, size,
+   * `__proto__`), path and problem redacted. Checked on the raw message: the SDK's result parsing
+   * drops a `__proto__` key without a word, so checking its output would miss it.
+   */
+  defects: Map<number, Defect>
 }
 
 export interface ListServersOptions {
@@ -37,26 +44,36 @@ export interface ListServersOptions {
 /** A server that keeps returning cursors is broken; stop long before memory runs out. */
 const MAX_PAGES = 1000
 
-async function pageThroughTools(session: McpSession): Promise<McpToolDefinition[]> {
+interface ListedTools {
+  tools: McpToolDefinition[]
+  defects: Map<number, Defect>
+}
+
+async function pageThroughTools(session: McpSession): Promise<ListedTools> {
   session.setPhase('tools/list')
-  const tools: McpToolDefinition[] = []
+  const listed: ListedTools = {tools: [], defects: new Map()}
   const seenNames = new Set<string>()
   const seenCursors = new Set<string>()
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const result = await session.client.request(
+    // The raw result first (ResultSchema keeps `tools` as sent), then its shape.
+    const raw = await session.client.request(
       {method: 'tools/list', params: cursor === undefined ? {} : {cursor}},
-      ListToolsResultSchema,
+      ResultSchema,
       {signal: session.deadline.signal, timeout: session.deadline.remaining()},
     )
-    for (const tool of result.tools) {
+    const result = ListToolsResultSchema.parse(raw)
+    const rawTools = raw.tools as unknown[]
+    result.tools.forEach((tool, index) => {
       // Two tools with one name on one server would share an id; the first one wins.
-      if (seenNames.has(tool.name)) continue
+      if (seenNames.has(tool.name)) return
       seenNames.add(tool.name)
-      tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
-    }
+      const defect = toolDefect(rawTools[index], `tools[${listed.tools.length}]`)
+      if (defect !== undefined) listed.defects.set(listed.tools.length, {path: session.redact(defect.path), problem: defect.problem})
+      listed.tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
+    })
     cursor = result.nextCursor
-    if (cursor === undefined || cursor === '') return tools
+    if (cursor === undefined || cursor === '') return listed
     if (seenCursors.has(cursor)) throw new McpServerFailure(session.server, 'unavailable', 'returned the same tools/list cursor twice (its paging never ends)')
     seenCursors.add(cursor)
   }
@@ -100,8 +117,8 @@ export async function listServers(servers: Record<string, McpServerConfig>, opti
         if (config.unavailableReason !== undefined) return {server, error: config.unavailableReason}
         // Each server gets its own start-up limit; a slow one is reported when its limit passes.
         const session = {timeoutMs: config.startupTimeoutMs ?? options.timeoutMs, env: options.env, signal: options.signal}
-        const tools = options.sessions === undefined ? await withMcpSession(server, config, session, pageThroughTools) : await options.sessions.use(server, config, session, pageThroughTools)
-        return {server, config, tools}
+        const {tools, defects} = options.sessions === undefined ? await withMcpSession(server, config, session, pageThroughTools) : await options.sessions.use(server, config, session, pageThroughTools)
+        return {server, config, tools, defects}
       } catch (error) {
         if (error instanceof McpServerFailure) return {server, error: error.reason}
         throw error

@@ -163,9 +163,10 @@ function describeFailure(error: unknown, context: FailureContext): McpServerFail
   return fail('unavailable', `failed during ${phase}: ${quote(errorMessage(error), redact)}${stdioDetails(context)}`)
 }
 
-function debugStderr(server: string, redact: Redactor): ((line: string) => void) | undefined {
+function debugStderr(server: string): ((line: string) => void) | undefined {
   if (!isDebugEnabled()) return undefined
-  return (line) => process.stderr.write(`[mcp ${safeInline(server)}] ${safeInline(redact(line))}\n`)
+  // The transport has redacted the line already.
+  return (line) => process.stderr.write(`[mcp ${safeInline(server)}] ${safeInline(line)}\n`)
 }
 
 function checkWorkingDirectory(cwd: string | undefined): void {
@@ -310,7 +311,8 @@ export async function openMcpSession(server: string, config: McpServerConfig, op
           args: live.args,
           env: serverEnvironment(env, live.env),
           cwd: live.cwd,
-          onStderrLine: debugStderr(server, connection.redact),
+          onStderrLine: debugStderr(server),
+          redact: connection.redact,
         })
         const client = new Client(CLIENT_INFO, {capabilities: {}})
         connection.client = client

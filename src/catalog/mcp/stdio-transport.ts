@@ -7,6 +7,8 @@
  *   reasons (and shown live with DEBUG=toolsearch*);
  * - lines on its stdout that are not JSON-RPC are skipped and remembered (a banner printed by a
  *   careless server should not make it unusable, but a server that prints only noise is named);
+ * - every line kept from the server (stderr, a stray stdout line) is redacted before it is cut to
+ *   length, so no prefix of a secret survives the cut;
  * - `close()` follows the MCP shutdown sequence — close stdin, wait, then SIGTERM and SIGKILL to
  *   the group — and resolves only once the process has exited; `kill()` skips the polite part.
  * The SDK's StdioClientTransport cannot start a process group, lets stderr through (or hands it
@@ -45,8 +47,10 @@ export interface StdioServerParams {
   args: string[]
   env: Record<string, string>
   cwd?: string
-  /** Receives each stderr line as it arrives (debug output). */
+  /** Receives each stderr line as it arrives (debug output), redacted. */
   onStderrLine?: (line: string) => void
+  /** Removes secrets from a line the server wrote; applied before any line is shortened or kept. */
+  redact?: (text: string) => string
 }
 
 export type {ProcessExit}
@@ -112,6 +116,10 @@ export class ServerProcessTransport implements Transport {
 
   constructor(private readonly params: StdioServerParams) {}
 
+  private redact(text: string): string {
+    return this.params.redact === undefined ? text : this.params.redact(text)
+  }
+
   /** How the process ended, once it has. */
   get exit(): ProcessExit | undefined {
     return this.exitInfo
@@ -157,7 +165,7 @@ export class ServerProcessTransport implements Transport {
     try {
       message = deserializeMessage(line)
     } catch {
-      this.strayLine ??= shorten(line, 200)
+      this.strayLine ??= shorten(this.redact(line), 200)
       return
     }
     this.onmessage?.(message)
@@ -165,7 +173,7 @@ export class ServerProcessTransport implements Transport {
 
   private onStderrLine(line: string): void {
     if (line.trim() === '') return
-    const kept = shorten(line, MAX_LINE_CHARS)
+    const kept = shorten(this.redact(line), MAX_LINE_CHARS)
     this.params.onStderrLine?.(kept)
     this.stderrTail.push(kept)
     if (this.stderrTail.length > STDERR_LINES_KEPT) this.stderrTail.shift()
