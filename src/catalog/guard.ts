@@ -38,6 +38,8 @@ export interface DefectLimits {
   maxChars?: number
   /** Values treated as opaque leaves (checked separately, e.g. each tool of a file). */
   leaves?: ReadonlySet<unknown>
+  /** Data that is only printed (a tool's result) may have a `__proto__` key; a catalog may not. */
+  allowProtoKey?: boolean
 }
 
 interface Frame {
@@ -93,7 +95,7 @@ export function findDefect(value: unknown, base: string, limits: DefectLimits): 
     const keys = Object.keys(current)
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!
-      if (key === '__proto__') return {path: childPath(framePath(frame, base), key), problem: 'the key "__proto__" is not allowed'}
+      if (key === '__proto__' && limits.allowProtoKey !== true) return {path: childPath(framePath(frame, base), key), problem: 'the key "__proto__" is not allowed'}
       chars += key.length
       stack.push({value: (current as Record<string, unknown>)[key], parent: frame, key, depth: frame.depth + 1})
     }

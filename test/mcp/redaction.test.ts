@@ -5,7 +5,9 @@
  */
 import {describe, expect, it} from 'vitest'
 
+import {executeCommandTool} from '../../src/call/executors/command.js'
 import {executeMcpTool} from '../../src/call/executors/mcp.js'
+import {MAX_RESULT_DEPTH} from '../../src/call/executors/result-depth.js'
 import {redactValue, redactor} from '../../src/catalog/mcp/expand.js'
 import {listMcpServerTools, parseMcpServers} from '../../src/catalog/mcp/index.js'
 import type {Catalog} from '../../src/catalog/types.js'
@@ -47,10 +49,10 @@ describe('redaction of tool results', () => {
     expect(outcome).toEqual({status: 'ok', result: {k: '***'}})
   })
 
-  it('redacts structuredContent at any depth (here 3,000 levels, far past any recursion cut-off)', async () => {
-    const outcome = await callHostile('deep-result', ['3000'])
+  it('redacts structuredContent below the old 256-level cut-off (here 900 levels)', async () => {
+    const outcome = await callHostile('deep-result', ['900'])
     expect(outcome.status).toBe('ok')
-    expect(deepestLeaf((outcome as {result: unknown}).result)).toEqual({depth: 3000, leaf: '***'})
+    expect(deepestLeaf((outcome as {result: unknown}).result)).toEqual({depth: 900, leaf: '***'})
   })
 
   it('redactValue copies keys and strings at any depth without recursion', () => {
@@ -83,5 +85,24 @@ describe('redaction before truncation', () => {
     expect(result.stderr).toContain('MCP server "hostile" is unavailable: exited with code 1 during initialize')
     expect(result.stderr).not.toContain(SECRET.slice(0, 4))
     expect(await leftoverServers(pids)).toEqual([])
+  })
+})
+
+describe('results too deep to print', () => {
+  it('a tool result nested 20,000 levels deep is the tool\'s error, not a crash of the printer', async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const config = writeMcpConfig(dir, {hostile: hostileServer(pids, 'deep-result', {args: ['20000'], ...withSecret})})
+    const result = await runCli(['call', 'mcp:hostile:fine', '--catalog', config, '--json'], {cwd: dir, env: {SECRET}})
+    expect(result.code).toBe(1)
+    expect(JSON.parse(result.stdout)).toMatchObject({error: {code: 'tool-error', message: `MCP server "hostile" returned a result nested deeper than ${MAX_RESULT_DEPTH} levels (it is not shown).`}})
+    expect(result.stdout + result.stderr).not.toContain(SECRET.slice(0, 4))
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('the same for a command tool that prints one', async () => {
+    const script = `process.stdout.write('['.repeat(20000) + ']'.repeat(20000))`
+    const outcome = await executeCommandTool({kind: 'command', command: [process.execPath, '-e', script]}, {}, {timeoutMs: 10_000, catalog: catalogOf({})})
+    expect(outcome).toEqual({status: 'tool-error', message: `Command "${process.execPath} -e ${script}" printed a result nested deeper than ${MAX_RESULT_DEPTH} levels (it is not shown).`.replace(/"(.{77}).*" printed/, '"$1..." printed')})
   })
 })

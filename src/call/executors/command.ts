@@ -4,7 +4,8 @@
  * - Spawned without a shell, so arguments are never reinterpreted; the tool arguments go to stdin
  *   as one JSON document and stdin is closed.
  * - stdout must hold exactly one JSON value: the result. A non-zero exit, a signal or anything else
- *   on stdout is a tool error that quotes the last lines of stderr.
+ *   on stdout is a tool error that quotes the last lines of stderr; so is a result nested deeper
+ *   than `MAX_RESULT_DEPTH` levels (it could not be printed).
  * - The program runs in its own process group. At the timeout, on abort (Ctrl-C) or when it exits
  *   leaving children behind, the whole group is stopped (SIGTERM, then SIGKILL after a short grace),
  *   so no process outlives the call. A timeout or an abort makes the tool unavailable (exit 4).
@@ -15,6 +16,7 @@ import type {CommandRun} from '../../catalog/types.js'
 import {spawnErrorReason, spawnProcessGroup, workingDirectoryProblem} from '../../process/process-group.js'
 import {timerDelay} from '../../process/timer.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
+import {resultDepthProblem} from './result-depth.js'
 
 /** stdout beyond this is a tool error (the result must be one JSON value, not a stream). */
 export const MAX_STDOUT_BYTES = 32 * 1024 * 1024
@@ -72,12 +74,16 @@ export async function executeCommandTool(run: CommandRun, args: unknown, options
     return {status: 'tool-error', message: `${label} ${how}.${quoteStderr(stderrTail)}`}
   }
   const text = Buffer.concat(stdout).toString('utf8')
+  let result: unknown
   try {
-    return {status: 'ok', result: JSON.parse(text) as unknown}
+    result = JSON.parse(text) as unknown
   } catch (error) {
     const what = text.trim() === '' ? 'printed nothing on stdout' : `did not print one JSON value on stdout (${(error as Error).message})`
     return {status: 'tool-error', message: `${label} ${what}; a command tool must print its result as JSON.${quoteStderr(stderrTail)}`}
   }
+  const depthProblem = resultDepthProblem(result)
+  if (depthProblem !== undefined) return {status: 'tool-error', message: `${label} printed ${depthProblem}.`}
+  return {status: 'ok', result}
 }
 
 /** `Command "node tool.js"`, shortened: enough to recognise, never a whole script. */

@@ -11,13 +11,15 @@
  *
  * The result (see `mcpResultValue`): `structuredContent` when the server sent it; otherwise a
  * single text block is parsed as JSON when it is JSON and returned as the plain string when it is
- * not; anything else (several blocks, images, resources) is the `content` array as sent.
+ * not; anything else (several blocks, images, resources) is the `content` array as sent. A result
+ * nested deeper than `MAX_RESULT_DEPTH` levels is a tool error (it could not be printed).
  * Secret values from the server's config (env, headers, expanded variables) are replaced by `***`
  * in results and messages — in the decoded value (after a text block is parsed as JSON, so a
  * secret spelled with JSON escapes is caught too), at any depth.
  */
 import type {McpRun} from '../../catalog/types.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
+import {resultDepthProblem} from './result-depth.js'
 
 interface ContentBlock {
   type: string
@@ -81,6 +83,8 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
       )) as McpCallResult
       // Decode first, then redact: redacting the text before JSON.parse would miss `\u0073k-…`.
       const value = redactValue(mcpResultValue(raw), session.redact)
+      const depthProblem = resultDepthProblem(value)
+      if (depthProblem !== undefined) return {status: 'tool-error', message: `MCP server "${run.server}" returned ${depthProblem}.`}
       if (raw.isError === true) return {status: 'tool-error', message: session.redact(errorText(raw)), result: value}
       return {status: 'ok', result: value}
     })
