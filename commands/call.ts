@@ -68,7 +68,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   private async callTool(target: string | undefined, mcpSessions: McpSessionPool): Promise<unknown> {
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpSessions, mcpOnly: namesMcpServer(target, flags.server)})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpSessions, mcpOnly: namesMcpServer(target, flags.server)})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const pairs = this.argvRest.slice(this.args.tool === undefined ? 0 : 1)
     const interrupt = new AbortController()

@@ -30,7 +30,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const target = toolOnServer(this.args.tool, flags.server)
     // Only the server the tool lives on starts (all of them for a bare name without --server).
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpOnly: namesMcpServer(target, flags.server)})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpOnly: namesMcpServer(target, flags.server)})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const entry = lookupCatalogTool(context.catalog, target)
     const described = describeEntry(entry)

@@ -3,35 +3,56 @@ import {Flags} from '@oclif/core'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
-import {type DirectoryMode, renderDirectory} from '../src/directory/render.js'
-import {safeBlock} from '../src/output/terminal.js'
+import {readStdin} from '../src/cli/stdin.js'
+import {entriesForMode} from '../src/catalog/index.js'
+import {renderDirectory} from '../src/directory/render.js'
+import {parseDirectoryRequests} from '../src/directory/stdin.js'
+import {safeBlock, terminalJson} from '../src/output/terminal.js'
 
 export default class Directory extends BaseCommand<typeof Directory> {
   static summary = 'Print the capability directory a model gets in its system prompt.'
 
-  static description = `Lists the trusted deferred tools with unique, well-formed names, sorted by name, within max(768, floor(T/10)) characters for a context window of T tokens (at most 18,000): descriptions are cut to 180, then 64 characters, then rows carry names only, then rows are dropped from the end. MCP and client tools are never listed. The mode (tools or directory) comes from the config unless --mode is given. The same catalog always gives byte-identical text; --json adds its size, row counts and sha256 fingerprint.`
+  static description = `Lists the trusted deferred tools with unique, well-formed names, sorted by name, within max(768, floor(T/10)) characters for a context window of T tokens (at most 18,000): descriptions are cut to 180, then 64 characters, then rows carry names only, then rows are dropped from the end. MCP and client tools are never listed; in directory mode client tools are not cataloged at all. The mode (tools or directory) comes from the config unless --mode is given. The same catalog always gives byte-identical text; --json adds its size, row counts and sha256 fingerprint.`
 
   static examples = [
     '<%= config.bin %> directory --catalog examples/catalog.json5',
     '<%= config.bin %> directory --catalog examples/catalog.json5 --context-window 32768 --mode directory',
     '<%= config.bin %> directory --catalog examples/catalog.json5 --json',
+    `printf '{"contextWindow": 8192}\\n{"mode": "directory"}\\n' | <%= config.bin %> directory --catalog examples/catalog.json5 --stdin`,
   ]
 
   static flags = {
     ...catalogFlags,
     ...configFlags,
     ...modelFlags,
-    'context-window': Flags.integer({min: 1, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters.", helpValue: '<tokens>'}),
+    'context-window': Flags.integer({min: 0, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters (0: none given).", helpValue: '<tokens>'}),
     mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode whose footer to use (default: from the config).', helpValue: '<mode>'}),
+    stdin: Flags.boolean({
+      description:
+        'Read one JSON object per line from stdin, {"contextWindow": <tokens> | null, "mode": "tools" | "directory"} (a field left out takes the flag\'s value); print one JSON line each: the directory as --json gives it, with its contextWindow.',
+    }),
   }
 
   async run(): Promise<unknown> {
-    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    if (this.flags.stdin) return this.runRequests()
+    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing the directory it would render if enabled.')
-    const mode = (this.flags.mode as DirectoryMode | undefined) ?? context.settings.mode
-    const directory = renderDirectory(context.catalog.entries, {mode, contextWindow: this.flags['context-window']})
+    const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window']})
     this.print(safeBlock(directory.text))
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     return directory
+  }
+
+  /** `--stdin`: one directory per request line, each for its own window and mode. */
+  private async runRequests(): Promise<unknown> {
+    const requests = parseDirectoryRequests(await readStdin())
+    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const lines = requests.map((request) => {
+      const mode = request.mode ?? context.mode
+      const contextWindow = request.contextWindow === undefined ? this.flags['context-window'] : (request.contextWindow ?? undefined)
+      return {contextWindow: contextWindow ?? null, ...renderDirectory(entriesForMode(context.catalog.entries, mode), {mode, contextWindow})}
+    })
+    for (const line of lines) this.print(terminalJson(line))
+    return lines
   }
 }

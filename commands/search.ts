@@ -50,7 +50,7 @@ export default class Search extends BaseCommand<typeof Search> {
     const {flags} = this
     const mode = searchMode(words, flags)
     const factory = await loadRanker(flags.ranker)
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing what it would return if enabled.')
     const ranker = factory(catalogedEntries(context.catalog.entries))
     const table = {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : DEFAULT_TABLE_WIDTH}

@@ -5,6 +5,7 @@
 export {CORE_PRIMITIVES, catalogedEntries, toolId} from './entries.js'
 export {type CatalogFormat, defaultOwner, parseCatalogDocument} from './formats.js'
 export {MAX_CATALOG_DEPTH, MAX_TOOL_CHARS, formatSkippedTool} from './guard.js'
+export {entriesForMode} from './mode.js'
 export {type LoadCatalogOptions, expandCatalogPaths, loadCatalogs, parseCatalogText, readCatalogDocument} from './load.js'
 export {type ToolPolicy, applyToolPolicy, compileToolPolicy, globToRegExp, mergeToolPolicies} from './policy.js'
 export type {Catalog, CatalogEntry, RunSpec, SkippedTool, ToolSource, Visibility} from './types.js'

@@ -4,11 +4,12 @@
  * tools skipped for a defect inside them, MCP servers that could not be used) go to stderr through
  * `note`; the data comes back.
  */
-import {applyToolPolicy, formatSkippedTool, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
+import {applyToolPolicy, entriesForMode, formatSkippedTool, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
 import type {McpSessionPool} from '../catalog/mcp/pool.js'
 import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
 import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
+import type {DirectoryMode} from '../directory/render.js'
 import {safeInline} from '../output/terminal.js'
 
 /** The flags of `catalogFlags`, `configFlags` and `modelFlags` (all optional but `catalog`). */
@@ -21,6 +22,8 @@ export interface CatalogContextFlags extends CatalogSourceFlags {
   provider?: string
   model?: string
   'base-url'?: string
+  /** `--mode`, where a command has it: overrides the config's Tool Search mode. */
+  mode?: string
 }
 
 export interface CatalogContextIo {
@@ -39,6 +42,12 @@ export interface CatalogContextIo {
    * if none of them can be used it fails with exit 4, whatever other catalogs hold.
    */
   mcpOnly?: boolean
+  /**
+   * Hold the catalog as OpenClaw builds it for the mode in force (see `entriesForMode`): what the
+   * model-facing commands (directory, search, describe, call) must see. Without it the catalog
+   * holds every loaded tool the policy allows, whatever the mode.
+   */
+  modeMembership?: boolean
 }
 
 export interface CatalogContext {
@@ -47,7 +56,9 @@ export interface CatalogContext {
   settings: EffectiveToolSearchSettings
   /** The policy in force: config `tools.allow`/`tools.deny` plus the flags. */
   policy: ToolPolicy
-  /** The loaded catalogs with denied tools removed. */
+  /** The Tool Search mode in force: `--mode`, else the config's. */
+  mode: DirectoryMode
+  /** The loaded catalogs with denied tools removed (and restricted to the mode's members on request). */
   catalog: Catalog
   /** How many loaded tools the policy removed. */
   denied: number
@@ -76,8 +87,10 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
   }
-  const catalog = applyToolPolicy(loaded, policy)
-  return {config, settings, policy, catalog, denied: loaded.entries.length - catalog.entries.length, sources: sources.labels}
+  const allowed = applyToolPolicy(loaded, policy)
+  const mode = (flags.mode as DirectoryMode | undefined) ?? settings.mode
+  const catalog = io.modeMembership === true ? {...allowed, entries: entriesForMode(allowed.entries, mode)} : allowed
+  return {config, settings, policy, mode, catalog, denied: loaded.entries.length - allowed.entries.length, sources: sources.labels}
 }
 
 /**

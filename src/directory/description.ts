@@ -14,16 +14,16 @@ export function collapseWhitespace(text: string): string {
 
 /**
  * Collapses whitespace and, when the result is longer than `cap` UTF-16 code units, keeps the
- * first `cap - 3` code units plus `...`. If the cut would split a surrogate pair (an emoji, say),
- * the dangling high surrogate is dropped too, so the result is always well-formed text and never
- * longer than `cap`.
+ * first `cap - 3` code units, trailing whitespace trimmed, plus `...` (`cut.trimEnd() + "..."`,
+ * as OpenClaw cuts). If the cut would split a surrogate pair (an emoji, say), the dangling high
+ * surrogate is dropped too, so the result is always well-formed text and never longer than `cap`.
  */
 export function compactDescription(text: string, cap: number): string {
   const collapsed = collapseWhitespace(text)
   if (collapsed.length <= cap) return collapsed
   let end = Math.max(0, cap - ELLIPSIS.length)
   if (end > 0 && isHighSurrogate(collapsed.charCodeAt(end - 1))) end--
-  return `${collapsed.slice(0, end)}${ELLIPSIS}`
+  return `${collapsed.slice(0, end).trimEnd()}${ELLIPSIS}`
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -67,9 +67,9 @@ export interface Directory {
   mode: DirectoryMode
 }
 
-/** max(768, floor(T / 10)), never above 18,000; 18,000 without a context window. */
+/** max(768, floor(T / 10)), never above 18,000; 18,000 without a context window (or with 0). */
 export function directoryBudget(contextWindow?: number): number {
-  if (contextWindow === undefined) return DIRECTORY_MAX_CHARS
+  if (contextWindow === undefined || !Number.isFinite(contextWindow) || contextWindow <= 0) return DIRECTORY_MAX_CHARS
   const fromWindow = Math.max(DIRECTORY_MIN_CHARS, Math.floor(contextWindow / CONTEXT_WINDOW_DIVISOR))
   return Math.min(DIRECTORY_MAX_CHARS, fromWindow)
 }

@@ -127,6 +127,61 @@ describe('toolsearch directory', () => {
     expect(parseJsonOutput<Record<string, unknown>>(await runCli(['directory', '--catalog', EXAMPLE, '--json']))).not.toHaveProperty('unavailableMcpServers')
   })
 
+  it('takes --context-window 0 as no window given', async () => {
+    const [zero, none] = await Promise.all([runCli(['directory', '--catalog', EXAMPLE, '--context-window', '0', '--json']), runCli(['directory', '--catalog', EXAMPLE, '--json'])])
+    expect(parseJsonOutput<Directory>(zero)).toEqual(parseJsonOutput<Directory>(none))
+    expect(parseJsonOutput<Directory>(zero).maxChars).toBe(18_000)
+  })
+
+  it('renders one directory per --stdin line, fields left out taking the flags', async () => {
+    const input = ['{"contextWindow": 8000, "mode": "directory"}', '', '{}', '{"contextWindow": null}', '{"mode": "tools", "contextWindow": 0}'].join('\n')
+    const result = await runCli(['directory', '--catalog', EXAMPLE, '--stdin', '--context-window', '20000', '--mode', 'directory'], {input})
+    expect(result.code).toBe(0)
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Directory & {contextWindow: number | null})
+    expect(lines.map(({contextWindow, mode, maxChars}) => [contextWindow, mode, maxChars])).toEqual([
+      [8000, 'directory', 800],
+      [20_000, 'directory', 2000],
+      [null, 'directory', 18_000],
+      [0, 'tools', 18_000],
+    ])
+    const alone = parseJsonOutput<Directory>(await runCli(['directory', '--catalog', EXAMPLE, '--context-window', '8000', '--mode', 'directory', '--json']))
+    expect(lines[0]).toEqual({contextWindow: 8000, ...alone})
+  })
+
+  it('refuses a bad --stdin line as a usage error naming it, printing no directory', async () => {
+    for (const [line, problem] of [
+      ['{"contextWindow": -1}', 'stdin line 2: contextWindow must be a non-negative integer or null.'],
+      ['{"mode": "code"}', 'stdin line 2: mode must be "tools" or "directory".'],
+      ['[1]', 'stdin line 2: must be a JSON object.'],
+    ]) {
+      const result = await runCli(['directory', '--catalog', EXAMPLE, '--stdin', '--json'], {input: `{}\n${line}\n`})
+      expect(result.code).toBe(2)
+      expect(parseJsonOutput<{error: {code: string; message: string}}>(result).error).toEqual({code: 'usage', message: problem})
+    }
+  })
+
+  it('in directory mode, leaves client tools out of the directory and out of search', async () => {
+    const dir = tempDir()
+    const catalog = writeJson(dir, 'client.json', {
+      tools: [
+        {name: 'pick_file', source: 'client', description: 'Ask the user to pick a file.'},
+        {name: 'pick_file', sourceName: 'files', description: 'Pick a file from the workspace.'},
+      ],
+    })
+    const config = join(dir, 'openclaw.json')
+    writeFileSync(config, '{ tools: { toolSearch: { mode: "directory" } } }')
+    const [directory, search] = await Promise.all([
+      runCli(['directory', '--catalog', catalog, '--config', config]),
+      runCli(['search', '--catalog', catalog, '--config', config, 'pick file', '--json']),
+    ])
+    expect(directory.stdout).toContain('- pick_file (files): Pick a file from the workspace.\n\n')
+    expect(directory.stdout).not.toContain('omitted')
+    expect(parseJsonOutput<Array<{id: string}>>(search).map((hit) => hit.id)).toEqual(['openclaw:files:pick_file'])
+  })
+
   it('reports a bad catalog as one JSON error document under --json', async () => {
     const catalog = join(tempDir(), 'broken.json')
     writeFileSync(catalog, '{ tools: [ { name: 3 } ] }')

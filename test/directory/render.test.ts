@@ -225,6 +225,8 @@ describe('renderDirectory: fitting the budget', () => {
 
   it('budgets max(768, floor(T / 10)) characters, capped at 18,000', () => {
     expect(directoryBudget()).toBe(18_000)
+    // A window of 0 tokens means none was given.
+    expect(directoryBudget(0)).toBe(18_000)
     expect(directoryBudget(1)).toBe(768)
     expect(directoryBudget(7_689)).toBe(768)
     expect(directoryBudget(32_768)).toBe(3276)
@@ -263,7 +265,8 @@ describe('descriptions', () => {
   it('collapses whitespace before measuring', () => {
     expect(compactDescription('  Reads\n\n a\tfile.  ', 180)).toBe('Reads a file.')
     expect(compactDescription('one\u2028two\u00a0three\r\nfour\u3000five', 180)).toBe('one two three four five')
-    expect(compactDescription(`${'ab '.repeat(100)}`, 180)).toHaveLength(180)
+    // The cut ends in a space, which is trimmed before the ellipsis: 176 characters + `...`.
+    expect(compactDescription(`${'ab '.repeat(100)}`, 180)).toBe(`${'ab '.repeat(58)}ab...`)
   })
 })
 
