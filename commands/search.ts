@@ -6,16 +6,16 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
-import {safeInline, terminalJson} from '../src/output/terminal.js'
-import {runSearchRequest} from '../src/search/batch.js'
+import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
+import {runSearchRequest} from '../src/search/request.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
 import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
-import {explainHit, parseRequestJson, requestFromFlags, resolveLimit, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
+import {explainHit, parseRequestJson, requestFromFlags, requestText, resolveLimit, runRequestFile, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
 
 export default class Search extends BaseCommand<typeof Search> {
   static summary = 'Run the searches a model would run against a tool catalog.'
 
-  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive.`
+  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive (the text OpenClaw returns: a bare candidate array for one search, { "results": [...] } for a batch, wrapped as external content when an MCP or client tool is among the candidates). --request-file replays many requests, one JSON request per line, printing one JSON line each: {"text": ...} or {"error": ...}.`
 
   static examples = [
     '<%= config.bin %> search --catalog examples/catalog.json5 schedule a daily reminder',
@@ -23,6 +23,7 @@ export default class Search extends BaseCommand<typeof Search> {
     '<%= config.bin %> search --catalog examples/catalog.json5 -q "send a message" -q "weather" --limit 3',
     `<%= config.bin %> search --catalog examples/catalog.json5 --request '{"queries":[{"query":"web search","limit":2}]}'`,
     'printf "open a pull request\\nlist files\\n" | <%= config.bin %> search --catalog tools.json --stdin',
+    '<%= config.bin %> search --catalog tools.json --request-file requests.jsonl',
   ]
 
   static strict = false
@@ -39,9 +40,10 @@ export default class Search extends BaseCommand<typeof Search> {
     ...sessionFlags,
     limit: Flags.integer({char: 'l', min: 1, description: 'Results per query (default: searchDefaultLimit; clamped to maxSearchLimit).', helpValue: '<n>'}),
     query: Flags.string({char: 'q', multiple: true, multipleNonGreedy: true, description: 'One query of a batch; repeat for several (tool_search batch rules apply).', helpValue: '<text>'}),
-    stdin: Flags.boolean({description: 'Read one query per line from stdin; print one JSON line {query, candidates} each.', exclusive: ['query', 'request']}),
-    request: Flags.string({description: 'Run a raw tool_search request (JSON) and print exactly what the model receives.', helpValue: '<json>', exclusive: ['query', 'stdin', 'limit']}),
-    explain: Flags.boolean({description: 'Show the matched terms of each hit and what each contributed.', exclusive: ['query', 'stdin', 'request']}),
+    stdin: Flags.boolean({description: 'Read one query per line from stdin; print one JSON line {query, candidates} each.', exclusive: ['query', 'request', 'request-file']}),
+    request: Flags.string({description: 'Run a raw tool_search request (JSON) and print exactly what the model receives.', helpValue: '<json>', exclusive: ['query', 'stdin', 'limit', 'request-file']}),
+    'request-file': Flags.string({description: 'Run every raw tool_search request of a JSONL file; print one JSON line each: {"text": <what the model receives>} or {"error": <message>}.', helpValue: '<file>', exclusive: ['query', 'stdin', 'limit', 'request']}),
+    explain: Flags.boolean({description: 'Show the matched terms of each hit and what each contributed.', exclusive: ['query', 'stdin', 'request', 'request-file']}),
     ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
   }
 
@@ -59,10 +61,25 @@ export default class Search extends BaseCommand<typeof Search> {
     const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
     if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
-    if (mode === 'request' || mode === 'batch') {
-      const request = mode === 'request' ? parseRequestJson(flags.request!) : requestFromFlags(words, flags.query ?? [], flags.limit)
-      const response = runSearchRequest(request, ranker, context.settings)
-      this.print(mode === 'request' ? terminalJson(response, 2) : renderBatchResponse(response, table))
+    if (mode === 'request') {
+      const answer = runSearchRequest(parseRequestJson(flags.request!), ranker, context.settings)
+      // Only the model's text: control characters a terminal would act on are escaped (SPEC §9).
+      this.print(safeBlock(answer.text))
+      await logSessionEvent(flags.session, context.catalog.entries, searchEvent(answer.kind === 'single' ? [answer] : answer.response.results))
+      // --json: the model's text as is, whether it was wrapped, and the value it serialises.
+      return {text: answer.text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
+    }
+
+    if (mode === 'request-file') {
+      const lines = await runRequestFile(flags['request-file']!, (request) => requestText(request, ranker, context.settings))
+      for (const line of lines) this.print(terminalJson(line))
+      return lines
+    }
+
+    if (mode === 'batch') {
+      const answer = runSearchRequest(requestFromFlags(words, flags.query ?? [], flags.limit), ranker, context.settings)
+      const response = answer.kind === 'single' ? {results: [{query: answer.query, candidates: answer.candidates}]} : answer.response
+      this.print(renderBatchResponse(response, table))
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
       return response
     }

@@ -5,7 +5,7 @@
 import {collapseWhitespace} from '../directory/description.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
-import type {BatchResponse} from './batch.js'
+import type {BatchResponse} from './request.js'
 import type {SearchHit} from './hits.js'
 import type {TermContribution} from './types.js'
 

@@ -2,9 +2,13 @@
  * What `toolsearch search` does in each of its modes, as plain functions over a ranker, so the
  * command only parses flags and prints.
  */
-import {ToolsearchError, usageError} from '../errors.js'
-import type {SearchLimits} from './batch.js'
+import {readFile} from 'node:fs/promises'
+
+import {withoutBom} from '../catalog/json.js'
+import {ToolsearchError, isToolsearchError, usageError} from '../errors.js'
+import {fileErrorReason} from '../fs/errors.js'
 import {type SearchHit, toSearchHit} from './hits.js'
+import {type SearchLimits, runSearchRequest} from './request.js'
 import type {HitExplanation} from './render.js'
 import type {RankedHit, Ranker} from './types.js'
 
@@ -53,6 +57,45 @@ export function parseRequestJson(text: string): unknown {
   }
 }
 
+/** One line of `--request-file` output: the text the model receives, or the message refusing the request. */
+export type RequestFileLine = {text: string} | {error: string}
+
+/**
+ * `--request-file <jsonl>`: one raw request per non-blank line, each answered on its own line.
+ * A line that is not JSON is not a request a model could send: the run stops with its number.
+ */
+export async function runRequestFile(path: string, run: (request: unknown) => string): Promise<RequestFileLine[]> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    throw usageError(`Cannot read --request-file ${path}: ${fileErrorReason(error)}`, {file: path})
+  }
+  const lines = withoutBom(text).split(/\r?\n/)
+  const requests: unknown[] = []
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return
+    try {
+      requests.push(JSON.parse(line))
+    } catch (error) {
+      throw new ToolsearchError('invalid-search-request', `--request-file line ${index + 1} is not valid JSON: ${(error as Error).message}`, {file: path, line: index + 1})
+    }
+  })
+  return requests.map((request) => {
+    try {
+      return {text: run(request)}
+    } catch (error) {
+      if (isToolsearchError(error) && error.code === 'invalid-search-request') return {error: error.message}
+      throw error
+    }
+  })
+}
+
+/** The text `--request` prints for one raw request (what the model receives). */
+export function requestText(request: unknown, ranker: Ranker, limits: SearchLimits): string {
+  return runSearchRequest(request, ranker, limits).text
+}
+
 /** Non-blank lines of `--stdin` input, trimmed. */
 export function stdinQueries(text: string): string[] {
   return text
@@ -66,17 +109,19 @@ export function stdinResult(ranker: Ranker, query: string, limit: number): {quer
   return {query, candidates: ranker.search(query, limit).map((hit) => toSearchHit(hit.entry))}
 }
 
-export type SearchMode = 'request' | 'stdin' | 'batch' | 'single'
+export type SearchMode = 'request' | 'request-file' | 'stdin' | 'batch' | 'single'
 
 /**
- * Which mode the flags ask for: `--request` and `--stdin` take all the queries themselves (no
- * query words beside them); `-q` makes a batch (query words then form its scalar query).
+ * Which mode the flags ask for: `--request`, `--request-file` and `--stdin` take all the queries
+ * themselves (no query words beside them); `-q` makes a batch (query words then form its scalar
+ * query).
  */
-export function searchMode(words: readonly string[], flags: {request?: string; stdin?: boolean; query?: string[]}): SearchMode {
+export function searchMode(words: readonly string[], flags: {request?: string; 'request-file'?: string; stdin?: boolean; query?: string[]}): SearchMode {
   const hasWords = words.join('').trim() !== ''
-  if (flags.request !== undefined || flags.stdin === true) {
-    if (hasWords) throw usageError(`${flags.request === undefined ? '--stdin' : '--request'} brings its own queries; leave out the query words.`)
-    return flags.request === undefined ? 'stdin' : 'request'
+  const own = flags.request !== undefined ? '--request' : flags['request-file'] !== undefined ? '--request-file' : flags.stdin === true ? '--stdin' : undefined
+  if (own !== undefined) {
+    if (hasWords) throw usageError(`${own} brings its own queries; leave out the query words.`)
+    return own === '--request' ? 'request' : own === '--request-file' ? 'request-file' : 'stdin'
   }
   if ((flags.query ?? []).length > 0) return 'batch'
   if (!hasWords) throw usageError('Give a query: toolsearch search <words...>, -q/--query (repeatable), --stdin or --request \'<json>\'.')

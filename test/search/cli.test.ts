@@ -263,7 +263,44 @@ describe('search --request', () => {
       ],
     }
     expect(result.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`)
-    expect((await search(['--request', JSON.stringify(request), '--json'])).stdout).toBe(result.stdout)
+    // --json: the same text as a field, beside what it serialises.
+    const json = parseJsonOutput<{text: string; external: boolean; payload: unknown}>(await search(['--request', JSON.stringify(request), '--json']))
+    expect(json).toEqual({text: result.stdout.trimEnd(), external: false, payload: expected})
+  })
+
+  it('prints a single search as the bare candidate array, descriptions whole', async () => {
+    const result = await search(['--request', '{"query":"weather","limit":1}'])
+    expect(result.code).toBe(0)
+    const hits = JSON.parse(result.stdout) as Hit[]
+    expect(hits.map((hit) => hit.id)).toEqual(['openclaw:weather:weather_forecast'])
+    expect(result.stdout).toBe(`${JSON.stringify(hits, null, 2)}\n`)
+  })
+
+  it('runs every request of --request-file, one JSON line each, errors included', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'requests.jsonl')
+    writeFileSync(file, '{"query":"weather","limit":1}\n\n{"queries":[]}\n{"queries":[{"query":"web search","limit":1}]}\n')
+    const result = await search(['--request-file', file])
+    expect(result).toMatchObject({code: 0, stderr: ''})
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as {text?: string; error?: string})
+    expect(lines).toHaveLength(3)
+    expect(lines[0]!.text).toBe((await search(['--request', '{"query":"weather","limit":1}'])).stdout.trimEnd())
+    expect(lines[1]).toEqual({error: 'queries must be a non-empty array.'})
+    expect(JSON.parse(lines[2]!.text!)).toMatchObject({results: [{query: 'web search'}]})
+  })
+
+  it('stops --request-file at a line that is not JSON, naming it, and at a file it cannot read', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'requests.jsonl')
+    writeFileSync(file, '{"query":"weather"}\n{query: weather}\n')
+    const result = await search(['--request-file', file])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^Error: .*--request-file line 2 is not valid JSON: /)
+    const missing = await search(['--request-file', join(dir, 'missing.jsonl')])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/^Error: Cannot read --request-file /)
+    expect(await search(['read', '--request-file', file])).toMatchObject({code: 2, stderr: 'Error: --request-file brings its own queries; leave out the query words.\n'})
   })
 
   it('fails with exit 1 and the exact model-facing message', async () => {
@@ -313,8 +350,9 @@ describe('search: hostile and broken catalogs', () => {
     expect(request.code).toBe(0)
     expect(request.stdout).not.toMatch(UNSAFE)
     const expected = (await runCli(['search', '--catalog', HOSTILE, '--request', '{"query":"harmless"}', '--json'])).stdout
-    expect(JSON.parse(request.stdout)).toEqual(JSON.parse(expected))
-    const labels = (JSON.parse(request.stdout) as {results: Array<{candidates: Hit[]}>}).results[0]!.candidates.map((hit) => hit.label)
+    expect(expected).not.toMatch(UNSAFE)
+    expect(JSON.parse(request.stdout)).toEqual(JSON.parse((JSON.parse(expected) as {text: string}).text))
+    const labels = (JSON.parse(request.stdout) as Hit[]).map((hit) => hit.label)
     expect(labels).toContain('\u202eevil label')
     const lines = await runCli(['search', '--catalog', HOSTILE, '--stdin'], {input: 'harmless\n'})
     expect(lines.stdout).not.toMatch(UNSAFE)

@@ -5,7 +5,7 @@
  * uses a word of the tool's name, or when its first clause, asked as a query, finds the tool
  * within the limit (the `unreachable` probe).
  */
-import {BATCH_LIMITS} from '../../search/batch.js'
+import {BATCH_LIMITS} from '../../search/request.js'
 import {ELLIPSIS, collapseWhitespace} from '../../directory/description.js'
 import {analyzeText} from '../../search/analyze.js'
 import {nameWords} from '../probes.js'

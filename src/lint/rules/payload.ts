@@ -7,7 +7,7 @@
  */
 import {payloadReport} from '../../directory/payload.js'
 import {plural} from '../../output/style.js'
-import {runSearchRequest, serializeResponse} from '../../search/batch.js'
+import {runSearchRequest} from '../../search/request.js'
 import {probesFor} from '../probes.js'
 import {defineLintRule, lintFinding} from '../registry.js'
 import type {LintContext, LintRuleMeta} from '../types.js'
@@ -33,7 +33,7 @@ export function discoveryRoundBytes(context: LintContext): number {
   let total = 0
   for (const query of queries) {
     const request = {query}
-    total += Buffer.byteLength(JSON.stringify(request), 'utf8') + Buffer.byteLength(serializeResponse(runSearchRequest(request, context.ranker, limits)), 'utf8')
+    total += Buffer.byteLength(JSON.stringify(request), 'utf8') + Buffer.byteLength(runSearchRequest(request, context.ranker, limits).text, 'utf8')
   }
   return Math.round(total / queries.length)
 }

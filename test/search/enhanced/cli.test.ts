@@ -155,7 +155,9 @@ describe('search --ranker enhanced', () => {
   it('runs a raw tool_search request through the enhanced ranker', async () => {
     const result = await search(['--request', '{"queries":[{"query":"erase","limit":1},{"query":"kubectl logs","limit":1}]}'])
     expect(result.code).toBe(0)
-    const response = JSON.parse(result.stdout) as {results: Array<{query: string; candidates: SearchHit[]}>}
+    // An MCP tool is among the candidates: the text is wrapped as external content.
+    const json = result.stdout.slice(result.stdout.indexOf('---\n') + 4, result.stdout.lastIndexOf('\n<<<END_EXTERNAL_UNTRUSTED_CONTENT'))
+    const response = JSON.parse(json) as {results: Array<{query: string; candidates: SearchHit[]}>}
     expect(response.results.map((group) => group.candidates.map((hit) => hit.id))).toEqual([['openclaw:kit:delete_file'], ['mcp:cluster:kubectl_logs']])
   })
 
