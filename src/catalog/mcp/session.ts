@@ -15,6 +15,7 @@ import {safeInline} from '../../output/terminal.js'
 import {spawnErrorReason, workingDirectoryProblem} from '../../process/process-group.js'
 import type {McpServerConfig} from '../types.js'
 import {Deadline} from './deadline.js'
+import {limitedFetch} from './message-limit.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
 import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
 
@@ -103,6 +104,8 @@ function httpStatus(error: unknown): number | undefined {
 }
 
 interface FailureContext {
+  /** What broke the connection from our side (a message over the limit), when something did. */
+  transportFailure?: Error
   server: string
   phase: McpPhase
   deadline: Deadline
@@ -128,6 +131,7 @@ function describeFailure(error: unknown, context: FailureContext): McpServerFail
   const {server, phase, deadline, redact, config} = context
   const fail = (kind: McpFailureKind, reason: string): McpServerFailure => new McpServerFailure(server, kind, reason)
   if (error instanceof McpServerFailure) return error
+  if (context.transportFailure !== undefined) return fail('unavailable', `${context.transportFailure.message} during ${phase}`)
   if (error instanceof McpConfigExpansionError) return fail('unavailable', quote(error.message, redact))
   const sdkTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout
   if (deadline.expired || (sdkTimeout && !deadline.interrupted)) return fail('timeout', `did not answer ${phase} within ${deadline.timeoutMs} ms${stdioDetails(context)}`)
@@ -174,10 +178,12 @@ function checkWorkingDirectory(cwd: string | undefined): void {
   if (problem !== undefined) throw new McpConfigExpansionError(problem)
 }
 
-async function connectHttp(url: string, headers: Record<string, string>, deadline: Deadline, setClient: (client: Client, transport: Transport) => void): Promise<void> {
+async function connectHttp(url: string, headers: Record<string, string>, deadline: Deadline, onTooLarge: (error: Error) => void, setClient: (client: Client, transport: Transport) => void): Promise<void> {
   const {StreamableHTTPClientTransport} = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
   const requestInit = {headers}
-  const streamable = new StreamableHTTPClientTransport(new URL(url), {requestInit, reconnectionOptions: {maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1}})
+  // Every response body is read through the one message limit (message-limit.ts).
+  const fetch = limitedFetch(onTooLarge)
+  const streamable = new StreamableHTTPClientTransport(new URL(url), {requestInit, fetch, reconnectionOptions: {maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1}})
   const client = new Client(CLIENT_INFO, {capabilities: {}})
   setClient(client, streamable)
   try {
@@ -190,7 +196,7 @@ async function connectHttp(url: string, headers: Record<string, string>, deadlin
   }
   // Legacy servers speak only the 2024-11-05 HTTP+SSE transport.
   const {SSEClientTransport} = await import('@modelcontextprotocol/sdk/client/sse.js')
-  const sse = new SSEClientTransport(new URL(url), {requestInit})
+  const sse = new SSEClientTransport(new URL(url), {requestInit, fetch})
   const sseClient = new Client(CLIENT_INFO, {capabilities: {}})
   setClient(sseClient, sse)
   await deadline.race(sseClient.connect(sse, {signal: deadline.signal, timeout: deadline.remaining()}))
@@ -215,6 +221,22 @@ interface Connection {
   stoppedByUs: boolean
   /** A deadline ended while the server was busy: stop it at once instead of politely. */
   failedHard: boolean
+  /** The server sent a message over the limit: the connection was closed, this is why. */
+  tooLarge?: Error
+}
+
+/**
+ * A message over the limit ends the conversation at once: the server is stopped (stdio) or the
+ * client closed (HTTP), so every pending request fails now instead of waiting for its time limit.
+ */
+function endOnTooLarge(connection: Connection): (error: Error) => void {
+  return (error) => {
+    connection.tooLarge ??= error
+    connection.failedHard = true
+    connection.stoppedByUs = true
+    void connection.stdio?.kill()
+    void connection.client?.close().catch(() => undefined)
+  }
 }
 
 /**
@@ -276,7 +298,7 @@ export class OpenMcpSession {
 async function explainFailure(error: unknown, server: string, config: McpServerConfig, connection: Connection, deadline: Deadline): Promise<McpServerFailure> {
   const {stdio} = connection
   if (stdio !== undefined && stdio.exit === undefined && !deadline.signal.aborted && isConnectionLoss(error)) await stdio.exitedWithin(EXIT_REPORT_WAIT_MS)
-  return describeFailure(error, {server, phase: connection.phase, deadline, redact: connection.redact, config, stdio, stoppedByUs: connection.stoppedByUs})
+  return describeFailure(error, {server, phase: connection.phase, deadline, redact: connection.redact, config, stdio, stoppedByUs: connection.stoppedByUs, transportFailure: connection.tooLarge})
 }
 
 async function shutDown(connection: Connection): Promise<void> {
@@ -313,6 +335,7 @@ export async function openMcpSession(server: string, config: McpServerConfig, op
           cwd: live.cwd,
           onStderrLine: debugStderr(server),
           redact: connection.redact,
+          onTooLarge: endOnTooLarge(connection),
         })
         const client = new Client(CLIENT_INFO, {capabilities: {}})
         connection.client = client
@@ -321,7 +344,7 @@ export async function openMcpSession(server: string, config: McpServerConfig, op
         await deadline.race(client.connect(connection.stdio, {signal: deadline.signal, timeout: deadline.remaining()}))
       } else {
         connection.phase = 'initialize'
-        await connectHttp(live.url, live.headers, deadline, (next, transport) => {
+        await connectHttp(live.url, live.headers, deadline, endOnTooLarge(connection), (next, transport) => {
           connection.client = next
           connection.http = transport
         })

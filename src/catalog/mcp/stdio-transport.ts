@@ -20,12 +20,11 @@ import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
 
 import {spawnProcessGroup, type ProcessExit, type ProcessGroup} from '../../process/process-group.js'
+import {MAX_MESSAGE_BYTES, McpMessageTooLargeError} from './message-limit.js'
 
 /** Lines of stderr kept for failure reasons, and how much of each. */
 const STDERR_LINES_KEPT = 20
 const MAX_LINE_CHARS = 500
-/** Largest single message accepted from a server (a tools/list of a big server fits easily). */
-const MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 /** A stderr line longer than this is dropped unread (a progress bar without newlines). */
 const MAX_STDERR_LINE_BYTES = 64 * 1024
 /** MCP shutdown: how long a server gets to exit after its stdin is closed. */
@@ -51,6 +50,8 @@ export interface StdioServerParams {
   onStderrLine?: (line: string) => void
   /** Removes secrets from a line the server wrote; applied before any line is shortened or kept. */
   redact?: (text: string) => string
+  /** A message passed `MAX_MESSAGE_BYTES` (the server is being stopped). */
+  onTooLarge?: (error: Error) => void
 }
 
 export type {ProcessExit}
@@ -137,7 +138,9 @@ export class ServerProcessTransport implements Transport {
       const {child} = group
       this.group = group
       const stdout = new LineSplitter(MAX_MESSAGE_BYTES, (line) => this.onStdoutLine(line), () => {
-        this.onerror?.(new Error(`a message from the server exceeded ${MAX_MESSAGE_BYTES} bytes`))
+        const error = new McpMessageTooLargeError()
+        this.params.onTooLarge?.(error)
+        this.onerror?.(error)
         void this.kill()
       })
       const stderr = new LineSplitter(MAX_STDERR_LINE_BYTES, (line) => this.onStderrLine(line), () => undefined)
