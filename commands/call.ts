@@ -4,9 +4,10 @@ import {type ApprovalMode} from '../src/call/approval.js'
 import {type CallEnvelope, type CallInput, type CallOutcome, INTERRUPTED_EXIT_CODE, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
+import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/catalog/mcp/pool.js'
-import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
+import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
@@ -68,7 +69,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   private async callTool(target: string | undefined, mcpSessions: McpSessionPool): Promise<unknown> {
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpSessions, mcpOnly: namesMcpServer(target, flags.server)})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpSessions})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const pairs = this.argvRest.slice(this.args.tool === undefined ? 0 : 1)
     const interrupt = new AbortController()
@@ -135,7 +136,10 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     const {flags} = this
     let resolved: ResolvedCall | undefined
     try {
-      resolved = await resolveCall(input, catalog, readStdin)
+      resolved = await resolveCall(input, catalog, readStdin).catch((error: unknown) => {
+        // A replayed request and --json keep the model's wording; a person typing a name gets shell advice.
+        throw input.request !== undefined || input.target === undefined || this.jsonEnabled() ? error : lookupErrorForPerson(error, input.target, 'call')
+      })
       for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
       const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})
       const exitCode = outcome.status === 'blocked' ? ExitCode.blocked : ExitCode.ok

@@ -7,6 +7,7 @@ import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/catalog/human-signature.js'
+import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/search/describe.js'
 
 export default class Describe extends BaseCommand<typeof Describe> {
@@ -32,7 +33,13 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpOnly: namesMcpServer(target, flags.server)})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
-    const entry = lookupCatalogTool(context.catalog, target)
+    let entry
+    try {
+      entry = lookupCatalogTool(context.catalog, target)
+    } catch (error) {
+      // --json keeps the model's wording; a person at the terminal gets shell advice.
+      throw this.jsonEnabled() ? error : lookupErrorForPerson(error, target, 'describe')
+    }
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color, humanSignature: humanSignature(entry).text}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})

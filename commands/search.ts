@@ -28,6 +28,15 @@ export default class Search extends BaseCommand<typeof Search> {
 
   static strict = false
 
+  // The generated usage line cannot show the exclusive modes readably; one line per mode does.
+  static usage = [
+    'search [WORDS...] [-c <file|dir|client>...] [-l <n>] [--explain] [--ranker <name>] [--json]',
+    'search -q <text> [-q <text>...] [-c <file|dir|client>...] [-l <n>] [--json]',
+    'search --stdin [-c <file|dir|client>...] [-l <n>]',
+    'search --request <json> [-c <file|dir|client>...]',
+    'search [-c <file|dir|client>...] -- <words that start with a dash...>',
+  ]
+
   static args = {
     // ignoreStdin: --stdin reads the queries itself; oclif must not take piped input as the words.
     words: Args.string({description: 'Query words; all of them form one query.', ignoreStdin: true}),

@@ -114,9 +114,10 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     const result = await runCli(['call', '--catalog', catalog, 'water_plants'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toBe(
-      'Error: Unknown tool id: water_plants. Did you mean: water? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
-    )
+    expect(result.stderr).toBe("Error: Unknown tool: water_plants. Did you mean: water?\nSee every tool with: toolsearch catalog list (add --name '<glob>' to narrow it), or find one with: toolsearch search <words>\n")
+    // A replayed model request gets exactly what the model would.
+    const replayed = await runCli(['call', '--catalog', catalog, '--request', '{"id": "water_plants"}'])
+    expect(replayed.stdout + replayed.stderr).toContain('Unknown tool id: water_plants. Did you mean: water? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n')
   })
 
   it('reports a shared name as ambiguous, and the id resolves it', async () => {

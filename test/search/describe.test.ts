@@ -74,20 +74,26 @@ describe('toolsearch describe', () => {
     expect((await run(['send_message'])).stdout).toContain('  approval:    required before each call\n')
   })
 
-  it('fails with exit 1 on an unknown tool, suggesting tools that share a word (ties by localeCompare)', async () => {
+  it('fails with exit 1 on an unknown tool, suggesting tools that share a word (ties by localeCompare) and the commands a person can run', async () => {
     const result = await run(['web_serch'])
     expect(result).toMatchObject({
       code: 1,
       stdout: '',
-      stderr:
-        'Error: Unknown tool id: web_serch. Did you mean: web_fetch, web_search? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
+      stderr: "Error: Unknown tool: web_serch. Did you mean: web_fetch, web_search?\nSee every tool with: toolsearch catalog list (add --name '<glob>' to narrow it), or find one with: toolsearch search <words>\n",
     })
-    expect(parseJsonOutput((await run(['web_serch', '--json'])))).toMatchObject({error: {code: 'unknown-tool'}})
+    // --json keeps the message the model would get.
+    expect(parseJsonOutput((await run(['web_serch', '--json'])))).toMatchObject({
+      error: {code: 'unknown-tool', message: 'Unknown tool id: web_serch. Did you mean: web_fetch, web_search? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.'},
+    })
   })
 
-  it('fails with exit 1 on a name two tools share', async () => {
+  it('fails with exit 1 on a name two tools share, listing the ids and the command to pick one', async () => {
     const result = await run(['create_issue'])
-    expect(result).toMatchObject({code: 1, stderr: 'Error: Ambiguous tool name: create_issue; use an exact tool id.\n'})
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: 'Error: Ambiguous tool name: create_issue: 2 tools have it:\n  mcp:github:create_issue\n  mcp:gitlab:create_issue\nPick one by its id, e.g.: toolsearch describe mcp:github:create_issue\n',
+    })
+    expect(parseJsonOutput(await run(['create_issue', '--json']))).toMatchObject({error: {code: 'ambiguous-tool', message: 'Ambiguous tool name: create_issue; use an exact tool id.'}})
   })
 
   it('fails with exit 1 on a direct-only tool', async () => {
