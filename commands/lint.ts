@@ -10,7 +10,7 @@ import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import type {DirectoryMode} from '../src/directory/render.js'
 import {ExitCode} from '../src/errors.js'
 import {createLocator} from '../src/lint/locate.js'
-import {lintSarif, renderLintGithub, renderLintText} from '../src/lint/render.js'
+import {lintSarif, renderLintGithub, renderLintSummary, renderLintText} from '../src/lint/render.js'
 import {LINT_RULES} from '../src/lint/rules/index.js'
 import {type LintReport, runLint} from '../src/lint/run.js'
 import {terminalJson} from '../src/output/terminal.js'
@@ -25,6 +25,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
     '<%= config.bin %> lint --catalog examples/catalog.json5',
     '<%= config.bin %> lint --catalog tools.json --queries queries.jsonl --context-window 32768',
     '<%= config.bin %> lint --catalog tools.json --format sarif > lint.sarif',
+    '<%= config.bin %> lint --catalog servers/ --format summary',
     '<%= config.bin %> lint --list-rules',
   ]
 
@@ -37,7 +38,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
     queries: Flags.string({description: 'Labelled requests: one {"query", "relevant": [ids]} JSON object per line; each miss is reported on the tool that lost.', helpValue: '<file.jsonl>'}),
     'context-window': Flags.integer({min: 1, description: "The model's context window in tokens, for the directory rule (default: none, 18,000 characters).", helpValue: '<tokens>'}),
     mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode (default: from the config).', helpValue: '<mode>'}),
-    format: Flags.string({description: 'Output format for findings.', options: ['text', 'github', 'sarif'], default: 'text'}),
+    format: Flags.string({description: 'Output format: findings as text, GitHub annotations or SARIF 2.1.0, or a summary of how many tools each rule flags per owner.', options: ['text', 'github', 'sarif', 'summary'], default: 'text'}),
     strict: Flags.boolean({description: 'Warnings fail too (exit 1).'}),
     'list-rules': Flags.boolean({description: 'List the rules with a one-line description and exit.'}),
   }
@@ -73,6 +74,8 @@ export default class Lint extends BaseCommand<typeof Lint> {
     if (this.jsonEnabled()) return report
     if (flags.format === 'sarif') {
       process.stdout.write(`${terminalJson(lintSarif(report, LINT_RULES.map((rule) => rule.meta), {cwd, version: this.config.version}), 2)}\n`)
+    } else if (flags.format === 'summary') {
+      this.print(renderLintSummary(report, LINT_RULES.map((rule) => rule.meta), new Map(entries.map((entry) => [entry.id, entry.sourceName]))))
     } else if (flags.format === 'github') {
       const annotations = renderLintGithub(report, {cwd})
       if (annotations !== '') this.print(annotations)

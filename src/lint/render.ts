@@ -101,3 +101,28 @@ export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {c
     ],
   }
 }
+
+/**
+ * `--format summary`: how many tools each rule flags, per owner (server or plugin), one row per
+ * owner with a finding and a total row. Catalog-wide findings are left out (they have no owner).
+ */
+export function renderLintSummary(report: LintReport, rules: readonly LintRuleMeta[], owners: ReadonlyMap<string, string>): string {
+  const counts = new Map<string, Map<string, Set<string>>>()
+  for (const finding of report.findings) {
+    if (finding.toolId === undefined) continue
+    const owner = owners.get(finding.toolId) ?? '?'
+    const byRule = counts.get(owner) ?? new Map<string, Set<string>>()
+    counts.set(owner, byRule)
+    byRule.set(finding.rule, (byRule.get(finding.rule) ?? new Set()).add(finding.toolId))
+  }
+  const toolCounts = new Map<string, number>()
+  for (const owner of owners.values()) toolCounts.set(owner, (toolCounts.get(owner) ?? 0) + 1)
+  const columns = rules.map((rule) => rule.id).filter((id) => [...counts.values()].some((byRule) => byRule.has(id)))
+  const header = ['owner', 'tools', ...columns]
+  const ownerNames = [...toolCounts.keys()].sort()
+  const rows = ownerNames.map((owner) => [owner, String(toolCounts.get(owner)), ...columns.map((id) => String(counts.get(owner)?.get(id)?.size ?? 0))])
+  const total = ['total', String(owners.size), ...columns.map((id) => String([...counts.values()].reduce((sum, byRule) => sum + (byRule.get(id)?.size ?? 0), 0)))]
+  const table = [header, ...rows, total]
+  const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)))
+  return table.map((row) => row.map((cell, column) => (column === 0 ? safeInline(cell).padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd()).join('\n')
+}

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {lintSarif, renderLintGithub, renderLintText} from '../../src/lint/render.js'
+import {lintSarif, renderLintGithub, renderLintSummary, renderLintText} from '../../src/lint/render.js'
 import {LINT_RULES} from '../../src/lint/rules/index.js'
 import type {LintReport} from '../../src/lint/run.js'
 
@@ -45,5 +45,13 @@ describe('lint renderers', () => {
     ])
     expect(run!.results[0]!.locations![0]!.physicalLocation).toEqual({artifactLocation: {uri: 'catalog.json'}, region: {startLine: 4, startColumn: 5}})
     expect(run!.results[1]!.locations).toBeUndefined()
+  })
+
+  it('summarise how many tools each rule flags per owner, with a total, leaving out catalog-wide findings', () => {
+    const owners = new Map([['mcp:b:search', 'b'], ['mcp:a:x', 'a'], ['mcp:a:y', 'a']])
+    const withMore: LintReport = {...report, findings: [...report.findings, {rule: 'exact-name-lost', messageId: 'lost', severity: 'warning', toolId: 'mcp:a:x', message: 'm', data: {}}, {rule: 'hints', messageId: 'inputUnknown', severity: 'warning', toolId: 'mcp:a:x', message: 'm', data: {}}]}
+    expect(renderLintSummary(withMore, LINT_RULES.map((rule) => rule.meta), owners)).toBe(
+      ['owner  tools  exact-name-lost  hints', 'a          2                1      1', 'b          1                1      0', 'total      3                2      1'].join('\n'),
+    )
   })
 })
