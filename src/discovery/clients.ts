@@ -85,7 +85,7 @@ export function clientConfigFiles(context: DiscoveryContext): ClientConfigFile[]
   const project = projectRoot(context.cwd)
   const apps = appConfigDir(context)
   const codexHome = context.env.CODEX_HOME ?? join(home, '.codex')
-  return [
+  const files: ClientConfigFile[] = [
     {client: 'claude-desktop', scope: 'user', path: join(apps, 'Claude', 'claude_desktop_config.json')},
     {client: 'claude-code', scope: 'user', path: join(home, '.claude.json')},
     {client: 'claude-code', scope: 'project', path: join(project, '.mcp.json')},
@@ -98,6 +98,14 @@ export function clientConfigFiles(context: DiscoveryContext): ClientConfigFile[]
     {client: 'codex', scope: 'user', path: join(codexHome, 'config.toml')},
     {client: 'codex', scope: 'project', path: join(project, '.codex', 'config.toml')},
   ]
+  // Working in the home directory makes a project file the user file: read it once, as the user's.
+  const seen = new Set<string>()
+  return files.filter((file) => {
+    const key = `${file.scope === 'local' ? 'local:' : ''}${file.path}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
 
 /** The servers block of a parsed client file, in the `mcpServers` shape, and where it is. */
