@@ -8,7 +8,7 @@
  * `dependencies`, `dependentRequired`, `dependentSchemas`, `patternProperties`, `properties`,
  * `propertyNames` (one error), `minProperties`, `maxProperties`; for an array `additionalItems`,
  * `contains`, `items`, `maxContains`, `maxItems`, `minContains`, `minItems`, `prefixItems`,
- * `uniqueItems`; for a string `maxLength`, `minLength` (grapheme clusters), `format`, `pattern`;
+ * `uniqueItems`; for a string `maxLength`, `minLength` (TypeBox's clusters), `format`, `pattern`;
  * for a number `exclusiveMaximum`, `exclusiveMinimum`, `maximum`, `minimum`, `multipleOf`; then
  * `$ref`, `const`, `enum`, `if` (a failing `then` is one error, a failing `else` lists its own
  * errors first), `not`, `allOf`, `anyOf` and `oneOf` (the failing branches' errors, then one
@@ -135,9 +135,9 @@ class ErrorWalker {
   private arrayKeywords(schema: Record<string, unknown>, value: unknown[], path: string, all: (ok: boolean) => void): void {
     const tuple = Array.isArray(schema.items) ? schema.items : undefined
     if (tuple !== undefined && Object.hasOwn(schema, 'additionalItems') && isSchema(schema.additionalItems)) {
-      value.forEach((item, index) => {
-        if (index >= tuple.length) all(this.walk(schema.additionalItems, item, `${path}/${index}`))
-      })
+      // TypeBox stops at the first additional item that fails.
+      const failed = value.findIndex((item, index) => index >= tuple.length && !this.walk(schema.additionalItems, item, `${path}/${index}`))
+      if (failed >= 0) all(false)
     }
     const hasContains = Object.hasOwn(schema, 'contains') && isSchema(schema.contains)
     const containsCount = () => value.filter((item) => this.quietly(schema.contains, item, path)).length
@@ -169,8 +169,8 @@ class ErrorWalker {
   }
 
   private stringKeywords(schema: Record<string, unknown>, value: string, path: string, all: (ok: boolean) => void): void {
-    if (typeof schema.maxLength === 'number' && graphemeCount(value) > schema.maxLength) all(this.fail('maxLength', path, {limit: schema.maxLength}))
-    if (typeof schema.minLength === 'number' && graphemeCount(value) < schema.minLength) all(this.fail('minLength', path, {limit: schema.minLength}))
+    if (typeof schema.maxLength === 'number' && !hasAtMost(value, schema.maxLength)) all(this.fail('maxLength', path, {limit: schema.maxLength}))
+    if (typeof schema.minLength === 'number' && !hasAtLeast(value, schema.minLength)) all(this.fail('minLength', path, {limit: schema.minLength}))
     if (schema.format === 'uri' && !URL.canParse(value)) all(this.fail('format', path, {format: schema.format}))
     if (typeof schema.pattern === 'string' && !this.regex(schema.pattern).test(value)) all(this.fail('pattern', path, {pattern: schema.pattern}))
   }
@@ -297,13 +297,62 @@ function isMultipleOf(value: number, divisor: number): boolean {
   return Math.min(Math.abs(remainder), Math.abs(remainder - divisor)) < 1e-10
 }
 
-let segmenter: Intl.Segmenter | undefined
+/*
+ * String lengths as TypeBox counts them (its own grapheme rule, not Unicode's): a cluster is a code
+ * point plus any combining marks (U+0300–036F, 1AB0–1AFF, 1DC0–1DFF, FE20–FE2F) and variation
+ * selectors (FE00–FE0F), joined to the next by U+200D, and a pair of regional indicators. Text
+ * without a surrogate, U+0300–036F or U+200D is counted in UTF-16 units, as TypeBox's fast path does.
+ */
+const between = (point: number, low: number, high: number) => point >= low && point <= high
 
-function graphemeCount(text: string): number {
-  segmenter ??= new Intl.Segmenter()
+function isModifier(point: number): boolean {
+  return between(point, 0x300, 0x36f) || between(point, 0x1ab0, 0x1aff) || between(point, 0x1dc0, 0x1dff) || between(point, 0xfe20, 0xfe2f) || between(point, 0xfe00, 0xfe0f)
+}
+
+function unitsOf(point: number): number {
+  return point > 0xffff ? 2 : 1
+}
+
+function skipModifiers(text: string, index: number): number {
+  let at = index
+  while (at < text.length && isModifier(text.codePointAt(at)!)) at += unitsOf(text.codePointAt(at)!)
+  return at
+}
+
+function nextClusterStart(text: string, start: number): number {
+  const first = text.codePointAt(start)!
+  let end = skipModifiers(text, start + unitsOf(first))
+  while (end < text.length - 1 && text[end] === '\u200D') end = skipModifiers(text, end + 1 + unitsOf(text.codePointAt(end + 1)!))
+  const regional = (point: number | undefined) => point !== undefined && between(point, 0x1f1e6, 0x1f1ff)
+  if (regional(first) && end < text.length && regional(text.codePointAt(end))) end += unitsOf(text.codePointAt(end)!)
+  return end
+}
+
+function clusterCountUpTo(text: string, cap: number): number {
   let count = 0
-  for (const _segment of segmenter.segment(text)) count++
+  for (let index = 0; index < text.length && count <= cap; count++) index = nextClusterStart(text, index)
   return count
+}
+
+function needsClusters(unit: number): boolean {
+  return between(unit, 0xd800, 0xdbff) || between(unit, 0x300, 0x36f) || unit === 0x200d
+}
+
+export function hasAtMost(text: string, limit: number): boolean {
+  for (let index = 0; index < text.length; ) {
+    if (needsClusters(text.charCodeAt(index))) return clusterCountUpTo(text, limit) <= limit
+    if (++index > limit) return false
+  }
+  return true
+}
+
+export function hasAtLeast(text: string, limit: number): boolean {
+  if (limit === 0) return true
+  for (let index = 0; index < text.length; ) {
+    if (needsClusters(text.charCodeAt(index))) return clusterCountUpTo(text, limit) >= limit
+    if (++index >= limit) return true
+  }
+  return false
 }
 
 export function deepEqual(left: unknown, right: unknown): boolean {

@@ -21,7 +21,7 @@ import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError} from '../errors.js'
 import {UNTRUSTED_INPUT_HINT, inputHint} from '../hints/index.js'
 import {UnsupportedPatternError, linearRegExpEngine} from './regex.js'
-import {type SchemaError, schemaErrors} from './schema-errors.js'
+import {type SchemaError, hasAtLeast, hasAtMost, schemaErrors} from './schema-errors.js'
 import {editDistance} from './suggest.js'
 
 export type SchemaRole = 'inputSchema' | 'outputSchema'
@@ -75,11 +75,22 @@ function unsupportedPatternIn(error: unknown): unknown {
 }
 
 type AjvInstance = {compile(schema: object): ValidateFunction}
-type AjvWithFormats = AjvInstance & {addFormat(name: string, format: {type: 'string'; validate: (text: string) => boolean}): unknown}
+type AjvWithFormats = AjvInstance & {
+  addFormat(name: string, format: {type: 'string'; validate: (text: string) => boolean}): unknown
+  removeKeyword(keyword: string): unknown
+  addKeyword(definition: {keyword: string; type: 'string'; schemaType: 'number'; errors: false; validate: (limit: number, text: string) => boolean}): unknown
+}
 
-/** OpenClaw checks one format, `uri`; every other format is an annotation. */
+/**
+ * OpenClaw's rules where they differ from ajv's: one format is checked, `uri` (every other format
+ * is an annotation), and string lengths are counted as TypeBox counts them (./schema-errors.ts).
+ */
 function withOpenClawFormats<T extends AjvWithFormats>(ajv: T): T {
   ajv.addFormat('uri', {type: 'string', validate: (text) => URL.canParse(text)})
+  for (const [keyword, holds] of [['maxLength', hasAtMost], ['minLength', hasAtLeast]] as const) {
+    ajv.removeKeyword(keyword)
+    ajv.addKeyword({keyword, type: 'string', schemaType: 'number', errors: false, validate: (limit, text) => holds(text, limit)})
+  }
   return ajv
 }
 

@@ -172,3 +172,15 @@ describe('output validation', () => {
     )
   })
 })
+
+describe('string lengths', () => {
+  it('counts as TypeBox does, so the verdict and the message agree', async () => {
+    const tool = entry('short', {parameters: {type: 'object', properties: {s: {type: 'string', maxLength: 2, minLength: 2}}}})
+    const schemas = await compileToolSchemas(tool)
+    // e + combining acute is one character to TypeBox (ajv alone would count three code points).
+    expect(() => assertValidArguments(tool, schemas, {s: 'e\u0301e'})).not.toThrow()
+    // A skin-tone modifier is a character of its own to TypeBox.
+    expect(() => assertValidArguments(tool, schemas, {s: '👍🏽👍🏽'})).toThrow('s: must not have more than 2 characters.')
+    expect(() => assertValidArguments(tool, schemas, {s: 'x'})).toThrow('s: must not have fewer than 2 characters.')
+  })
+})
