@@ -3,5 +3,7 @@
 // with oclif's debug output and full stack traces enabled.
 import {execute} from '@oclif/core'
 
+import {hoistRootFlags} from '../dist/src/cli/argv.js'
+
 process.env.DEBUG ??= 'toolsearch*'
-await execute({development: true, dir: import.meta.url})
+await execute({args: hoistRootFlags(process.argv.slice(2)), development: true, dir: import.meta.url})

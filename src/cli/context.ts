@@ -9,6 +9,7 @@ import type {McpSessionPool} from '../catalog/mcp/pool.js'
 import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
 import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
+import {locateOptions} from '../config/cli.js'
 import type {DirectoryMode} from '../directory/render.js'
 import {safeInline} from '../output/terminal.js'
 
@@ -19,6 +20,8 @@ export interface CatalogContextFlags extends CatalogSourceFlags {
   deny?: string[]
   config?: string
   profile?: string
+  dev?: boolean
+  project?: boolean
   provider?: string
   model?: string
   'base-url'?: string
@@ -69,7 +72,7 @@ export interface CatalogContext {
 export async function loadCatalogContext(flags: CatalogContextFlags, io: CatalogContextIo): Promise<CatalogContext> {
   const cwd = io.cwd ?? process.cwd()
   const env = io.env ?? process.env
-  const config = await loadConfig({configFlag: flags.config, profile: flags.profile, cwd, env})
+  const config = await loadConfig(locateOptions(flags, cwd, env))
   for (const warning of config.warnings) io.note(`Warning: ${safeInline(warning.message)}`)
   const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})

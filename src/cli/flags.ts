@@ -5,8 +5,13 @@ import {Flags} from '@oclif/core'
 
 /** Every command that reads the config (SPEC §1.1). */
 export const configFlags = {
-  config: Flags.string({description: 'Config file to use (overrides OPENCLAW_CONFIG_PATH and the search).', helpValue: '<path>'}),
-  profile: Flags.string({description: 'Use <home>/.openclaw-<name>/ as the state directory (also OPENCLAW_PROFILE).', helpValue: '<name>'}),
+  config: Flags.string({description: 'Config file to use (overrides every other rule).', helpValue: '<path>'}),
+  profile: Flags.string({
+    description: 'Use <home>/.openclaw-<name>/ as the state directory, as OpenClaw does (OPENCLAW_STATE_DIR and OPENCLAW_CONFIG_PATH win).',
+    helpValue: '<name>',
+  }),
+  dev: Flags.boolean({description: 'The profile "dev": <home>/.openclaw-dev/.'}),
+  project: Flags.boolean({description: 'Search the project instead (openclaw.json, .openclawrc*, package.json#openclaw, up to the nearest package.json or .git); OpenClaw itself never reads these.'}),
 }
 
 /** The model in use, for the local-model overlay (SPEC §1.3). */

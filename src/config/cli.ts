@@ -6,8 +6,10 @@ import type {ConfigLocateOptions} from './index.js'
 export interface ConfigFlagValues {
   config?: string
   profile?: string
+  dev?: boolean
+  project?: boolean
 }
 
-export function locateOptions(flags: ConfigFlagValues, cwd = process.cwd(), env = process.env): ConfigLocateOptions {
-  return {configFlag: flags.config, profile: flags.profile, cwd, env}
+export function locateOptions(flags: ConfigFlagValues, cwd = process.cwd(), env = process.env, extra: Pick<ConfigLocateOptions, 'nearMisses'> = {}): ConfigLocateOptions {
+  return {configFlag: flags.config, profile: flags.profile, dev: flags.dev, project: flags.project, cwd, env, ...extra}
 }

@@ -13,12 +13,29 @@ export interface ConfigLocateOptions {
   configFlag?: string
   /** `--profile <name>`. */
   profile?: string
+  /** `--dev`: the profile `dev`. */
+  dev?: boolean
+  /** `--project`: the project search instead of OpenClaw's locations. */
+  project?: boolean
+  /** Also look for near misses (costs a few more file checks, and the project search when the file is missing). */
+  nearMisses?: boolean
   cwd: string
   env: NodeJS.ProcessEnv
 }
 
-/** Which resolution rule of SPEC §1.1 chose the file. */
-export type ConfigRule = 'flag' | 'env' | 'project' | 'profile' | 'state-dir' | 'home'
+/**
+ * Which resolution rule of SPEC §1.1 chose the file. `legacy`: the default locations, where the
+ * file found is the legacy `~/.clawdbot/` directory or `clawdbot.json` name.
+ */
+export type ConfigRule = 'flag' | 'env' | 'project' | 'profile' | 'state-dir' | 'home' | 'legacy'
+
+/** A file a person may have meant that the chosen rule passes over, and why. */
+export interface ConfigNearMiss {
+  path: string
+  /** `sibling`: the other of `.json` / `.json5`; `legacy`: a legacy name or directory; `project`: a project config. */
+  kind: 'sibling' | 'legacy' | 'project'
+  message: string
+}
 
 export interface ConfigLocation {
   /** Absolute path of the config file (it may not exist yet). */
@@ -29,6 +46,8 @@ export interface ConfigLocation {
   exists: boolean
   /** Set when the config is a key of package.json (`openclaw`): the file is plain JSON. */
   packageKey?: string
+  /** Filled when asked for (`nearMisses`); empty otherwise. */
+  nearMisses: ConfigNearMiss[]
 }
 
 export interface ConfigWarning {

@@ -11,7 +11,7 @@ import type {ConfigLocation, ConfigWarning} from './index.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
-import {type ConfigSource, type Origin, originKey, parseSource, sourceError} from './source.js'
+import {type ConfigSource, type Origin, type SourceFormat, originKey, parseSource, sourceError} from './source.js'
 
 /** The merged, authored config and where each of its values was written. */
 export type OriginIndex = Pick<ConfigDocument, 'authored' | 'origins' | 'sources'>
@@ -29,8 +29,18 @@ export interface ConfigDocument {
   warnings: ConfigWarning[]
 }
 
+/**
+ * Parses a file that exists. One with no value at all (empty, or only whitespace and comments) is
+ * a parse error, as it is to OpenClaw's JSON5 reader: it is never silently an empty config.
+ */
+function parseExisting(file: string, text: string, format: SourceFormat = 'json5', packageKey?: string): ConfigSource {
+  const source = parseSource(file, text, format, packageKey)
+  if (source.top === undefined) throw sourceError('config-parse', 'Unexpected end of input; expected a value (the file is empty: write {} for an empty config)', source, text.length)
+  return source
+}
+
 function readIncluded(file: string): ConfigSource {
-  return parseSource(file, readExistingConfigText(file))
+  return parseExisting(file, readExistingConfigText(file))
 }
 
 function describeType(value: unknown): string {
@@ -41,11 +51,12 @@ function describeType(value: unknown): string {
 
 /**
  * Builds a document from already-read text (undefined: the file does not exist, which reads as
- * `{}`). package.json is plain JSON and its `openclaw` key is the config. Throws a
+ * `{}`; an existing file without a value is a parse error). package.json is plain JSON and its `openclaw` key is the config. Throws a
  * ToolsearchError (exit 2) naming the file, line and column on a bad file.
  */
 export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv): ConfigDocument {
-  const source = parseSource(location.path, text ?? '', location.packageKey === undefined ? 'json5' : 'json', location.packageKey)
+  const format = location.packageKey === undefined ? 'json5' : 'json'
+  const source = text === undefined ? parseSource(location.path, '', format, location.packageKey) : parseExisting(location.path, text, format, location.packageKey)
   const {value: authored, origins, sources} = resolveIncludes(source, readIncluded)
   if (!isRecord(authored)) {
     const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`

@@ -1,52 +1,82 @@
 /**
- * Which config file (SPEC §1.1). First hit wins: `--config`, `OPENCLAW_CONFIG_PATH`, the project
- * search, then the state directory.
+ * Which config file (SPEC §1.1): the file OpenClaw itself loads, resolved as OpenClaw resolves it.
+ * First hit wins:
  *
- * The project search mirrors cosmiconfig's per-directory search instead of calling it, because
- * cosmiconfig's own walk gets in the way in three places: its `project` strategy stops only at a
- * `package.json` (the spec also stops at `.git`); it silently skips a candidate that is empty,
- * unreadable or a directory and moves on to another file (a careful user wants to hear that the
- * file they wrote cannot be read); and it parses every candidate with its loaders, while config
- * files are ours to parse (JSON5 with a lossless CST). The order is the spec's list, per
- * directory, from the current directory up.
+ * 1. `--config <path>` (ours; OpenClaw has no such flag);
+ * 2. `--project`: the project search (project.ts), instead of rules 3–4;
+ * 3. `OPENCLAW_CONFIG_PATH` — it wins over `--profile` too, because OpenClaw's `--profile` only
+ *    fills in the variables that are not already set;
+ * 4. the state directory: `OPENCLAW_STATE_DIR` (it wins over `--profile`), else `--profile <name>`
+ *    → `<home>/.openclaw-<name>` (`--dev` is the profile `dev`), else `<home>/.openclaw`, or the
+ *    legacy `<home>/.clawdbot` when only that exists. In it `openclaw.json`, or the legacy
+ *    `clawdbot.json` when only that exists — except under a profile, where OpenClaw pins the path
+ *    to `openclaw.json`. Without any of these, the default and legacy directories are tried in
+ *    turn for a file that exists.
+ *
+ * `OPENCLAW_PROFILE` is not read: OpenClaw sets it from `--profile` but never resolves paths from it.
+ * Home is `OPENCLAW_HOME` (a leading `~` in it is HOME), else HOME; `~` in any of these variables
+ * means that home. Values are trimmed; relative paths are made absolute against the working directory.
  */
-import {lstat} from 'node:fs/promises'
+import {existsSync, lstatSync, statSync} from 'node:fs'
 import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {usageError} from '../errors.js'
-import {readRegularFileText} from '../fs/read-file.js'
-import type {ConfigLocateOptions, ConfigLocation} from './index.js'
+import type {ConfigLocateOptions, ConfigLocation, ConfigNearMiss} from './index.js'
 
 export const CONFIG_FILE_NAME = 'openclaw.json'
-/** File names of the project search, in the order they are tried in each directory. */
-export const PROJECT_SEARCH_PLACES = ['openclaw.json', 'openclaw.json5', '.openclawrc', '.openclawrc.json', '.openclawrc.json5'] as const
+/** The name OpenClaw still reads when it is the only config in a state directory. */
+export const LEGACY_CONFIG_FILE_NAME = 'clawdbot.json'
+export const STATE_DIR_NAME = '.openclaw'
+export const LEGACY_STATE_DIR_NAME = '.clawdbot'
 /**
- * The key of package.json that may hold the config (tried after the files above). Whichever rule
- * chooses a file named package.json, the config is this key and the file is plain JSON.
+ * The key of package.json that may hold the config. Whichever rule chooses a file named
+ * package.json, the config is this key and the file is plain JSON.
  */
 export const PACKAGE_KEY = 'openclaw'
 
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+/** OpenClaw's profile names: a letter or digit, then up to 63 letters, digits, `_` or `-`. */
+const PROFILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/i
 
 /** Whether anything is at `path`: a symlink counts even when it dangles or loops (reading it then says why). */
-async function exists(path: string): Promise<boolean> {
+export function pathExists(path: string): boolean {
   try {
-    await lstat(path)
+    lstatSync(path)
     return true
   } catch {
     return false
   }
 }
 
+/** Whether `path` exists once symlinks are followed: how OpenClaw tells which candidate is there. */
+function isThere(path: string): boolean {
+  try {
+    return existsSync(path)
+  } catch {
+    return false
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+function trimmed(value: string | undefined): string | undefined {
+  const text = value?.trim()
+  return text === undefined || text === '' ? undefined : text
+}
+
 /**
  * HOME, else the account's home directory. `os.homedir()` returns an empty HOME as it is, which
  * would make every default path relative to the working directory; the password database does not.
  */
-function homeOf(env: NodeJS.ProcessEnv): string {
-  if (env.HOME !== undefined && env.HOME !== '') return env.HOME
-  const home = homedir()
-  if (home !== '') return home
+function accountHome(env: NodeJS.ProcessEnv): string {
+  const home = trimmed(env.HOME) ?? trimmed(env.USERPROFILE) ?? trimmed(homedir())
+  if (home !== undefined) return home
   try {
     return userInfo().homedir
   } catch {
@@ -54,90 +84,167 @@ function homeOf(env: NodeJS.ProcessEnv): string {
   }
 }
 
-/** Expands a leading `~` to HOME and makes the path absolute against `cwd`. */
+/** The home every default path hangs from, and the variable that gave it. */
+export function resolveHome(env: NodeJS.ProcessEnv, cwd: string): {home: string; source: 'OPENCLAW_HOME' | 'HOME'} {
+  const explicit = trimmed(env.OPENCLAW_HOME)
+  if (explicit === undefined) return {home: resolve(cwd, accountHome(env)), source: 'HOME'}
+  const home = /^~(?=$|[\\/])/.test(explicit) ? explicit.replace(/^~/, accountHome(env)) : explicit
+  return {home: resolve(cwd, home), source: 'OPENCLAW_HOME'}
+}
+
+/** OpenClaw's user path: trimmed, a leading `~` expanded to the home, made absolute against `cwd`. */
 export function expandPath(path: string, cwd: string, env: NodeJS.ProcessEnv): string {
-  if (path === '~') return homeOf(env)
-  if (path.startsWith('~/')) return join(homeOf(env), path.slice(2))
-  return resolve(cwd, path)
+  const text = path.trim()
+  if (/^~(?=$|[\\/])/.test(text)) return resolve(text.replace(/^~/, resolveHome(env, cwd).home))
+  return resolve(cwd, text)
 }
 
-async function hasPackageKey(file: string): Promise<boolean> {
-  try {
-    const text = readRegularFileText(file)
-    if (!text.includes(`"${PACKAGE_KEY}"`)) return false
-    const parsed = JSON.parse(text) as unknown
-    return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, PACKAGE_KEY)
-  } catch {
-    // Not ours to judge: a package.json we cannot read or parse simply holds no config.
-    return false
-  }
+/** `--profile` / `--dev` as OpenClaw takes them: one name, checked by its rule. */
+export function profileName(options: Pick<ConfigLocateOptions, 'profile' | 'dev'>): string | undefined {
+  if (options.dev === true && options.profile !== undefined) throw usageError('Cannot combine --dev with --profile')
+  if (options.dev === true) return 'dev'
+  if (options.profile === undefined) return undefined
+  const name = options.profile.trim()
+  if (name === '') throw usageError('--profile requires a value')
+  if (!PROFILE_NAME.test(name)) throw usageError(`Invalid --profile (use letters, numbers, "_", "-" only): ${JSON.stringify(options.profile)}`)
+  return name
 }
 
-/** The project search: from `cwd` up to the nearest directory holding package.json or .git. */
-export async function searchProject(cwd: string): Promise<{path: string; packageKey?: string} | undefined> {
-  let dir = resolve(cwd)
-  for (;;) {
-    for (const name of PROJECT_SEARCH_PLACES) {
-      const path = join(dir, name)
-      if (await exists(path)) return {path}
-    }
-    const packageJson = join(dir, 'package.json')
-    const isProjectRoot = (await exists(packageJson)) || (await exists(join(dir, '.git')))
-    if (await hasPackageKey(packageJson)) return {path: packageJson, packageKey: PACKAGE_KEY}
-    const parent = dirname(dir)
-    if (isProjectRoot || parent === dir) return undefined
-    dir = parent
-  }
+/** `<home>/.openclaw-<name>`; the profile `default` (any case) is `<home>/.openclaw` itself. */
+function profileStateDir(name: string, home: string): string {
+  return join(home, name.toLowerCase() === 'default' ? STATE_DIR_NAME : `${STATE_DIR_NAME}-${name}`)
 }
 
-function profileFrom(options: ConfigLocateOptions): {name: string; source: string} | undefined {
-  if (options.profile !== undefined) {
-    if (options.profile === 'default') return undefined
-    return {name: options.profile, source: `--profile ${options.profile}`}
-  }
-  const fromEnv = options.env.OPENCLAW_PROFILE
-  if (fromEnv === undefined || fromEnv === '' || fromEnv === 'default') return undefined
-  return {name: fromEnv, source: `OPENCLAW_PROFILE=${fromEnv}`}
+function at(path: string, rule: ConfigLocation['rule'], reason: string): ConfigLocation {
+  return {path, rule, reason, exists: pathExists(path), ...(basename(path) === 'package.json' ? {packageKey: PACKAGE_KEY} : {}), nearMisses: []}
 }
 
-export async function locate(options: ConfigLocateOptions): Promise<ConfigLocation> {
+/** The config files of a state directory, in the order OpenClaw tries them. */
+function stateDirCandidates(dir: string): string[] {
+  return [join(dir, CONFIG_FILE_NAME), join(dir, LEGACY_CONFIG_FILE_NAME)]
+}
+
+/**
+ * Rules 3–4 (and 2 with --project, which project.ts handles). Synchronous and cheap: a handful of
+ * `stat` calls, as OpenClaw makes them.
+ */
+export function locateOpenClaw(options: ConfigLocateOptions): ConfigLocation {
   const {cwd, env} = options
-  const found = async (path: string, rule: ConfigLocation['rule'], reason: string): Promise<ConfigLocation> => ({
-    path,
-    rule,
-    reason,
-    exists: await exists(path),
-    ...(basename(path) === 'package.json' ? {packageKey: PACKAGE_KEY} : {}),
-  })
-
+  const profile = profileName(options)
   if (options.configFlag !== undefined) {
     if (options.configFlag.trim() === '') throw usageError('--config needs a file path')
-    return found(expandPath(options.configFlag, cwd, env), 'flag', 'Chosen by the --config flag.')
+    return at(expandPath(options.configFlag, cwd, env), 'flag', 'Chosen by the --config flag.')
   }
-  const fromEnv = env.OPENCLAW_CONFIG_PATH
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    return found(expandPath(fromEnv, cwd, env), 'env', 'Chosen by OPENCLAW_CONFIG_PATH.')
+  const profileFlag = options.dev === true ? '--dev' : `--profile ${profile ?? ''}`
+  const configPath = trimmed(env.OPENCLAW_CONFIG_PATH)
+  if (configPath !== undefined) {
+    const ignored = profile === undefined ? '' : ` It wins over ${profileFlag}, as in OpenClaw.`
+    return at(expandPath(configPath, cwd, env), 'env', `Chosen by OPENCLAW_CONFIG_PATH.${ignored}`)
   }
-  const project = await searchProject(cwd)
-  if (project !== undefined) {
-    const what = project.packageKey === undefined ? 'Found' : `Found the "${project.packageKey}" key of package.json`
-    return found(project.path, 'project', `${what} by the project search from ${resolve(cwd)} (it stops at the nearest directory holding package.json or .git).`)
+  const {home, source} = resolveHome(env, cwd)
+  const stateDirVariable = trimmed(env.OPENCLAW_STATE_DIR)
+  if (profile !== undefined) {
+    // OpenClaw's --profile pins the config path to <state dir>/openclaw.json: no legacy name.
+    if (stateDirVariable !== undefined) {
+      return at(join(expandPath(stateDirVariable, cwd, env), CONFIG_FILE_NAME), 'state-dir', `State directory from OPENCLAW_STATE_DIR; it wins over ${profileFlag}, as in OpenClaw.`)
+    }
+    const dir = profileStateDir(profile, home)
+    return at(join(dir, CONFIG_FILE_NAME), 'profile', `State directory of the profile "${profile}" (${profileFlag}; home from ${source}).`)
   }
-  const profile = profileFrom(options)
-  if (profile !== undefined && !PROFILE_NAME.test(profile.name)) {
-    throw usageError(`Invalid profile name "${profile.name}": use letters, digits, ".", "_" and "-"`)
+  if (stateDirVariable !== undefined) {
+    const dir = expandPath(stateDirVariable, cwd, env)
+    const [current, legacy] = stateDirCandidates(dir) as [string, string]
+    if (!isThere(current) && isThere(legacy)) {
+      return at(legacy, 'state-dir', `State directory from OPENCLAW_STATE_DIR; ${LEGACY_CONFIG_FILE_NAME} is the legacy name, read because ${CONFIG_FILE_NAME} does not exist there (as OpenClaw does).`)
+    }
+    return at(current, 'state-dir', 'State directory from OPENCLAW_STATE_DIR.')
   }
-  const homeFromEnv = env.OPENCLAW_HOME !== undefined && env.OPENCLAW_HOME !== ''
-  const home = homeFromEnv ? expandPath(env.OPENCLAW_HOME as string, cwd, env) : homeOf(env)
-  const homeSource = homeFromEnv ? 'OPENCLAW_HOME' : 'HOME'
-  const inProfile = ({name, source}: {name: string; source: string}) =>
-    found(join(home, `.openclaw-${name}`, CONFIG_FILE_NAME), 'profile', `No project config found; profile chosen by ${source} (home from ${homeSource}).`)
-  // The flag is the most explicit choice: --profile beats OPENCLAW_STATE_DIR, which beats OPENCLAW_PROFILE.
-  if (profile !== undefined && options.profile !== undefined) return inProfile(profile)
-  const stateDir = env.OPENCLAW_STATE_DIR
-  if (stateDir !== undefined && stateDir.trim() !== '') {
-    return found(join(expandPath(stateDir, cwd, env), CONFIG_FILE_NAME), 'state-dir', 'No project config found; state directory from OPENCLAW_STATE_DIR.')
+  const defaultDir = join(home, STATE_DIR_NAME)
+  const legacyDir = join(home, LEGACY_STATE_DIR_NAME)
+  const canonical = join(defaultDir, CONFIG_FILE_NAME)
+  // The state directory is ~/.openclaw, or ~/.clawdbot when only that exists; its files come first,
+  // then every default and legacy location in turn, then the canonical file of the state directory.
+  const stateDir = !isThere(defaultDir) && isThere(legacyDir) ? legacyDir : defaultDir
+  const candidates = [...stateDirCandidates(stateDir), ...stateDirCandidates(defaultDir), ...stateDirCandidates(legacyDir)]
+  const found = candidates.find(isThere) ?? join(stateDir, CONFIG_FILE_NAME)
+  if (found === canonical) return at(canonical, 'home', `Default state directory (home from ${source}).`)
+  return at(found, 'legacy', `Legacy location, read because ${canonical} does not exist (as OpenClaw does; home from ${source}).`)
+}
+
+/** Files next to `file` that a person may have meant, and why OpenClaw will not read them. */
+function siblingNearMisses(location: ConfigLocation): ConfigNearMiss[] {
+  const misses: ConfigNearMiss[] = []
+  const dir = dirname(location.path)
+  const name = basename(location.path)
+  if (!location.exists) {
+    const other = name.endsWith('.json5') ? name.slice(0, -1) : name.endsWith('.json') ? `${name}5` : undefined
+    if (other !== undefined && pathExists(join(dir, other))) {
+      misses.push({
+        path: join(dir, other),
+        kind: 'sibling',
+        message: `${join(dir, other)} exists, but OpenClaw reads ${location.path}, which does not exist. Rename it to ${name} (JSON5 syntax is fine in it) or pass --config to use it.`,
+      })
+    }
   }
-  if (profile !== undefined) return inProfile(profile)
-  return found(join(home, '.openclaw', CONFIG_FILE_NAME), 'home', `No project config found; default state directory under ${homeSource}.`)
+  if (location.rule !== 'legacy' && name === CONFIG_FILE_NAME && !location.exists && isThere(join(dir, LEGACY_CONFIG_FILE_NAME))) {
+    misses.push({
+      path: join(dir, LEGACY_CONFIG_FILE_NAME),
+      kind: 'legacy',
+      message: `${join(dir, LEGACY_CONFIG_FILE_NAME)} (the legacy name) exists, but with this rule OpenClaw reads ${location.path}. Rename it to ${CONFIG_FILE_NAME} to keep using it.`,
+    })
+  }
+  return misses
+}
+
+/** Legacy config files OpenClaw passes over because the default location has one. */
+function legacyNearMisses(location: ConfigLocation, options: ConfigLocateOptions): ConfigNearMiss[] {
+  if (location.rule !== 'home' && location.rule !== 'legacy') return []
+  const {home} = resolveHome(options.env, options.cwd)
+  const legacyDir = join(home, LEGACY_STATE_DIR_NAME)
+  if (!isDirectory(legacyDir) || dirname(location.path) === legacyDir) return []
+  const files = stateDirCandidates(legacyDir).filter(isThere)
+  if (files.length === 0) return []
+  return [
+    {
+      path: legacyDir,
+      kind: 'legacy',
+      message: `The legacy directory ${legacyDir} holds ${files.map((file) => basename(file)).join(' and ')}; OpenClaw ignores it while ${location.path} exists.`,
+    },
+  ]
+}
+
+/**
+ * Near misses of an OpenClaw location: a `.json5` (or `.json`) sibling of a missing file, a legacy
+ * name or directory passed over, and — when the file is missing — a project config that only
+ * `--project` reads (the project search loads cosmiconfig, so it runs only then).
+ */
+export async function findNearMisses(location: ConfigLocation, options: ConfigLocateOptions): Promise<ConfigNearMiss[]> {
+  const misses = [...siblingNearMisses(location), ...legacyNearMisses(location, options)]
+  if (!location.exists && location.rule !== 'project') {
+    const {searchProject} = await import('./project.js')
+    const project = await searchProject(options.cwd)
+    if (project.path !== undefined && project.path !== location.path) {
+      const what = project.packageKey === undefined ? project.path : `The "${project.packageKey}" key of ${project.path}`
+      misses.push({
+        path: project.path,
+        kind: 'project',
+        message: `${what} is a project config; OpenClaw does not read it. Pass --project to read and edit it with toolsearch, or set OPENCLAW_CONFIG_PATH=${project.path} so OpenClaw loads it too.`,
+      })
+    }
+  }
+  return misses
+}
+
+/** Resolves the config location (SPEC §1.1); with `nearMisses`, also says what else it saw. */
+export async function locate(options: ConfigLocateOptions): Promise<ConfigLocation> {
+  let location: ConfigLocation
+  if (options.project === true && options.configFlag === undefined) {
+    profileName(options)
+    const {locateProject} = await import('./project.js')
+    location = await locateProject(options.cwd)
+  } else {
+    location = locateOpenClaw(options)
+  }
+  if (options.nearMisses === true) location.nearMisses = await findNearMisses(location, options)
+  return location
 }

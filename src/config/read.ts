@@ -8,7 +8,8 @@ import {ExitCode, ToolsearchError} from '../errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {readRegularFile} from '../fs/read-file.js'
 
-function readFailure(file: string, error: unknown): ToolsearchError {
+/** `Cannot read config <file>: <why>` (exit 2). */
+export function readFailure(file: string, error: unknown): ToolsearchError {
   return new ToolsearchError('config-unreadable', `Cannot read config ${file}: ${fileErrorReason(error)}`, {exitCode: ExitCode.usage, file, cause: error})
 }
 

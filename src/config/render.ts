@@ -44,6 +44,7 @@ const RULE_NAMES: Record<ConfigLocation['rule'], string> = {
   profile: 'profile',
   'state-dir': 'OPENCLAW_STATE_DIR',
   home: 'default',
+  legacy: 'legacy location',
 }
 
 /**
@@ -58,7 +59,8 @@ export function renderLocation(location: ConfigLocation, {color}: RenderOptions)
   const style = styler(color)
   const exists = location.exists ? '' : `\n${style.dim('The file does not exist yet: reads see an empty config; config set creates it.')}`
   const key = location.packageKey === undefined ? '' : ` (the "${location.packageKey}" key)`
-  return `${safeInline(location.path)}${key}\n${style.bold('Rule:')} ${RULE_NAMES[location.rule]}. ${safeInline(location.reason)}${exists}`
+  const misses = location.nearMisses.map((miss) => `\n${style.bold('Near miss:')} ${safeInline(miss.message)}`).join('')
+  return `${safeInline(location.path)}${key}\n${style.bold('Rule:')} ${RULE_NAMES[location.rule]}. ${safeInline(location.reason)}${exists}${misses}`
 }
 
 export function renderExplain(file: string, settings: EffectiveToolSearchSettings, model: ModelContext, {color}: RenderOptions): string {

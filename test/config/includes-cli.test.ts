@@ -23,7 +23,7 @@ describe('writes and $include', () => {
       [['config', 'unset', 'tools'], `Cannot change tools: tools.toolSearch comes from the included file ${included}.`],
     ]
     for (const [args, message] of cases) {
-      const result = await runCli(args, {cwd})
+      const result = await runCli([...args, '--project'], {cwd})
       expect(result, args.join(' ')).toMatchObject({code: 1, stdout: '', stderr: `Error: ${message} Edit that file instead (toolsearch never flattens $include).\n`})
     }
     expect(read(cwd, 'openclaw.json5')).toBe(TOP)
@@ -33,30 +33,30 @@ describe('writes and $include', () => {
 
   it('keys of the top file beside $include stay editable, and so does $include itself', async () => {
     const cwd = project({'openclaw.json5': TOP, 'tools.json5': TOOLS})
-    expect((await runCli(['config', 'set', 'tools.deny[1]', '"write"'], {cwd})).code).toBe(0)
-    expect((await runCli(['config', 'set', 'tools.maxResults', '3'], {cwd})).code).toBe(0)
+    expect((await runCli(['config', 'set', 'tools.deny[1]', '"write"', '--project'], {cwd})).code).toBe(0)
+    expect((await runCli(['config', 'set', 'tools.maxResults', '3', '--project'], {cwd})).code).toBe(0)
     expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    $include: "./tools.json5",\n    deny: ["exec", "write"],\n    maxResults: 3,\n  },\n}\n')
-    expect((await runCli(['config', 'unset', 'tools.$include'], {cwd})).code).toBe(0)
+    expect((await runCli(['config', 'unset', 'tools.$include', '--project'], {cwd})).code).toBe(0)
     expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    deny: ["exec", "write"],\n    maxResults: 3,\n  },\n}\n')
     expect(read(cwd, 'tools.json5')).toBe(TOOLS)
   })
 
   it('a value replaced by a sibling key is the top file’s to edit', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: {\n    $include: "./tools.json5",\n    allow: [],\n  },\n}\n', 'tools.json5': '{ allow: ["a", "b", "c"] }'})
-    expect((await runCli(['config', 'set', 'tools.allow[0]', '"x"'], {cwd})).code).toBe(0)
+    expect((await runCli(['config', 'set', 'tools.allow[0]', '"x"', '--project'], {cwd})).code).toBe(0)
     expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    $include: "./tools.json5",\n    allow: ["x"],\n  },\n}\n')
   })
 
   it('a single include that is not an object is the included file’s value', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { deny: { $include: "deny.json5" } },\n}\n', 'deny.json5': '["exec"]'})
-    expect(parseJsonOutput(await runCli(['config', 'get', 'tools.deny', '--json'], {cwd}))).toEqual(['exec'])
-    const result = await runCli(['config', 'set', 'tools.deny[1]', '"write"'], {cwd})
+    expect(parseJsonOutput(await runCli(['config', 'get', 'tools.deny', '--json', '--project'], {cwd}))).toEqual(['exec'])
+    const result = await runCli(['config', 'set', 'tools.deny[1]', '"write"', '--project'], {cwd})
     expect(result).toMatchObject({code: 1, stderr: `Error: Cannot change tools.deny[1]: tools.deny comes from the included file ${join(cwd, 'deny.json5')}. Edit that file instead (toolsearch never flattens $include).\n`})
   })
 
   it('a write that points $include at a file that cannot be read is refused', async () => {
     const cwd = project({'openclaw.json5': '{}'})
-    const result = await runCli(['config', 'set', 'tools.$include', '"missing.json5"'], {cwd})
+    const result = await runCli(['config', 'set', 'tools.$include', '"missing.json5"', '--project'], {cwd})
     expect(result).toMatchObject({
       code: 1,
       stderr: `Error: Refusing to write ${join(cwd, 'openclaw.json5')}: the result could not be loaded: Cannot read config ${join(cwd, 'missing.json5')}: no such file (the $include at ${join(cwd, 'openclaw.json5')}:3:17)\n`,

@@ -17,8 +17,8 @@ async function load(dir: string, name = 'openclaw.json5', env: NodeJS.ProcessEnv
   return loadConfig({configFlag: join(dir, name), cwd: dir, env})
 }
 
-describe('locateConfig (SPEC §1.1)', () => {
-  it('follows the resolution order and says which rule chose the file', async () => {
+describe('locateConfig (SPEC §1.1): the file OpenClaw loads', () => {
+  it('--config, then OPENCLAW_CONFIG_PATH (trimmed, ~ expanded, made absolute), then the state directory; never the project', async () => {
     const home = tempDir()
     const project = tempDir()
     write(project, {'.git/HEAD': '', 'sub/dir/.keep': '', 'openclaw.json5': '{}'})
@@ -26,17 +26,114 @@ describe('locateConfig (SPEC §1.1)', () => {
     const env = {HOME: home}
     expect(await locateConfig({configFlag: 'x.json5', cwd, env})).toMatchObject({path: join(cwd, 'x.json5'), rule: 'flag', exists: false})
     expect(await locateConfig({configFlag: '~/y.json5', cwd, env})).toMatchObject({path: join(home, 'y.json5'), rule: 'flag'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_CONFIG_PATH: '~/env.json5'}})).toMatchObject({path: join(home, 'env.json5'), rule: 'env'})
-    expect(await locateConfig({cwd, env})).toMatchObject({path: join(project, 'openclaw.json5'), rule: 'project', exists: true})
+    expect(await locateConfig({configFlag: 'x.json5', cwd, env: {...env, OPENCLAW_CONFIG_PATH: '/elsewhere.json'}, profile: 'work'})).toMatchObject({rule: 'flag'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_CONFIG_PATH: '  ~/env.json5 \n'}})).toMatchObject({path: join(home, 'env.json5'), rule: 'env'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_CONFIG_PATH: 'conf/openclaw.json5'}})).toMatchObject({path: join(cwd, 'conf', 'openclaw.json5'), rule: 'env'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_CONFIG_PATH: '   '}})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
+    // The project file is only a near miss.
+    expect(await locateConfig({cwd, env})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home', exists: false, nearMisses: []})
+    const withMisses = await locateConfig({cwd, env, nearMisses: true})
+    expect(withMisses.nearMisses).toEqual([expect.objectContaining({kind: 'project', path: join(project, 'openclaw.json5')})])
+    expect(withMisses.nearMisses[0]!.message).toContain('Pass --project')
   })
+
+  it('~ in OPENCLAW_CONFIG_PATH and OPENCLAW_STATE_DIR is OPENCLAW_HOME when set; a ~ in OPENCLAW_HOME is HOME', async () => {
+    const home = tempDir()
+    const cwd = tempDir()
+    const env = {HOME: home, OPENCLAW_HOME: '/srv/oc'}
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_CONFIG_PATH: '~/c.json'}})).toMatchObject({path: '/srv/oc/c.json'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: '~/state'}})).toMatchObject({path: '/srv/oc/state/openclaw.json', rule: 'state-dir'})
+    expect(await locateConfig({cwd, env})).toMatchObject({path: '/srv/oc/.openclaw/openclaw.json', rule: 'home'})
+    expect(await locateConfig({cwd, env: {HOME: home, OPENCLAW_HOME: '~/oc'}})).toMatchObject({path: join(home, 'oc', '.openclaw', 'openclaw.json')})
+    expect(await locateConfig({cwd, env: {HOME: home, OPENCLAW_HOME: ' rel '}})).toMatchObject({path: join(cwd, 'rel', '.openclaw', 'openclaw.json')})
+    expect(await locateConfig({cwd, env: {HOME: home, OPENCLAW_HOME: '  '}})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json')})
+  })
+
+  it('OPENCLAW_STATE_DIR beats --profile; OPENCLAW_CONFIG_PATH beats both; OPENCLAW_PROFILE is never read', async () => {
+    const cwd = tempDir()
+    const home = tempDir()
+    const env = {HOME: home}
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work'}})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
+    expect(await locateConfig({cwd, env, profile: 'work'})).toMatchObject({path: join(home, '.openclaw-work', 'openclaw.json'), rule: 'profile'})
+    expect(await locateConfig({cwd, env, profile: ' work '})).toMatchObject({path: join(home, '.openclaw-work', 'openclaw.json')})
+    expect(await locateConfig({cwd, env, profile: 'Default'})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'profile'})
+    expect(await locateConfig({cwd, env, dev: true})).toMatchObject({path: join(home, '.openclaw-dev', 'openclaw.json'), rule: 'profile'})
+    const stateWins = await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: '~/state'}, profile: 'ci'})
+    expect(stateWins).toMatchObject({path: join(home, 'state', 'openclaw.json'), rule: 'state-dir'})
+    expect(stateWins.reason).toContain('wins over --profile ci')
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: '~/state', OPENCLAW_CONFIG_PATH: '/c.json'}, profile: 'ci'})).toMatchObject({path: '/c.json', rule: 'env'})
+  })
+
+  it('profile names follow OpenClaw: letters, digits, "_" and "-", at most 64; --dev and --profile do not combine', async () => {
+    const cwd = tempDir()
+    const env = {HOME: tempDir()}
+    for (const bad of ['a.b', '../x', '-x', '_x', 'a/b', 'x'.repeat(65)]) {
+      await expect(locateConfig({cwd, env, profile: bad}), bad).rejects.toThrow('Invalid --profile (use letters, numbers, "_", "-" only)')
+    }
+    expect(await locateConfig({cwd, env, profile: `a_${'x'.repeat(62)}`})).toMatchObject({rule: 'profile'})
+    await expect(locateConfig({cwd, env, profile: ' '})).rejects.toThrow('--profile requires a value')
+    await expect(locateConfig({cwd, env, profile: 'work', dev: true})).rejects.toThrow('Cannot combine --dev with --profile')
+    // Checked even when --config chooses the file, as OpenClaw checks its flags first.
+    await expect(locateConfig({cwd, env, profile: 'a.b', configFlag: 'x.json'})).rejects.toThrow('Invalid --profile')
+  })
+
+  it('the legacy ~/.clawdbot directory and clawdbot.json name, where they are what exists', async () => {
+    const cwd = tempDir()
+    const home = tempDir()
+    const env = {HOME: home}
+    write(home, {'.clawdbot/clawdbot.json': '{}'})
+    expect(await locateConfig({cwd, env})).toMatchObject({path: join(home, '.clawdbot', 'clawdbot.json'), rule: 'legacy', exists: true})
+    write(home, {'.clawdbot/openclaw.json': '{}'})
+    expect(await locateConfig({cwd, env})).toMatchObject({path: join(home, '.clawdbot', 'openclaw.json'), rule: 'legacy'})
+    // An empty ~/.openclaw does not hide the legacy file; a clawdbot.json inside it comes first.
+    mkdirSync(join(home, '.openclaw'))
+    expect(await locateConfig({cwd, env})).toMatchObject({path: join(home, '.clawdbot', 'openclaw.json'), rule: 'legacy'})
+    write(home, {'.openclaw/clawdbot.json': '{}'})
+    expect(await locateConfig({cwd, env})).toMatchObject({path: join(home, '.openclaw', 'clawdbot.json'), rule: 'legacy'})
+    write(home, {'.openclaw/openclaw.json': '{}'})
+    const current = await locateConfig({cwd, env, nearMisses: true})
+    expect(current).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
+    expect(current.nearMisses).toEqual([expect.objectContaining({kind: 'legacy', path: join(home, '.clawdbot')})])
+    // A state directory: clawdbot.json when openclaw.json is missing; never outside it.
+    const state = tempDir()
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: state}})).toMatchObject({path: join(state, 'openclaw.json'), rule: 'state-dir'})
+    write(state, {'clawdbot.json': '{}'})
+    expect(await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: state}})).toMatchObject({path: join(state, 'clawdbot.json'), rule: 'state-dir'})
+    // A profile pins openclaw.json: the legacy name beside it is a near miss.
+    write(home, {'.openclaw-work/clawdbot.json': '{}'})
+    const profile = await locateConfig({cwd, env, profile: 'work', nearMisses: true})
+    expect(profile).toMatchObject({path: join(home, '.openclaw-work', 'openclaw.json'), exists: false})
+    expect(profile.nearMisses).toEqual([expect.objectContaining({kind: 'legacy', path: join(home, '.openclaw-work', 'clawdbot.json')})])
+  })
+
+  it('names a .json5 sibling of a missing openclaw.json as a near miss', async () => {
+    const cwd = tempDir()
+    const home = tempDir()
+    write(home, {'.openclaw/openclaw.json5': '{}'})
+    const location = await locateConfig({cwd, env: {HOME: home}, nearMisses: true})
+    expect(location).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), exists: false})
+    expect(location.nearMisses).toEqual([
+      {
+        kind: 'sibling',
+        path: join(home, '.openclaw', 'openclaw.json5'),
+        message: `${join(home, '.openclaw', 'openclaw.json5')} exists, but OpenClaw reads ${join(home, '.openclaw', 'openclaw.json')}, which does not exist. Rename it to openclaw.json (JSON5 syntax is fine in it) or pass --config to use it.`,
+      },
+    ])
+    write(home, {'.openclaw/openclaw.json': '{}'})
+    expect((await locateConfig({cwd, env: {HOME: home}, nearMisses: true})).nearMisses).toEqual([])
+  })
+})
+
+describe('locateConfig --project: the project search, with cosmiconfig', () => {
+  const locateProject = (cwd: string) => locateConfig({cwd, env: {HOME: tempDir()}, project: true})
 
   it('tries the search places in order in each directory, then package.json', async () => {
     const project = tempDir()
     write(project, {'package.json': '{"name": "p", "openclaw": {"tools": {"toolSearch": false}}}', '.openclawrc': '{}', '.openclawrc.json5': '{}'})
-    expect((await locateConfig({cwd: project, env: {HOME: tempDir()}})).path).toBe(join(project, '.openclawrc'))
+    expect((await locateProject(project)).path).toBe(join(project, '.openclawrc'))
     const other = tempDir()
     write(other, {'package.json': '{"name": "p", "openclaw": {"tools": {"toolSearch": false}}}'})
-    const location = await locateConfig({cwd: other, env: {HOME: tempDir()}})
+    const location = await locateProject(other)
     expect(location).toMatchObject({path: join(other, 'package.json'), packageKey: 'openclaw', rule: 'project'})
     expect(loadDocument(location, {}).resolved).toEqual({tools: {toolSearch: false}})
   })
@@ -46,25 +143,39 @@ describe('locateConfig (SPEC §1.1)', () => {
     const names = ['openclaw.json', 'openclaw.json5', '.openclawrc', '.openclawrc.json', '.openclawrc.json5']
     write(dir, {'package.json': '{"openclaw": {}}', ...Object.fromEntries(names.map((name) => [name, '{}']))})
     for (const name of [...names, 'package.json']) {
-      expect((await locateConfig({cwd: dir, env: {HOME: tempDir()}})).path).toBe(join(dir, name))
+      expect((await locateProject(dir)).path).toBe(join(dir, name))
       if (name !== 'package.json') rmSync(join(dir, name))
     }
   })
 
-  it('stops at the nearest directory holding package.json or .git', async () => {
-    const outer = tempDir()
-    write(outer, {'openclaw.json': '{}', 'inner/package.json': '{"name": "inner"}', 'git/.git/HEAD': '', 'git/deep/.keep': ''})
-    const home = tempDir()
-    expect(await locateConfig({cwd: join(outer, 'inner'), env: {HOME: home}})).toMatchObject({rule: 'home', path: join(home, '.openclaw', 'openclaw.json')})
-    expect(await locateConfig({cwd: join(outer, 'git', 'deep'), env: {HOME: home}})).toMatchObject({rule: 'home'})
-    // Without a project root on the way, the search goes on up.
-    write(outer, {'plain/deep/.keep': ''})
-    expect(await locateConfig({cwd: join(outer, 'plain', 'deep'), env: {HOME: home}})).toMatchObject({rule: 'project', path: join(outer, 'openclaw.json')})
+  it('finds an empty file (reading it is then a parse error); a package.json without the key or that does not parse holds no config', async () => {
+    const dir = tempDir()
+    write(dir, {'.openclawrc': '', 'package.json': '{"name": "p"}'})
+    const location = await locateProject(dir)
+    expect(location).toMatchObject({path: join(dir, '.openclawrc'), exists: true})
+    expect(() => loadDocument(location, {})).toThrow('Unexpected end of input; expected a value')
+    rmSync(join(dir, '.openclawrc'))
+    expect(await locateProject(dir)).toMatchObject({path: join(dir, 'openclaw.json'), exists: false, rule: 'project'})
+    write(dir, {'package.json': '{"openclaw": '})
+    expect(await locateProject(dir)).toMatchObject({path: join(dir, 'openclaw.json'), exists: false})
   })
 
-  it('makes OPENCLAW_CONFIG_PATH absolute against the current directory', async () => {
-    const cwd = tempDir()
-    expect(await locateConfig({cwd, env: {HOME: tempDir(), OPENCLAW_CONFIG_PATH: 'conf/openclaw.json5'}})).toMatchObject({path: join(cwd, 'conf', 'openclaw.json5'), rule: 'env'})
+  it('stops at the nearest directory holding package.json or .git; with none found, the new file is openclaw.json at that root', async () => {
+    const outer = tempDir()
+    write(outer, {'openclaw.json': '{}', 'inner/package.json': '{"name": "inner"}', 'git/.git/HEAD': '', 'git/deep/.keep': ''})
+    expect(await locateProject(join(outer, 'inner'))).toMatchObject({rule: 'project', path: join(outer, 'inner', 'openclaw.json'), exists: false})
+    const deep = await locateProject(join(outer, 'git', 'deep'))
+    expect(deep).toMatchObject({rule: 'project', path: join(outer, 'git', 'openclaw.json'), exists: false})
+    expect(deep.reason).toBe(`No project config found by the project search (--project) from ${join(outer, 'git', 'deep')} up to ${join(outer, 'git')}, the nearest directory holding package.json or .git.`)
+    // Without a project root on the way, the search goes on up.
+    write(outer, {'plain/deep/.keep': ''})
+    expect(await locateProject(join(outer, 'plain', 'deep'))).toMatchObject({rule: 'project', path: join(outer, 'openclaw.json'), exists: true})
+  })
+
+  it('--config still wins over --project', async () => {
+    const dir = tempDir()
+    write(dir, {'openclaw.json': '{}'})
+    expect(await locateConfig({cwd: dir, env: {}, project: true, configFlag: 'other.json'})).toMatchObject({rule: 'flag', path: join(dir, 'other.json')})
   })
 
   it('reads and writes the openclaw key of a package.json chosen by --config, as plain JSON', async () => {
@@ -75,22 +186,6 @@ describe('locateConfig (SPEC §1.1)', () => {
     expect(loadDocument(location, {}).resolved).toEqual({tools: {toolSearch: false}})
     write(dir, {'package.json': '{\n  "name": "p"\n}\n'})
     expect(loadDocument(location, {}).resolved).toEqual({})
-  })
-
-  it('uses the state directory, profiles and OPENCLAW_HOME', async () => {
-    const cwd = tempDir()
-    write(cwd, {'.git/HEAD': ''})
-    const home = tempDir()
-    const env = {HOME: home}
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_STATE_DIR: '~/state'}})).toMatchObject({path: join(home, 'state', 'openclaw.json'), rule: 'state-dir'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work'}})).toMatchObject({path: join(home, '.openclaw-work', 'openclaw.json'), rule: 'profile'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'default'}})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work'}, profile: 'default'})).toMatchObject({path: join(home, '.openclaw', 'openclaw.json'), rule: 'home'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work', OPENCLAW_STATE_DIR: '~/state'}, profile: 'ci'})).toMatchObject({path: join(home, '.openclaw-ci', 'openclaw.json'), rule: 'profile'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_PROFILE: 'work', OPENCLAW_STATE_DIR: '~/state'}})).toMatchObject({path: join(home, 'state', 'openclaw.json'), rule: 'state-dir'})
-    expect(await locateConfig({cwd, env, profile: 'ci'})).toMatchObject({path: join(home, '.openclaw-ci', 'openclaw.json'), rule: 'profile'})
-    expect(await locateConfig({cwd, env: {...env, OPENCLAW_HOME: '/srv/oc'}})).toMatchObject({path: '/srv/oc/.openclaw/openclaw.json', rule: 'home'})
-    await expect(locateConfig({cwd, env, profile: '../x'})).rejects.toThrow('Invalid profile name "../x"')
   })
 })
 

@@ -28,7 +28,7 @@ const read = (dir: string, name = 'openclaw.json5') => readFileSync(join(dir, na
 describe('toolsearch doctor', () => {
   it('reports findings with file:line:col and the fix hint; exit 1', async () => {
     const cwd = project({'openclaw.json5': LEGACY})
-    const result = await runCli(['doctor'], {cwd})
+    const result = await runCli(['doctor', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(result.stderr).toBe('')
     expect(result.stdout).toBe(
@@ -48,7 +48,7 @@ describe('toolsearch doctor', () => {
 
   it('--fix --dry-run prints the unified diff of exactly what --fix writes, and writes nothing', async () => {
     const cwd = project({'openclaw.json5': LEGACY})
-    const dry = await runCli(['doctor', '--fix', '--dry-run'], {cwd})
+    const dry = await runCli(['doctor', '--fix', '--dry-run', '--project'], {cwd})
     expect(dry.code).toBe(1)
     expect(dry.stderr).toBe('Dry run: nothing was written.\n')
     expect(dry.stdout).toContain(
@@ -74,8 +74,8 @@ describe('toolsearch doctor', () => {
     )
     expect(read(cwd)).toBe(LEGACY)
     expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5'])
-    const json = parseJsonOutput<{diff: string}>(await runCli(['doctor', '--fix', '--dry-run', '--json'], {cwd}))
-    const fix = await runCli(['doctor', '--fix'], {cwd})
+    const json = parseJsonOutput<{diff: string}>(await runCli(['doctor', '--fix', '--dry-run', '--json', '--project'], {cwd}))
+    const fix = await runCli(['doctor', '--fix', '--project'], {cwd})
     expect(fix.code).toBe(0)
     const diffLines = json.diff.split('\n').filter((line) => /^[-+][^-+]/.test(line))
     expect(diffLines).toEqual(['-      mode: "code", // old', '-      codeTimeoutMs: 2500,', '+      mode: "tools", // old'])
@@ -84,7 +84,7 @@ describe('toolsearch doctor', () => {
 
   it('--fix migrates, prints the changes after the write, keeps a backup; a second run finds nothing', async () => {
     const cwd = project({'openclaw.json5': LEGACY})
-    const result = await runCli(['doctor', '--fix'], {cwd})
+    const result = await runCli(['doctor', '--fix', '--project'], {cwd})
     expect(result).toMatchObject({code: 0, stderr: ''})
     expect(result.stdout).toBe(
       [
@@ -101,17 +101,17 @@ describe('toolsearch doctor', () => {
     expect(read(cwd, 'openclaw.json5.bak')).toBe(LEGACY)
     expect(statSync(join(cwd, 'openclaw.json5.bak')).mode & 0o777).toBe(0o600)
     const mtime = statSync(join(cwd, 'openclaw.json5')).mtimeMs
-    const again = await runCli(['doctor', '--fix'], {cwd})
+    const again = await runCli(['doctor', '--fix', '--project'], {cwd})
     expect(again).toMatchObject({code: 0, stdout: 'No problems found in openclaw.json5.\n'})
     expect(read(cwd)).toBe(FIXED)
     expect(statSync(join(cwd, 'openclaw.json5')).mtimeMs).toBe(mtime)
-    expect(await runCli(['config', 'validate'], {cwd})).toMatchObject({code: 0})
+    expect(await runCli(['config', 'validate', '--project'], {cwd})).toMatchObject({code: 0})
   })
 
   it('--json prints one document {file, findings, changes, ok}', async () => {
     const cwd = project({'openclaw.json5': LEGACY})
     const file = join(cwd, 'openclaw.json5')
-    const result = await runCli(['doctor', '--json'], {cwd})
+    const result = await runCli(['doctor', '--json', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(parseJsonOutput(result)).toEqual({
       file,
@@ -142,7 +142,7 @@ describe('toolsearch doctor', () => {
       changes: [],
       ok: false,
     })
-    const fixed = parseJsonOutput<{findings: unknown[]; changes: Array<{message: string}>; ok: boolean; status: string}>(await runCli(['doctor', '--fix', '--json'], {cwd}))
+    const fixed = parseJsonOutput<{findings: unknown[]; changes: Array<{message: string}>; ok: boolean; status: string}>(await runCli(['doctor', '--fix', '--json', '--project'], {cwd}))
     expect(fixed).toMatchObject({findings: [], ok: true, status: 'written'})
     expect(fixed.changes.map((change) => change.message)).toEqual([
       'Tool Search code mode (tool_search_code) is retired; using structured Tool Search.',
@@ -152,7 +152,7 @@ describe('toolsearch doctor', () => {
 
   it('--format github prints workflow annotations; warnings use ::warning', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code", maxSearchLimit: 99},\n  },\n}\n'})
-    const result = await runCli(['doctor', '--format', 'github'], {cwd})
+    const result = await runCli(['doctor', '--format', 'github', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(result.stdout).toBe(
       '::error file=openclaw.json5,line=3,col=24,title=tools.toolSearch.structured-only::Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
@@ -162,14 +162,14 @@ describe('toolsearch doctor', () => {
 
   it('warnings alone exit 0, and 1 with --strict', async () => {
     const cwd = project({'openclaw.json5': '{tools: {toolSearch: {}}}'})
-    expect((await runCli(['doctor'], {cwd})).code).toBe(0)
-    expect((await runCli(['doctor', '--strict'], {cwd})).code).toBe(1)
-    expect(parseJsonOutput(await runCli(['doctor', '--strict', '--json'], {cwd}))).toMatchObject({ok: false})
+    expect((await runCli(['doctor', '--project'], {cwd})).code).toBe(0)
+    expect((await runCli(['doctor', '--strict', '--project'], {cwd})).code).toBe(1)
+    expect(parseJsonOutput(await runCli(['doctor', '--strict', '--json', '--project'], {cwd}))).toMatchObject({ok: false})
   })
 
   it('points into the included file that holds the value and does not edit it', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code" },\n}\n'})
-    const result = await runCli(['doctor', '--fix', '--format', 'github'], {cwd})
+    const result = await runCli(['doctor', '--fix', '--format', 'github', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(result.stdout).toBe(
       '::error file=tools.json5,line=2,col=23,title=tools.toolSearch.structured-only::Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n',
@@ -181,12 +181,12 @@ describe('toolsearch doctor', () => {
 
   it('never offers --fix for a retired value in an included file: not fixable, no fix hint, a note naming the file', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code", codeTimeoutMs: 1 },\n}\n'})
-    const result = await runCli(['doctor'], {cwd})
+    const result = await runCli(['doctor', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('\n2 errors, 0 warnings in openclaw.json5.\n')
     expect(result.stdout).not.toContain('can be fixed')
     expect(result.stderr).toBe(`Note: --fix never edits included files; fix ${join(cwd, 'tools.json5')} by hand.\n`)
-    const report = parseJsonOutput<{findings: Array<{fixable: boolean; file: string}>}>(await runCli(['doctor', '--json'], {cwd}))
+    const report = parseJsonOutput<{findings: Array<{fixable: boolean; file: string}>}>(await runCli(['doctor', '--json', '--project'], {cwd}))
     expect(report.findings.map((finding) => [finding.file, finding.fixable])).toEqual([
       [join(cwd, 'tools.json5'), false],
       [join(cwd, 'tools.json5'), false],
@@ -195,7 +195,7 @@ describe('toolsearch doctor', () => {
 
   it('a file that does not parse is a config.parse finding (exit 1), never modified', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code",, }\n  },\n}\n'})
-    const result = await runCli(['doctor', '--fix'], {cwd})
+    const result = await runCli(['doctor', '--fix', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('error (file) (openclaw.json5:3:31) config.parse\n  Unexpected ","; expected a key or "}"\n\n1 error, 0 warnings in openclaw.json5.\n')
     expect(result.stderr).not.toMatch(/\n\s+at /)
@@ -205,11 +205,11 @@ describe('toolsearch doctor', () => {
   it('an unreadable file (a directory) exits 2; a bad flag exits 2', async () => {
     const cwd = project({})
     mkdirSync(join(cwd, 'openclaw.json5'))
-    const result = await runCli(['doctor'], {cwd})
+    const result = await runCli(['doctor', '--project'], {cwd})
     expect(result).toMatchObject({code: 2, stdout: '', stderr: `Error: Cannot read config ${join(cwd, 'openclaw.json5')}: it is a directory, not a file\n`})
-    expect(parseJsonOutput(await runCli(['doctor', '--json'], {cwd}))).toEqual({error: {code: 'config-unreadable', message: `Cannot read config ${join(cwd, 'openclaw.json5')}: it is a directory, not a file`}})
-    expect((await runCli(['doctor', '--format', 'xml'], {cwd})).code).toBe(2)
-    expect((await runCli(['doctor', '--dry-run'], {cwd})).code).toBe(2)
+    expect(parseJsonOutput(await runCli(['doctor', '--json', '--project'], {cwd}))).toEqual({error: {code: 'config-unreadable', message: `Cannot read config ${join(cwd, 'openclaw.json5')}: it is a directory, not a file`}})
+    expect((await runCli(['doctor', '--format', 'xml', '--project'], {cwd})).code).toBe(2)
+    expect((await runCli(['doctor', '--dry-run', '--project'], {cwd})).code).toBe(2)
   })
 
   it('a missing file has nothing to check (exit 0)', async () => {

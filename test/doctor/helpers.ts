@@ -4,7 +4,7 @@ import {contextFor, detectAll, fixText, messageOf} from '../../src/doctor/run.js
 
 export const checks = builtinChecks().all()
 
-export const location: ConfigLocation = {path: '/project/openclaw.json5', rule: 'flag', reason: 'test', exists: true}
+export const location: ConfigLocation = {path: '/project/openclaw.json5', rule: 'flag', reason: 'test', exists: true, nearMisses: []}
 
 /** Findings of the whole registry for a config text, as `{check, path, message}`. */
 export async function findings(text: string, env: NodeJS.ProcessEnv = {}) {
