@@ -1,15 +1,16 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {configFlags} from '../src/cli/flags.js'
+import {allowMissingFlag, configFlags} from '../src/cli/flags.js'
 import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
-import {missingConfigNote} from '../src/config/render.js'
+import {configNotFoundMessage, missingConfigNote, nearMissNotes} from '../src/config/render.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
-import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText} from '../src/doctor/render.js'
+import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText, renderMissingGithub} from '../src/doctor/render.js'
+import {repositoryRoot} from '../src/output/github.js'
 import {includedFilesToFixByHand, toDoctorReport} from '../src/doctor/report.js'
-import {runDoctor} from '../src/doctor/run.js'
-import {ExitCode} from '../src/errors.js'
+import {openclawRewriteNote, runDoctor} from '../src/doctor/run.js'
+import {ExitCode, ToolsearchError} from '../src/errors.js'
 import {safeInline} from '../src/output/terminal.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
@@ -27,6 +28,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
   ]
   static flags = {
     ...configFlags,
+    ...allowMissingFlag,
     fix: Flags.boolean({description: 'Apply the fixes (lossless edit, atomic write, backup in <file>.bak).'}),
     'dry-run': Flags.boolean({description: 'With --fix: print the diff of what would be written, write nothing.', dependsOn: ['fix']}),
     format: Flags.string({description: 'Output format for findings.', options: ['text', 'github'], default: 'text'}),
@@ -42,21 +44,38 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
       return {checks: list}
     }
     const cwd = process.cwd()
-    const location = await locateConfig(locateOptions(this.flags))
-    if (!location.exists) this.note(missingConfigNote(location.path))
+    const location = await locateConfig(locateOptions(this.flags, cwd, process.env, {nearMisses: true}))
+    for (const note of nearMissNotes(location)) this.note(note)
+    if (!location.exists) {
+      if (!this.flags['allow-missing']) return this.configNotFound(location.path)
+      this.note(missingConfigNote(location.path))
+    }
     const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd})
     const report: DoctorReport = toDoctorReport(checks, result, {strict: this.flags.strict})
     if (this.flags.format === 'github' && !this.jsonEnabled()) {
-      const annotations = renderDoctorGithub(report, {cwd})
+      const annotations = renderDoctorGithub(report, {root: repositoryRoot(cwd, process.env)})
       if (annotations !== '') this.print(annotations)
       if (report.status === 'written') this.note(`Updated ${report.file}: ${report.changes.map((change) => change.message).join(' ')}`)
     } else {
       this.print(renderDoctorText(report, {color: this.color, cwd}))
     }
-    if (report.status === 'dry-run') this.note('Dry run: nothing was written.')
+    if (report.status === 'dry-run') {
+      this.note('Dry run: nothing was written.')
+      if (result.outcome?.before !== undefined) this.note(openclawRewriteNote(result.outcome.before))
+    }
     const inIncludes = includedFilesToFixByHand(checks, report)
     if (inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file)).join(', ')} by hand.`)
     if (!report.ok) process.exitCode = ExitCode.failure
     return report
+  }
+
+  /** A config file that does not exist fails every format (exit 1): CI must never pass on a typo. */
+  private configNotFound(file: string): undefined {
+    const message = configNotFoundMessage(file)
+    if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {exitCode: ExitCode.failure, file})
+    if (this.flags.format === 'github') this.print(renderMissingGithub(message))
+    else this.note(safeInline(message))
+    process.exitCode = ExitCode.failure
+    return undefined
   }
 }

@@ -1,8 +1,8 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags, modelFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
-import {type EffectiveToolSearchSettings, type ModelContext, effectiveToolSearchSettings, loadConfig} from '../../src/config/index.js'
-import {displayPath, renderExplain} from '../../src/config/render.js'
+import {type EffectiveToolSearchSettings, type ModelContext, effectiveToolSearchSettings, loadConfig, warningsFor} from '../../src/config/index.js'
+import {displayPath, nearMissNotes, renderExplain} from '../../src/config/render.js'
 import {safeInline} from '../../src/output/terminal.js'
 
 export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {
@@ -12,8 +12,9 @@ export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {
   static flags = {...configFlags, ...modelFlags}
 
   async run(): Promise<{file: string; model: ModelContext; settings: EffectiveToolSearchSettings}> {
-    const config = await loadConfig(locateOptions(this.flags))
-    for (const warning of config.warnings) this.note(`Warning: ${safeInline(warning.message)}`)
+    const config = await loadConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
+    for (const note of nearMissNotes(config.location)) this.note(note)
+    for (const warning of warningsFor(config.warnings)) this.note(`Warning: ${safeInline(warning.message)}`)
     const model: ModelContext = {provider: this.flags.provider, model: this.flags.model, baseUrl: this.flags['base-url']}
     const settings = effectiveToolSearchSettings(config.value, model, config.authored)
     this.print(renderExplain(displayPath(config.location.path, process.cwd()), settings, model, {color: this.color}))

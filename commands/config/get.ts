@@ -8,7 +8,7 @@ import {loadDocument} from '../../src/config/load.js'
 import {parseConfigPath} from '../../src/config/path.js'
 import {pathNotFound} from '../../src/config/plan.js'
 import {valueAtPath} from '../../src/config/query.js'
-import {renderValue} from '../../src/config/render.js'
+import {nearMissNotes, renderValue} from '../../src/config/render.js'
 
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static summary = 'Print a config value as written in the file.'
@@ -21,7 +21,8 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
 
   async run(): Promise<unknown> {
     const path = this.args.path === undefined ? [] : parseConfigPath(this.args.path)
-    const location = await locateConfig(locateOptions(this.flags))
+    const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
+    for (const note of nearMissNotes(location)) this.note(note)
     const document = loadDocument(location, process.env)
     const lookup = valueAtPath(document.authored, path)
     if (!lookup.found) {

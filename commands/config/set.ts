@@ -5,8 +5,9 @@ import {configFlags} from '../../src/cli/flags.js'
 import {setConfigValue} from '../../src/config/change.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
+import {assertNoFileBesideNearMiss} from '../../src/config/locate.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
-import {inlineValue, renderChange} from '../../src/config/render.js'
+import {inlineValue, nearMissNotes, renderChange} from '../../src/config/render.js'
 import {notesAfterChange} from '../../src/doctor/run.js'
 import {parseCliValue} from '../../src/config/value.js'
 
@@ -35,7 +36,9 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const path = parseConfigPath(this.args.path)
     const parsed = parseCliValue(this.args.value, {strictJson: this.flags['strict-json']})
     if (parsed.note !== undefined) this.note(parsed.note)
-    const location = await locateConfig(locateOptions(this.flags))
+    const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
+    for (const note of nearMissNotes(location)) this.note(note)
+    assertNoFileBesideNearMiss(location)
     const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`

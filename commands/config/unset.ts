@@ -6,7 +6,7 @@ import {unsetConfigValue} from '../../src/config/change.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
-import {inlineValue, renderChange} from '../../src/config/render.js'
+import {inlineValue, nearMissNotes, renderChange} from '../../src/config/render.js'
 import {notesAfterChange} from '../../src/doctor/run.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
@@ -21,7 +21,8 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
 
   async run(): Promise<unknown> {
     const path = parseConfigPath(this.args.path)
-    const location = await locateConfig(locateOptions(this.flags))
+    const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
+    for (const note of nearMissNotes(location)) this.note(note)
     const outcome = await unsetConfigValue(location, path, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(outcome.summary)})`]}, {color: this.color}))

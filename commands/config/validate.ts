@@ -1,34 +1,38 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {configFlags} from '../../src/cli/flags.js'
+import {allowMissingFlag, configFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {loadDocument} from '../../src/config/load.js'
 import {formatConfigPath} from '../../src/config/path.js'
-import {missingConfigNote, renderValidation} from '../../src/config/render.js'
+import {type ValidationProblemLine, configNotFoundMessage, missingConfigNote, nearMissNotes, renderValidation} from '../../src/config/render.js'
 import {findConfigProblems} from '../../src/config/validate.js'
-import {ExitCode, isToolsearchError} from '../../src/errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../../src/errors.js'
 import {safeInline} from '../../src/output/terminal.js'
 
-interface ValidationProblem {
-  kind: 'schema' | 'retired' | 'load'
-  path: string
-  message: string
-  file?: string
-  line?: number
-  column?: number
-}
+type ValidationProblem = ValidationProblemLine & {kind: 'schema' | 'retired' | 'load'}
 
 export default class ConfigValidate extends BaseCommand<typeof ConfigValidate> {
   static summary = 'Check the config the way the gateway does.'
   static description =
-    'Exit 0 and "Config valid: <path>" when the gateway would start; otherwise exit 78 (EX_CONFIG) with the refusal the gateway prints, naming every retired key ' +
-    '(a file that cannot be read or parsed is refused the same way, with its file, line and column).'
-  static examples = ['<%= config.bin %> config validate', '<%= config.bin %> config validate --config ./openclaw.json5 --json']
-  static flags = {...configFlags}
+    'Exit 0 and "Config valid: <path>" when the gateway would start; otherwise exit 78 (EX_CONFIG) with the refusal the gateway prints, in its words, ' +
+    'then one line of toolsearch\'s own (a file that cannot be read or parsed is refused the same way, with its file, line and column). ' +
+    'A config file that does not exist: exit 1 with "Config file not found: <path>", unless --allow-missing.'
+  static examples = ['<%= config.bin %> config validate', '<%= config.bin %> config validate --config ./openclaw.json --json']
+  static flags = {...configFlags, ...allowMissingFlag}
 
   async run(): Promise<{file: string; valid: boolean; problems: ValidationProblem[]}> {
-    const location = await locateConfig(locateOptions(this.flags))
-    if (!location.exists) this.note(missingConfigNote(location.path))
+    const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
+    for (const note of nearMissNotes(location)) this.note(note)
+    if (!location.exists) {
+      if (!this.flags['allow-missing']) {
+        const message = configNotFoundMessage(location.path)
+        if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {exitCode: ExitCode.failure, file: location.path})
+        this.note(safeInline(message))
+        process.exitCode = ExitCode.failure
+        return {file: location.path, valid: false, problems: []}
+      }
+      this.note(missingConfigNote(location.path))
+    }
     let problems: ValidationProblem[]
     try {
       const document = loadDocument(location, process.env)

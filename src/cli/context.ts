@@ -8,7 +8,7 @@ import {applyToolPolicy, entriesForMode, formatSkippedTool, loadCatalogs, mergeT
 import type {McpSessionPool} from '../catalog/mcp/pool.js'
 import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
-import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig} from '../config/index.js'
+import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig, warningsFor} from '../config/index.js'
 import {locateOptions} from '../config/cli.js'
 import type {DirectoryMode} from '../directory/render.js'
 import {safeInline} from '../output/terminal.js'
@@ -73,7 +73,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const cwd = io.cwd ?? process.cwd()
   const env = io.env ?? process.env
   const config = await loadConfig(locateOptions(flags, cwd, env))
-  for (const warning of config.warnings) io.note(`Warning: ${safeInline(warning.message)}`)
+  for (const warning of warningsFor(config.warnings)) io.note(`Warning: ${safeInline(warning.message)}`)
   const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.

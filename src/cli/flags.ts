@@ -14,6 +14,11 @@ export const configFlags = {
   project: Flags.boolean({description: 'Search the project instead (openclaw.json, .openclawrc*, package.json#openclaw, up to the nearest package.json or .git); OpenClaw itself never reads these.'}),
 }
 
+/** `config validate` and `doctor`: a config file that does not exist is an error (exit 1) unless this says otherwise. */
+export const allowMissingFlag = {
+  'allow-missing': Flags.boolean({description: 'Check a config file that does not exist as an empty config instead of failing with "Config file not found".'}),
+}
+
 /** The model in use, for the local-model overlay (SPEC §1.3). */
 export const modelFlags = {
   provider: Flags.string({description: 'Provider id of the model in use (e.g. ollama, lmstudio).', helpValue: '<id>'}),

@@ -61,7 +61,8 @@ export interface ParseError {
   column: number
 }
 
-export type ParseResult = {ok: true; root: CstNode | undefined} | {ok: false; error: ParseError}
+/** `comments`: how many line and block comments the text holds (what a JSON rewrite would drop). */
+export type ParseResult = {ok: true; root: CstNode | undefined; comments: number} | {ok: false; error: ParseError}
 
 /** Deeper nesting than this is refused instead of overflowing the stack. */
 const MAX_DEPTH = 256
@@ -91,7 +92,8 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {b: '\b', f: '\f', n: '
 export function parseCst(text: string): ParseResult {
   const parser = new Parser(text)
   try {
-    return {ok: true, root: parser.document()}
+    const root = parser.document()
+    return {ok: true, root, comments: parser.comments}
   } catch (error) {
     if (!(error instanceof SyntaxFailure)) throw error
     return {ok: false, error: {message: error.message, offset: error.offset, ...positionAt(text, error.offset)}}
@@ -100,6 +102,8 @@ export function parseCst(text: string): ParseResult {
 
 class Parser {
   private pos = 0
+  /** Comments seen so far (trivia is skipped once per position, so each counts once). */
+  comments = 0
 
   constructor(private readonly text: string) {}
 
@@ -282,10 +286,12 @@ class Parser {
       if (WHITESPACE.test(char)) {
         this.pos++
       } else if (char === '/' && text[this.pos + 1] === '/') {
+        this.comments++
         while (this.pos < text.length && !/[\n\r\u2028\u2029]/.test(text[this.pos])) this.pos++
       } else if (char === '/' && text[this.pos + 1] === '*') {
         const close = text.indexOf('*/', this.pos + 2)
         if (close === -1) this.fail('Unterminated block comment')
+        this.comments++
         this.pos = close + 2
       } else {
         break

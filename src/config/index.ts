@@ -95,6 +95,30 @@ export interface ToolPolicy {
   deny: string[]
 }
 
+/**
+ * The config paths the Tool Search commands read (`*` matches any one key): the setting itself,
+ * Code Mode, the tool policy, and what the local-model overlay looks at. A `${VAR}` warning
+ * elsewhere (an API key of another provider, a channel token) is not theirs to repeat on every run.
+ */
+export const TOOL_SEARCH_READS: ReadonlyArray<readonly string[]> = [
+  ['tools', 'toolSearch'],
+  ['tools', 'codeMode'],
+  ['tools', 'allow'],
+  ['tools', 'deny'],
+  ['agents', 'defaults', 'experimental'],
+  ['agents', 'list', '*', 'id'],
+  ['agents', 'list', '*', 'default'],
+  ['agents', 'list', '*', 'experimental'],
+  ['models', 'providers', '*', 'baseUrl'],
+  ['models', 'providers', '*', 'localService'],
+]
+
+/** The warnings about values at or under one of `reads` (or about no path at all). */
+export function warningsFor(warnings: readonly ConfigWarning[], reads: ReadonlyArray<readonly string[]> = TOOL_SEARCH_READS): ConfigWarning[] {
+  const under = (path: readonly string[], read: readonly string[]) => read.length <= path.length && read.every((key, index) => key === '*' || key === path[index])
+  return warnings.filter((warning) => warning.path === undefined || reads.some((read) => under(warning.path as string[], read)))
+}
+
 /** Which config file applies (SPEC §1.1) and why; the file may not exist yet. */
 export async function locateConfig(options: ConfigLocateOptions): Promise<ConfigLocation> {
   return locate(options)

@@ -21,7 +21,7 @@ import {existsSync, lstatSync, statSync} from 'node:fs'
 import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
-import {usageError} from '../errors.js'
+import {ExitCode, ToolsearchError, usageError} from '../errors.js'
 import type {ConfigLocateOptions, ConfigLocation, ConfigNearMiss} from './index.js'
 
 export const CONFIG_FILE_NAME = 'openclaw.json'
@@ -247,4 +247,20 @@ export async function locate(options: ConfigLocateOptions): Promise<ConfigLocati
   }
   if (options.nearMisses === true) location.nearMisses = await findNearMisses(location, options)
   return location
+}
+
+/**
+ * `config set` never creates a second file beside a near miss (an `openclaw.json5` next to the
+ * missing `openclaw.json`, a legacy `clawdbot.json`): the new file would win and the old one would
+ * silently stop counting. `--config` (an explicit choice) and `--project` create it anyway.
+ */
+export function assertNoFileBesideNearMiss(location: ConfigLocation): void {
+  if (location.exists || location.rule === 'flag' || location.rule === 'project') return
+  const beside = location.nearMisses.filter((miss) => miss.kind !== 'project')
+  if (beside.length === 0) return
+  throw new ToolsearchError(
+    'config-near-miss',
+    `Refusing to create ${location.path} beside ${beside.map((miss) => miss.path).join(' and ')}: rename that file to ${basename(location.path)}, or pass --config ${location.path} to create a new file anyway.`,
+    {exitCode: ExitCode.failure, file: location.path},
+  )
 }

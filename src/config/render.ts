@@ -48,11 +48,22 @@ const RULE_NAMES: Record<ConfigLocation['rule'], string> = {
 }
 
 /**
- * Said on stderr when a command checks a config file that does not exist: that is an empty config
- * (valid), but in CI it usually means a mistyped --config or OPENCLAW_CONFIG_PATH.
+ * Said on stderr when `--allow-missing` lets a command check a config file that does not exist:
+ * that is an empty config (valid), but in CI it usually means a mistyped --config or
+ * OPENCLAW_CONFIG_PATH.
  */
 export function missingConfigNote(file: string): string {
-  return `Note: ${safeInline(file)} does not exist; it is checked as an empty config.`
+  return `Note: ${safeInline(file)} does not exist; it is checked as an empty config (--allow-missing).`
+}
+
+/** What `openclaw config validate` says about a config file that does not exist (exit 1). */
+export function configNotFoundMessage(file: string): string {
+  return `Config file not found: ${file}`
+}
+
+/** One `Note:` line per near miss (stderr), so a missing file never goes unexplained. */
+export function nearMissNotes(location: Pick<ConfigLocation, 'nearMisses'>): string[] {
+  return location.nearMisses.map((miss) => `Note: ${safeInline(miss.message)}`)
 }
 
 export function renderLocation(location: ConfigLocation, {color}: RenderOptions): string {
@@ -90,16 +101,39 @@ function problemPlace(problem: {message: string; file?: string; line?: number; c
   return `${problem.file}${problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`}: `
 }
 
+export interface ValidationProblemLine {
+  /** `load`: the file could not be read or parsed; `retired`: what doctor --fix migrates. */
+  kind: string
+  path: string
+  message: string
+  file?: string
+  line?: number
+  column?: number
+}
+
+/** The gateway's advice line, word for word (OpenClaw prints it after the problem lines). */
+export const GATEWAY_REPAIR_HINT = 'Run "openclaw doctor --fix" to repair, then retry.'
+
 /**
- * The refusal the gateway prints for an invalid config (SPEC §3.4): one line per problem, at its
- * config path, or at its file and line when the file could not be loaded at all.
+ * The refusal the gateway prints for an invalid config (SPEC §3.4), in its words: `Invalid config
+ * at <path>.`, then `path: message` per problem (`<root>` for the file as a whole), then its
+ * advice to run `openclaw doctor --fix`, then one line of our own. A file that does not load gets
+ * no `--fix` advice: no doctor can repair a syntax error.
  */
-export function renderValidation(file: string, problems: ReadonlyArray<{path: string; message: string; file?: string; line?: number; column?: number}>): string {
-  return [
-    `Invalid config at ${safeInline(file)}:`,
-    ...problems.map((problem) => `- ${safeInline(problem.path === '' ? problemPlace(problem) : `${problem.path}: `)}${safeInline(problem.message)}`),
-    'Run "toolsearch doctor --fix" to repair, then retry.',
-  ].join('\n')
+export function renderValidation(file: string, problems: ReadonlyArray<ValidationProblemLine>): string {
+  const lines = problems.map((problem) => {
+    const path = problem.path === '' ? '<root>' : problem.path
+    const place = problem.path === '' ? problemPlace(problem) : ''
+    return `${safeInline(path)}: ${safeInline(`${place}${problem.message}`)}`
+  })
+  const unloadable = problems.some((problem) => problem.kind === 'load')
+  const retired = problems.some((problem) => problem.kind === 'retired')
+  const ours = unloadable
+    ? 'The file does not load: fix it by hand (doctor --fix cannot repair a file it cannot read), then run "toolsearch config validate" again.'
+    : retired
+      ? '"toolsearch doctor --fix" does the same migration and keeps comments and formatting.'
+      : '"toolsearch doctor --fix" repairs only retired Tool Search settings: fix these by hand.'
+  return [`Invalid config at ${safeInline(file)}.`, ...lines, ...(unloadable ? [] : [GATEWAY_REPAIR_HINT]), ours].join('\n')
 }
 
 export interface ChangeReport {

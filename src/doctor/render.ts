@@ -3,7 +3,7 @@
  * from the config file, so everything is passed through safeInline.
  */
 import {colorDiff, displayPath} from '../config/render.js'
-import {githubAnnotation} from '../output/github.js'
+import {annotationPath, githubAnnotation} from '../output/github.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import type {Severity} from './types.js'
@@ -71,13 +71,21 @@ export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boo
   return blocks.join('\n\n')
 }
 
-/** `::error file=…,line=…,col=…,title=<check>::<message>` per finding (warnings use ::warning). */
-export function renderDoctorGithub(report: DoctorReport, {cwd}: {cwd: string}): string {
+/** The annotation for a config file that does not exist: no `file` (there is none to point at). */
+export function renderMissingGithub(message: string): string {
+  return githubAnnotation({severity: 'error', title: 'config.missing', message})
+}
+
+/**
+ * `::error file=…,line=…,col=…,title=<check>::<message>` per finding (warnings use ::warning),
+ * file paths relative to `root`, the repository root (see `repositoryRoot`).
+ */
+export function renderDoctorGithub(report: DoctorReport, {root}: {root: string}): string {
   return report.findings
     .map((finding) =>
       githubAnnotation({
         severity: finding.severity,
-        file: displayPath(finding.file ?? report.file, cwd),
+        file: annotationPath(finding.file ?? report.file, root),
         line: finding.line,
         column: finding.column,
         title: finding.check,

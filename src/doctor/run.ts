@@ -9,12 +9,14 @@
  * file as it was read, so `--dry-run` shows exactly what `--fix` writes.
  */
 import {type ChangeOutcome, type ConfigWriteOptions, changeConfig} from '../config/change.js'
+import {parseCst} from '../config/cst.js'
 import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
 import type {ConfigLocation} from '../config/index.js'
 import {type ConfigDocument, documentFromText} from '../config/load.js'
 import {readConfigText} from '../config/read.js'
 import {findConfigProblems} from '../config/validate.js'
 import {isToolsearchError} from '../errors.js'
+import {plural} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import {builtinChecks} from './checks/index.js'
 import {formatMessage} from './registry.js'
@@ -118,6 +120,18 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
   if (outcome.status !== 'written') return {file: location.path, findings, changes: outcome.summary, outcome}
   const after = await contextFor(location, outcome.after, options.env)
   return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
+}
+
+/**
+ * Said after `doctor --fix --dry-run`: the diff is what toolsearch writes; OpenClaw's own
+ * `openclaw doctor --fix` would serialise the whole file again as JSON (comments gone) and stamp
+ * `meta` — worth knowing before choosing which tool fixes a file with comments in it.
+ */
+export function openclawRewriteNote(text: string): string {
+  const parsed = parseCst(text)
+  const comments = parsed.ok ? parsed.comments : 0
+  const drops = comments > 0 ? `drop its ${plural(comments, 'comment')}, ` : ''
+  return `Note: the diff is what toolsearch writes (comments and formatting kept). "openclaw doctor --fix" would rewrite the whole file as JSON instead: ${drops}re-quote every key and string, and stamp a "meta" block (lastTouchedVersion, lastTouchedAt).`
 }
 
 /** A warning a change brought in: the check that found it and its message. */

@@ -4,6 +4,9 @@
  * characters are neutralised first: a message keeps its line breaks (as %0A), a property never
  * has any.
  */
+import {existsSync} from 'node:fs'
+import {dirname, isAbsolute, join, relative, resolve, sep} from 'node:path'
+
 import {safeBlock, safeInline} from './terminal.js'
 
 export interface GithubAnnotation {
@@ -33,4 +36,27 @@ export function githubAnnotation(annotation: GithubAnnotation): string {
     `title=${escapeProperty(annotation.title)}`,
   ]
   return `::${command} ${properties.join(',')}::${escapeData(annotation.message)}`
+}
+
+/**
+ * The directory annotation paths are relative to. GitHub matches an annotation's `file` to a file
+ * of the repository only when the path is relative to the repository root: `GITHUB_WORKSPACE`
+ * (set in Actions), else the root of the git work tree around `cwd`, else `cwd` itself.
+ */
+export function repositoryRoot(cwd: string, env: NodeJS.ProcessEnv): string {
+  const workspace = env.GITHUB_WORKSPACE?.trim()
+  if (workspace !== undefined && workspace !== '') return resolve(cwd, workspace)
+  let dir = resolve(cwd)
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return dir
+    const parent = dirname(dir)
+    if (parent === dir) return resolve(cwd)
+    dir = parent
+  }
+}
+
+/** A file as GitHub matches it: relative to `root` with forward slashes; absolute when outside it. */
+export function annotationPath(file: string, root: string): string {
+  const rel = relative(root, file)
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file
 }

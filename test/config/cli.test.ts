@@ -375,14 +375,63 @@ describe('config validate', () => {
     }
   })
 
-  it('a config file that does not exist is valid (an empty config), with a note that it is missing; doctor says the same', async () => {
+  it('a config file that does not exist: exit 1 with "Config file not found: <path>" in every format, unless --allow-missing', async () => {
     const cwd = project({})
     const typo = join(cwd, 'opencalw.json5')
-    const note = `Note: ${typo} does not exist; it is checked as an empty config.\n`
-    expect(await runCli(['config', 'validate', '--config', typo], {cwd})).toMatchObject({code: 0, stdout: `Config valid: ${typo}\n`, stderr: note})
-    const doctor = await runCli(['doctor', '--json'], {cwd, env: {OPENCLAW_CONFIG_PATH: typo}})
-    expect(doctor).toMatchObject({code: 0, stderr: note})
-    expect(parseJsonOutput(doctor)).toMatchObject({file: typo, findings: [], ok: true})
+    const notFound = `Config file not found: ${typo}`
+    expect(await runCli(['config', 'validate', '--config', typo], {cwd})).toMatchObject({code: 1, stdout: '', stderr: `${notFound}\n`})
+    const validateJson = await runCli(['config', 'validate', '--json', '--config', typo], {cwd})
+    expect(validateJson.code).toBe(1)
+    expect(parseJsonOutput(validateJson)).toEqual({error: {code: 'config-not-found', message: notFound}})
+    const env = {OPENCLAW_CONFIG_PATH: typo}
+    expect(await runCli(['doctor'], {cwd, env})).toMatchObject({code: 1, stdout: '', stderr: `${notFound}\n`})
+    const doctorJson = await runCli(['doctor', '--json'], {cwd, env})
+    expect(doctorJson.code).toBe(1)
+    expect(parseJsonOutput(doctorJson)).toEqual({error: {code: 'config-not-found', message: notFound}})
+    expect(await runCli(['doctor', '--format', 'github'], {cwd, env})).toMatchObject({code: 1, stdout: `::error title=config.missing::${notFound}\n`, stderr: ''})
+    // --allow-missing: an empty config, with a note.
+    const note = `Note: ${typo} does not exist; it is checked as an empty config (--allow-missing).\n`
+    expect(await runCli(['config', 'validate', '--allow-missing', '--config', typo], {cwd})).toMatchObject({code: 0, stdout: `Config valid: ${typo}\n`, stderr: note})
+    const allowed = await runCli(['doctor', '--json', '--allow-missing'], {cwd, env})
+    expect(allowed).toMatchObject({code: 0, stderr: note})
+    expect(parseJsonOutput(allowed)).toMatchObject({file: typo, findings: [], ok: true})
+  })
+
+  it('a missing OpenClaw file names its near misses: a .json5 sibling and a project file', async () => {
+    const cwd = project({'openclaw.json5': '{}'})
+    const home = tempDir()
+    mkdirSync(join(home, '.openclaw'))
+    writeFileSync(join(home, '.openclaw', 'openclaw.json5'), '{tools: {toolSearch: true}}')
+    const file = join(home, '.openclaw', 'openclaw.json')
+    const result = await runCli(['config', 'validate'], {cwd, env: {HOME: home}})
+    expect(result).toMatchObject({code: 1, stdout: ''})
+    expect(result.stderr).toBe(
+      `Note: ${file}5 exists, but OpenClaw reads ${file}, which does not exist. Rename it to openclaw.json (JSON5 syntax is fine in it) or pass --config to use it.\n` +
+        `Note: ${join(cwd, 'openclaw.json5')} is a project config; OpenClaw does not read it. Pass --project to read and edit it with toolsearch, or set OPENCLAW_CONFIG_PATH=${join(cwd, 'openclaw.json5')} so OpenClaw loads it too.\n` +
+        `Config file not found: ${file}\n`,
+    )
+    // config set does not create a second file beside the .json5 one; --config creates it anyway.
+    const set = await runCli(['config', 'set', 'tools.toolSearch', 'false'], {cwd, env: {HOME: home}})
+    expect(set.code).toBe(1)
+    expect(set.stderr).toContain(`Error: Refusing to create ${file} beside ${file}5: rename that file to openclaw.json, or pass --config ${file} to create a new file anyway.\n`)
+    expect(readdirSync(join(home, '.openclaw'))).toEqual(['openclaw.json5'])
+    expect(await runCli(['config', 'set', 'tools.toolSearch', 'false', '--config', file], {cwd, env: {HOME: home}})).toMatchObject({code: 0})
+    expect(readdirSync(join(home, '.openclaw')).sort()).toEqual(['openclaw.json', 'openclaw.json5'])
+  })
+
+  it('an empty file (or one holding only comments) is a parse error, as in OpenClaw', async () => {
+    for (const text of ['', '  \n', '// nothing yet\n']) {
+      const cwd = project({'openclaw.json': text})
+      const file = join(cwd, 'openclaw.json')
+      const result = await runCli(['config', 'validate', '--config', file], {cwd})
+      expect(result.code, JSON.stringify(text)).toBe(78)
+      expect(result.stderr).toContain(`<root>: ${file}:`)
+      expect(result.stderr).toContain('Unexpected end of input; expected a value (the file is empty: write {} for an empty config)')
+      expect(result.stderr).not.toContain('doctor --fix" to repair')
+      const doctor = await runCli(['doctor', '--json', '--config', file], {cwd})
+      expect(doctor.code).toBe(1)
+      expect(parseJsonOutput<{findings: Array<{check: string}>}>(doctor).findings).toEqual([expect.objectContaining({check: 'config.parse'})])
+    }
   })
 
   it('exit 78 with the gateway refusal naming every retired key', async () => {
@@ -392,10 +441,11 @@ describe('config validate', () => {
     expect(result.code).toBe(78)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      `Invalid config at ${file}:\n` +
-        '- tools.toolSearch.mode: Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
-        '- tools.toolSearch.codeTimeoutMs: tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".\n' +
-        'Run "toolsearch doctor --fix" to repair, then retry.\n',
+      `Invalid config at ${file}.\n` +
+        'tools.toolSearch.mode: Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
+        'tools.toolSearch.codeTimeoutMs: tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".\n' +
+        'Run "openclaw doctor --fix" to repair, then retry.\n' +
+        '"toolsearch doctor --fix" does the same migration and keeps comments and formatting.\n',
     )
     const json = await runCli(['config', 'validate', '--json', '--project'], {cwd})
     expect(json.code).toBe(78)
@@ -451,7 +501,11 @@ describe('broken files: clear message with file and line, no stack trace, never 
       }
       // config validate is the gateway's view: a file it cannot load is a refusal (exit 78).
       const validate = await runCli(['config', 'validate', '--project'], {cwd})
-      expect(validate).toMatchObject({code: 78, stdout: '', stderr: `Invalid config at ${file}:\n- ${where(file)}${message(file)}\nRun "toolsearch doctor --fix" to repair, then retry.\n`})
+      expect(validate).toMatchObject({
+        code: 78,
+        stdout: '',
+        stderr: `Invalid config at ${file}.\n<root>: ${where(file)}${message(file)}\nThe file does not load: fix it by hand (doctor --fix cannot repair a file it cannot read), then run "toolsearch config validate" again.\n`,
+      })
       const validateJson = await runCli(['config', 'validate', '--json', '--project'], {cwd})
       expect(validateJson.code).toBe(78)
       expect(parseJsonOutput(validateJson)).toMatchObject({file, valid: false, problems: [{kind: 'load', path: '', message: message(file)}]})

@@ -68,3 +68,11 @@ describe('positionAt', () => {
     expect(positionAt(text, 8)).toEqual({line: 3, column: 1})
   })
 })
+
+describe('parseCst counts comments (what a JSON rewrite would drop)', () => {
+  it('counts line and block comments once each, never comment-like text inside strings', () => {
+    const result = parseCst('// a\n{\n  /* b */ x: "// not c", // d\n  y: \'/* not e */\',\n}\n/* f */')
+    expect(result).toMatchObject({ok: true, comments: 4})
+    expect(parseCst('{"x": 1}')).toMatchObject({ok: true, comments: 0})
+  })
+})

@@ -2,7 +2,7 @@ import {mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {loadConfig, locateConfig} from '../../src/config/index.js'
+import {loadConfig, locateConfig, warningsFor} from '../../src/config/index.js'
 import {loadDocument, locateOrigin} from '../../src/config/load.js'
 import {tempDir} from '../helpers/cli.js'
 
@@ -315,5 +315,18 @@ describe('loadConfig', () => {
     write(dir, {'real.json5': '{ tools: { toolSearch: true } }'})
     symlinkSync(join(dir, 'real.json5'), join(dir, 'openclaw.json5'))
     expect((await load(dir)).value).toEqual({tools: {toolSearch: true}})
+  })
+})
+
+describe('warningsFor: ${VAR} warnings only for what the Tool Search commands read', () => {
+  it('keeps tools.toolSearch, the tool policy and the overlay inputs; drops the rest of the config', async () => {
+    const dir = tempDir()
+    write(dir, {
+      'openclaw.json5':
+        '{tools: {toolSearch: {mode: "${TS_U1}"}, allow: ["${TS_U2}"]}, models: {providers: {a: {apiKey: "${TS_U3}", baseUrl: "${TS_U4}"}}}, channels: {x: {token: "${TS_U5}"}}, agents: {list: [{id: "${TS_U6}", name: "${TS_U7}"}]}}',
+    })
+    const config = await load(dir)
+    expect(config.warnings.map((warning) => warning.variable)).toEqual(['TS_U1', 'TS_U2', 'TS_U3', 'TS_U4', 'TS_U5', 'TS_U6', 'TS_U7'])
+    expect(warningsFor(config.warnings).map((warning) => warning.variable)).toEqual(['TS_U1', 'TS_U2', 'TS_U4', 'TS_U6'])
   })
 })

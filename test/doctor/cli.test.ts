@@ -50,7 +50,11 @@ describe('toolsearch doctor', () => {
     const cwd = project({'openclaw.json5': LEGACY})
     const dry = await runCli(['doctor', '--fix', '--dry-run', '--project'], {cwd})
     expect(dry.code).toBe(1)
-    expect(dry.stderr).toBe('Dry run: nothing was written.\n')
+    expect(dry.stderr).toBe(
+      'Dry run: nothing was written.\n' +
+        'Note: the diff is what toolsearch writes (comments and formatting kept). "openclaw doctor --fix" would rewrite the whole file as JSON instead: ' +
+        'drop its 2 comments, re-quote every key and string, and stamp a "meta" block (lastTouchedVersion, lastTouchedAt).\n',
+    )
     expect(dry.stdout).toContain(
       [
         'Doctor changes (dry run)',
@@ -160,6 +164,21 @@ describe('toolsearch doctor', () => {
     )
   })
 
+  it('--format github: file paths relative to the repository root (GITHUB_WORKSPACE, else the git root), wherever doctor runs', async () => {
+    const root = project({})
+    mkdirSync(join(root, 'config', 'sub'), {recursive: true})
+    const file = join(root, 'config', 'openclaw.json')
+    writeFileSync(file, '{"tools": {"toolSearch": {"mode": "code"}}}')
+    const line = (path: string) => `::error file=${path},line=1,col=35,title=tools.toolSearch.structured-only::`
+    const fromSub = await runCli(['doctor', '--format', 'github', '--config', file], {cwd: join(root, 'config', 'sub')})
+    expect(fromSub.stdout.startsWith(line('config/openclaw.json'))).toBe(true)
+    const workspace = await runCli(['doctor', '--format', 'github', '--config', file], {cwd: join(root, 'config', 'sub'), env: {GITHUB_WORKSPACE: join(root, 'config')}})
+    expect(workspace.stdout.startsWith(line('openclaw.json'))).toBe(true)
+    // A file outside the repository keeps its absolute path.
+    const outside = await runCli(['doctor', '--format', 'github', '--config', file], {cwd: tempDir()})
+    expect(outside.stdout.startsWith(line(file))).toBe(true)
+  })
+
   it('warnings alone exit 0, and 1 with --strict', async () => {
     const cwd = project({'openclaw.json5': '{tools: {toolSearch: {}}}'})
     expect((await runCli(['doctor', '--project'], {cwd})).code).toBe(0)
@@ -212,10 +231,12 @@ describe('toolsearch doctor', () => {
     expect((await runCli(['doctor', '--dry-run', '--project'], {cwd})).code).toBe(2)
   })
 
-  it('a missing file has nothing to check (exit 0)', async () => {
+  it('a missing file is "Config file not found" (exit 1); with --allow-missing it has nothing to check (exit 0)', async () => {
     const cwd = project({})
     const home = tempDir()
-    expect(await runCli(['doctor'], {cwd, env: {HOME: home}})).toMatchObject({code: 0, stdout: `No problems found in ${join(home, '.openclaw', 'openclaw.json')}.\n`})
+    const file = join(home, '.openclaw', 'openclaw.json')
+    expect(await runCli(['doctor'], {cwd, env: {HOME: home}})).toMatchObject({code: 1, stdout: '', stderr: `Config file not found: ${file}\n`})
+    expect(await runCli(['doctor', '--allow-missing'], {cwd, env: {HOME: home}})).toMatchObject({code: 0, stdout: `No problems found in ${file}.\n`})
   })
 
   it('--list-checks lists every check with a one-line description', async () => {

@@ -15,13 +15,24 @@ function report(message: string, file = '/repo/openclaw.json5'): DoctorReport {
 
 describe('renderDoctorGithub', () => {
   it('pins the workflow-command shape and escapes %, line breaks, and : and , in properties', () => {
-    expect(renderDoctorGithub(report('50% done\nnext', '/repo/a,b:c.json5'), {cwd: '/repo'})).toBe('::error file=a%2Cb%3Ac.json5,line=3,col=5,title=config.schema::50%25 done%0Anext')
+    expect(renderDoctorGithub(report('50% done\nnext', '/repo/a,b:c.json5'), {root: '/repo'})).toBe('::error file=a%2Cb%3Ac.json5,line=3,col=5,title=config.schema::50%25 done%0Anext')
   })
 
   it('never lets a control character from the config (an ESC in a key, a bidi override) reach the CI log', () => {
-    const line = renderDoctorGithub(report('unknown key "mo\u001b[31mde\u202e"', '/repo/\u001b]0;x\u0007.json5'), {cwd: '/repo'})
+    const line = renderDoctorGithub(report('unknown key "mo\u001b[31mde\u202e"', '/repo/\u001b]0;x\u0007.json5'), {root: '/repo'})
     expect(line).not.toMatch(CONTROL)
     expect(line).toContain('unknown key "mo\\u001b[31mde\\u202e"')
     expect(line).toContain('file=\\u001b]0;x\\u0007.json5,')
+  })
+})
+
+describe('renderDoctorGithub: paths GitHub can match', () => {
+  it('relative to the repository root, with forward slashes; absolute outside it', () => {
+    const base: DoctorReport = {file: '/repo/config/openclaw.json5', findings: [], changes: [], ok: true}
+    const finding = {check: 'config.schema', messageId: 'x', severity: 'error' as const, path: 'a', message: 'm', fixable: false}
+    const inside = renderDoctorGithub({...base, findings: [{...finding, file: '/repo/config/openclaw.json5', line: 1, column: 2}]}, {root: '/repo'})
+    expect(inside).toBe('::error file=config/openclaw.json5,line=1,col=2,title=config.schema::m')
+    const outside = renderDoctorGithub({...base, findings: [{...finding, file: '/home/u/.openclaw/openclaw.json'}]}, {root: '/repo'})
+    expect(outside).toBe('::error file=/home/u/.openclaw/openclaw.json,title=config.schema::m')
   })
 })

@@ -85,7 +85,7 @@ describe('catalog list and the tool policy', () => {
   it('counts the tools --deny and tools.allow leave out (CLI)', async () => {
     const cwd = tempDir()
     writeFileSync(join(cwd, 'openclaw.json'), JSON.stringify({tools: {allow: ['openclaw:*', 'client:*']}}))
-    const result = await runCli(['catalog', 'list', '--catalog', join(ROOT, 'examples', 'catalog.json5'), '--deny', 'client:*', '--json'], {cwd})
+    const result = await runCli(['catalog', 'list', '--catalog', join(ROOT, 'examples', 'catalog.json5'), '--deny', 'client:*', '--json', '--project'], {cwd})
     expect(result.code).toBe(0)
     expect(parseJsonOutput<{total: number; denied: number}>(result)).toMatchObject({total: 24, denied: 5})
   })
