@@ -6,9 +6,10 @@
  */
 import {applyToolPolicy, entriesForMode, formatSkippedTool, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
 import type {McpSessionPool} from '../catalog/mcp/pool.js'
+import {OPENCLAW_SERVERS_PATH} from '../catalog/mcp/openclaw-servers.js'
 import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
-import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig, warningsFor} from '../config/index.js'
+import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig, TOOL_SEARCH_READS, warningsFor} from '../config/index.js'
 import {locateOptions} from '../config/cli.js'
 import type {DirectoryMode} from '../directory/render.js'
 import {safeInline} from '../output/terminal.js'
@@ -73,12 +74,15 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const cwd = io.cwd ?? process.cwd()
   const env = io.env ?? process.env
   const config = await loadConfig(locateOptions(flags, cwd, env))
-  for (const warning of warningsFor(config.warnings)) io.note(`Warning: ${safeInline(warning.message)}`)
   const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
   const sources = await resolveCatalogSources(flags, config, {cwd, env})
+  // ${VAR} warnings only for what this command reads: Tool Search's settings and policy, and the
+  // config's MCP servers when it starts them.
+  const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH.split('.'), name])]
+  for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
   if (sources.notice !== undefined) io.note(sources.notice)
   const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
