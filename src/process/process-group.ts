@@ -10,13 +10,20 @@
  *   handles the signal, toolsearch then exits with 128 + the signal number as soon as the groups
  *   are gone (at the latest after the grace period; a second signal exits at once), before
  *   anything could report the stopped children as failures.
+ * - a process that left the group (`setsid`, a double fork) is found and stopped with it
+ *   (escapees.ts: the owner marker every child's environment carries, the child's session);
+ * - when toolsearch is killed outright (SIGKILL: no handler runs), a watchdog process stops
+ *   whatever is left (watchdog.ts).
  * The exit and signal handlers exist only while a group is running, so a command that starts no
  * process keeps Node's default behaviour. Windows has no process groups: signals go to the child.
  */
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process'
+import {randomUUID} from 'node:crypto'
 import {statSync} from 'node:fs'
 
 import {errno} from '../fs/errors.js'
+import {OWNER_VARIABLE, escapedProcesses} from './escapees.js'
+import {unwatchSession, watchSession} from './watchdog.js'
 
 /** How long a group gets between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 1000
@@ -25,6 +32,9 @@ const POSIX = process.platform !== 'win32'
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 type HandledSignal = (typeof SIGNALS)[number]
 const SIGNAL_NUMBERS: Record<HandledSignal, number> = {SIGHUP: 1, SIGINT: 2, SIGTERM: 15}
+/** This toolsearch process, in every child's OWNER_VARIABLE (`<owner>.<group number>`). */
+const OWNER = randomUUID()
+let groupsStarted = 0
 
 export interface ProcessExit {
   code: number | null
@@ -50,9 +60,12 @@ export class ProcessGroup {
   private escalation?: NodeJS.Timeout
   /** Nothing is left to signal: the group is known to be empty, or it was killed. */
   private gone = false
+  /** The value of OWNER_VARIABLE in this group's environment (and its escapees'). */
+  private readonly marker = `${OWNER}.${(groupsStarted += 1)}`
 
   constructor(command: string, args: readonly string[], options: ProcessGroupOptions = {}) {
-    const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: 'pipe', detached: POSIX, windowsHide: true})
+    const env = {...(options.env ?? process.env), [OWNER_VARIABLE]: this.marker}
+    const child = spawn(command, args, {cwd: options.cwd, env, stdio: 'pipe', detached: POSIX, windowsHide: true})
     this.child = child
     child.on('error', (error) => {
       // Only a failed spawn matters here; a later error (a failed kill) changes nothing.
@@ -81,7 +94,7 @@ export class ProcessGroup {
     return this.child.pid
   }
 
-  /** Sends `name` to every process in the group; a group that is already gone is not an error. */
+  /** Sends `name` to every process in the group and to those that left it; gone ones are no error. */
   signal(name: NodeJS.Signals): void {
     const pid = this.child.pid
     if (this.gone || pid === undefined) return
@@ -90,6 +103,13 @@ export class ProcessGroup {
       else this.child.kill(name)
     } catch {
       // ESRCH: nothing left in the group.
+    }
+    for (const escapee of escapedProcesses(this.marker, pid)) {
+      try {
+        process.kill(escapee, name)
+      } catch {
+        // gone meanwhile
+      }
     }
   }
 
@@ -111,7 +131,7 @@ export class ProcessGroup {
   private leaderExited(): void {
     // While toolsearch is being interrupted, leftovers go at once: the exit waits for them.
     if (exitWhenGone !== undefined) this.kill()
-    else if (POSIX && groupHasMembers(this.child.pid!)) this.stop()
+    else if (POSIX && (groupHasMembers(this.child.pid!) || escapedProcesses(this.marker, this.child.pid!).length > 0)) this.stop()
     else this.finish()
   }
 
@@ -177,6 +197,7 @@ function onSignal(signal: HandledSignal): void {
 const signalHandlers = new Map(SIGNALS.map((signal) => [signal, () => onSignal(signal)]))
 
 function track(group: ProcessGroup): void {
+  if (POSIX) watchSession(OWNER, group.pid!)
   if (live.size === 0) {
     process.on('exit', killAllOnExit)
     for (const [signal, handler] of signalHandlers) process.on(signal, handler)
@@ -185,7 +206,9 @@ function track(group: ProcessGroup): void {
 }
 
 function untrack(group: ProcessGroup): void {
-  if (!live.delete(group) || live.size > 0) return
+  if (!live.delete(group)) return
+  if (POSIX) unwatchSession(group.pid!)
+  if (live.size > 0) return
   process.off('exit', killAllOnExit)
   for (const [signal, handler] of signalHandlers) process.off(signal, handler)
   if (exitWhenGone !== undefined) process.exit(exitWhenGone)
