@@ -13,6 +13,7 @@ import {createLocator} from '../src/lint/locate.js'
 import {lintSarif, renderLintGithub, renderLintSummary, renderLintText} from '../src/lint/render.js'
 import {LINT_RULES} from '../src/lint/rules/index.js'
 import {type LintReport, runLint} from '../src/lint/run.js'
+import {repositoryRoot} from '../src/output/github.js'
 import {terminalJson} from '../src/output/terminal.js'
 import {readLabelledQueries, restrictToCatalog} from '../src/search/eval.js'
 
@@ -73,11 +74,11 @@ export default class Lint extends BaseCommand<typeof Lint> {
     if (!report.ok) process.exitCode = ExitCode.failure
     if (this.jsonEnabled()) return report
     if (flags.format === 'sarif') {
-      process.stdout.write(`${terminalJson(lintSarif(report, LINT_RULES.map((rule) => rule.meta), {cwd, version: this.config.version}), 2)}\n`)
+      process.stdout.write(`${terminalJson(lintSarif(report, LINT_RULES.map((rule) => rule.meta), {root: repositoryRoot(cwd, process.env), version: this.config.version}), 2)}\n`)
     } else if (flags.format === 'summary') {
       this.print(renderLintSummary(report, LINT_RULES.map((rule) => rule.meta), new Map(entries.map((entry) => [entry.id, entry.sourceName]))))
     } else if (flags.format === 'github') {
-      const annotations = renderLintGithub(report, {cwd})
+      const annotations = renderLintGithub(report, {root: repositoryRoot(cwd, process.env)})
       if (annotations !== '') this.print(annotations)
     } else {
       this.print(renderLintText(report, {color: this.color, cwd}))

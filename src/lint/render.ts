@@ -3,7 +3,7 @@
  * Tool ids, messages and paths carry catalog text, so the terminal renderer neutralises them.
  */
 import {displayPath} from '../config/render.js'
-import {githubAnnotation} from '../output/github.js'
+import {annotationPath, githubAnnotation} from '../output/github.js'
 import {plural, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import type {LintReport, LintReportFinding} from './run.js'
@@ -46,12 +46,13 @@ export function renderLintText(report: LintReport, {color, cwd}: {color: boolean
   return blocks.join('\n\n')
 }
 
-export function renderLintGithub(report: LintReport, {cwd}: {cwd: string}): string {
+/** Annotations with file paths relative to `root`, the repository root (see `repositoryRoot`). */
+export function renderLintGithub(report: LintReport, {root}: {root: string}): string {
   return report.findings
     .map((finding) =>
       githubAnnotation({
         severity: finding.severity,
-        ...(finding.file === undefined ? {} : {file: displayPath(finding.file, cwd)}),
+        ...(finding.file === undefined ? {} : {file: annotationPath(finding.file, root)}),
         line: finding.line,
         column: finding.column,
         title: `${finding.rule}${finding.toolId === undefined ? '' : ` ${finding.toolId}`}`,
@@ -63,8 +64,8 @@ export function renderLintGithub(report: LintReport, {cwd}: {cwd: string}): stri
 
 const SARIF_LEVEL: Record<LintSeverity, string> = {error: 'error', warning: 'warning', info: 'note'}
 
-/** A SARIF 2.1.0 log: one run, the rules as the driver's rule list, one result per finding. */
-export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {cwd, version}: {cwd: string; version: string}): unknown {
+/** A SARIF 2.1.0 log: one run, the rules as the driver's rule list, one result per finding; paths relative to `root`. */
+export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {root, version}: {root: string; version: string}): unknown {
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]))
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -89,7 +90,7 @@ export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {c
                 locations: [
                   {
                     physicalLocation: {
-                      artifactLocation: {uri: displayPath(finding.file, cwd).split('\\').join('/')},
+                      artifactLocation: {uri: annotationPath(finding.file, root)},
                       ...(finding.line === undefined ? {} : {region: {startLine: finding.line, startColumn: finding.column ?? 1}}),
                     },
                   },

@@ -26,13 +26,13 @@ describe('lint renderers', () => {
   })
 
   it('write GitHub annotations with escaped properties and the rule and tool as title', () => {
-    const lines = renderLintGithub(report, {cwd: '/repo'}).split('\n')
+    const lines = renderLintGithub(report, {root: '/repo'}).split('\n')
     expect(lines[0]).toMatch(/^::error file=catalog.json,line=4,col=5,title=exact-name-lost mcp%3Ab%3Asearch::Searching its exact name, returns: a/)
     expect(lines[1]).toBe('::warning title=payload::Costs more.')
   })
 
   it('write SARIF 2.1.0 with every rule and one result per finding', () => {
-    const sarif = lintSarif(report, LINT_RULES.map((rule) => rule.meta), {cwd: '/repo', version: '1.2.3'}) as {
+    const sarif = lintSarif(report, LINT_RULES.map((rule) => rule.meta), {root: '/repo', version: '1.2.3'}) as {
       version: string
       runs: Array<{tool: {driver: {rules: Array<{id: string}>}}; results: Array<{ruleId: string; ruleIndex: number; level: string; locations?: Array<{physicalLocation: {artifactLocation: {uri: string}; region: {startLine: number}}}>}>}>
     }
