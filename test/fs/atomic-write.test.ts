@@ -3,29 +3,11 @@ import {chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, re
 import * as fsp from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {afterAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
 import {STALE_LOCK_MS, type WriterFs, updateFileAtomically} from '../../src/fs/atomic-write.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
-
-const children: Array<ReturnType<typeof spawn>> = []
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL')
-})
-
-/** A process that stays alive until the tests end: a live lock holder. */
-function liveProcess(): number {
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], {stdio: 'ignore'})
-  children.push(child)
-  return child.pid as number
-}
-
-/** The pid of a process that has already exited. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', ''], {stdio: 'ignore'})
-  await new Promise((done) => child.on('exit', done))
-  return child.pid as number
-}
+import {deadPid, liveProcess} from '../helpers/lock-holders.js'
 
 const mode = (path: string) => statSync(path).mode & 0o777
 const replaceWith = (text: string) => () => ({text, result: undefined})

@@ -1,30 +1,13 @@
-import {spawn} from 'node:child_process'
 import {existsSync, lstatSync, readFileSync, readdirSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {lutimes} from 'node:fs/promises'
 import * as fsp from 'node:fs/promises'
 import {join} from 'node:path'
-import {afterAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
 import {updateFileAtomically} from '../../src/fs/atomic-write.js'
 import {DEFAULT_LOCK_WAIT_MS, OPENCLAW_LOCK_RETRY, UNREADABLE_LOCK_GRACE_MS, acquireLock, isStale, parseLockPayload, processStartTime, retryDelayMs} from '../../src/fs/lock.js'
 import {tempDir} from '../helpers/cli.js'
-
-const children: Array<ReturnType<typeof spawn>> = []
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL')
-})
-
-function liveProcess(): number {
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)'], {stdio: 'ignore'})
-  children.push(child)
-  return child.pid as number
-}
-
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', ''], {stdio: 'ignore'})
-  await new Promise((done) => child.on('exit', done))
-  return child.pid as number
-}
+import {deadPid, liveProcess} from '../helpers/lock-holders.js'
 
 const replaceWith = (text: string) => () => ({text, result: undefined})
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000)
