@@ -21,7 +21,7 @@ import {appendFile, open} from 'node:fs/promises'
 import {performance} from 'node:perf_hooks'
 
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
-import {CONTROL_TOOLS} from '../directory/controls.js'
+import {CONTROL_TOOL_NAMES} from '../directory/controls.js'
 import {ExitCode, isToolsearchError, usageError} from '../errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 
@@ -55,7 +55,7 @@ export type SessionLine = SessionEvent & {v: number; ts: string; durationMs: num
 
 /** What the session needs to know of the catalog: its policy-filtered entries. */
 export function summarizeCatalog(entries: readonly CatalogEntry[]): SessionCatalogSummary {
-  const controls = CONTROL_TOOLS.length
+  const controls = CONTROL_TOOL_NAMES.length
   const directTools = entries.filter((entry) => entry.visibility !== 'deferred').length
   return {upFrontSchemas: controls + directTools, controls, directTools, deferredTools: entries.length - directTools}
 }

@@ -70,11 +70,17 @@ export interface CatalogContext {
   sources: string[]
 }
 
+/** The config in effect and its Tool Search settings, for a command that needs no catalog. */
+export async function loadSettingsContext(flags: CatalogContextFlags, io: Pick<CatalogContextIo, 'cwd' | 'env'>): Promise<{config: LoadedConfig; settings: EffectiveToolSearchSettings}> {
+  const config = await loadConfig(locateOptions(flags, io.cwd ?? process.cwd(), io.env ?? process.env))
+  const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
+  return {config, settings}
+}
+
 export async function loadCatalogContext(flags: CatalogContextFlags, io: CatalogContextIo): Promise<CatalogContext> {
   const cwd = io.cwd ?? process.cwd()
   const env = io.env ?? process.env
-  const config = await loadConfig(locateOptions(flags, cwd, env))
-  const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
+  const {config, settings} = await loadSettingsContext(flags, io)
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined

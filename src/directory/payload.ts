@@ -3,8 +3,9 @@
  * first user message, in bytes and estimated tokens.
  *
  * - `direct`: every policy-allowed tool as a provider tool definition, no controls, no directory.
- * - `tools`: the three controls, the directly visible tools (direct-only tools and the core
- *   primitives) as provider tool definitions, and the directory text with the `tools` footer.
+ * - `tools`: the three controls (OpenClaw's definitions, for the default search limit in
+ *   effect), the directly visible tools (direct-only tools and the core primitives) as provider
+ *   tool definitions, and the directory text with the `tools` footer.
  * - `directory`: the same pieces with the `directory` footer. Deferred tools are callable by name
  *   in that mode, but their schemas are still not sent up front, so only the footer differs.
  *
@@ -17,7 +18,8 @@
 import {isRecord} from '../catalog/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {type Style, plural, styler} from '../output/style.js'
-import {CONTROL_TOOLS, type ToolDefinition} from './controls.js'
+import {TOOL_SEARCH_DEFAULTS} from '../config/effective.js'
+import {type ToolDefinition, controlTools} from './controls.js'
 import {type DirectoryMode, renderDirectory} from './render.js'
 
 export const BYTES_PER_TOKEN = 4
@@ -65,15 +67,22 @@ export interface PayloadReport {
   directory: SurfacePayload
 }
 
+export interface PayloadOptions {
+  contextWindow?: number
+  /** The default search limit in effect, which `tool_search`'s definition states (default 8). */
+  searchDefaultLimit?: number
+}
+
 /** Measures the three surfaces for a policy-filtered catalog. */
-export function payloadReport(entries: readonly CatalogEntry[], options: {contextWindow?: number} = {}): PayloadReport {
+export function payloadReport(entries: readonly CatalogEntry[], options: PayloadOptions = {}): PayloadReport {
+  const controls = controlTools(options.searchDefaultLimit ?? TOOL_SEARCH_DEFAULTS.searchDefaultLimit)
   const directlyVisible = entries.filter((entry) => entry.visibility !== 'deferred')
   const visibleDefinitions = directlyVisible.map(toolDefinition)
   const directDefinitions = entries.map(toolDefinition)
   const direct = surface(directDefinitions, '')
   const compacted = (mode: DirectoryMode) => {
     const directory = renderDirectory(entries, {mode, contextWindow: options.contextWindow})
-    return surface([...CONTROL_TOOLS, ...visibleDefinitions], directory.text)
+    return surface([...controls, ...visibleDefinitions], directory.text)
   }
   const withRatio = (payload: Omit<SurfacePayload, 'ratio'>): SurfacePayload => ({...payload, ratio: payload.bytes / direct.bytes})
   return {

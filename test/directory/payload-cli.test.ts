@@ -88,4 +88,21 @@ describe('toolsearch payload', () => {
     const healthy = parseJsonOutput<Record<string, unknown>>(await runCli(['payload', '--catalog', join(ROOT, 'examples', 'catalog.json5'), '--json']))
     expect(healthy).not.toHaveProperty('unavailableMcpServers')
   })
+
+  it('counts the controls for the config\'s searchDefaultLimit, and prints them alone with --controls', async () => {
+    const dir = tempDir()
+    const config = join(dir, 'openclaw.json')
+    writeFileSync(config, JSON.stringify({tools: {toolSearch: {searchDefaultLimit: 12}}}))
+    const catalog = join(ROOT, 'examples', 'catalog.json5')
+    const atDefault = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--json'], {env: {OPENCLAW_CONFIG_PATH: join(dir, 'absent.json')}}))
+    const atTwelve = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--json'], {env: {OPENCLAW_CONFIG_PATH: config}}))
+    // "8" becomes "12" in the two places tool_search states the default limit.
+    expect(atTwelve.tools.bytes - atDefault.tools.bytes).toBe(2)
+    const controls = await runCli(['payload', '--controls'], {env: {OPENCLAW_CONFIG_PATH: config}})
+    expect(controls.code).toBe(0)
+    const definitions = JSON.parse(controls.stdout) as Array<{name: string}>
+    expect(definitions.map((definition) => definition.name)).toEqual(['tool_search', 'tool_describe', 'tool_call'])
+    expect(controls.stdout).toContain('Defaults to 12 when omitted.')
+    expect(controls.stdout).toBe(`${JSON.stringify(definitions, null, 2)}\n`)
+  })
 })

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {CONTROL_TOOLS} from '../../src/directory/controls.js'
+import {controlTools} from '../../src/directory/controls.js'
 import {estimateTokens, payloadReport, renderPayloadReport, toolDefinition} from '../../src/directory/payload.js'
 import {renderDirectory} from '../../src/directory/render.js'
 import {entry} from './entry.js'
@@ -14,13 +14,22 @@ function bigSchema(i: number) {
 }
 
 describe('control tools', () => {
-  it('declares tool_search (query, queries, limit), tool_describe (id) and tool_call (id, args)', () => {
-    const shape = CONTROL_TOOLS.map((tool) => [tool.name, Object.keys(tool.parameters.properties as object)])
+  it('declares tool_search (query, limit, queries), tool_describe (id) and tool_call (id, args)', () => {
+    const shape = controlTools(8).map((tool) => [tool.name, Object.keys(tool.parameters.properties as object)])
     expect(shape).toEqual([
-      ['tool_search', ['query', 'queries', 'limit']],
+      ['tool_search', ['query', 'limit', 'queries']],
       ['tool_describe', ['id']],
       ['tool_call', ['id', 'args']],
     ])
+  })
+
+  it('states the default search limit in tool_search, and only there', () => {
+    const [search, describeTool, call] = controlTools(5)
+    const text = JSON.stringify(search)
+    expect(text).toContain('Defaults to 5 when omitted.')
+    expect(text).toContain('an omitted item limit counts as 5.')
+    expect(JSON.stringify(controlTools(3)[0])).toBe(text.replaceAll('5 when omitted', '3 when omitted').replaceAll('counts as 5.', 'counts as 3.'))
+    expect(controlTools(3).slice(1)).toEqual([describeTool, call])
   })
 })
 
@@ -41,7 +50,7 @@ describe('payloadReport', () => {
 
   it('sends the controls, the directly visible tools and the directory in tools mode', () => {
     const report = payloadReport(catalog, {contextWindow: 32_768})
-    const visible = [...CONTROL_TOOLS, toolDefinition(catalog[0]!), toolDefinition(catalog[1]!)]
+    const visible = [...controlTools(8), toolDefinition(catalog[0]!), toolDefinition(catalog[1]!)]
     const directory = renderDirectory(catalog, {mode: 'tools', contextWindow: 32_768})
     expect(report.tools.schemaBytes).toBe(bytesOf(visible))
     expect(report.tools.directoryBytes).toBe(bytesOf(directory.text))
@@ -49,6 +58,14 @@ describe('payloadReport', () => {
     expect(report.tools.toolDefinitions).toBe(5)
     expect(report.tools.ratio).toBeCloseTo(report.tools.bytes / report.direct.bytes)
     expect(report.contextWindow).toBe(32_768)
+  })
+
+  it('measures the controls for the default search limit in effect', () => {
+    const report = payloadReport(catalog, {searchDefaultLimit: 12})
+    const visible = [...controlTools(12), toolDefinition(catalog[0]!), toolDefinition(catalog[1]!)]
+    expect(report.tools.schemaBytes).toBe(bytesOf(visible))
+    // One more digit in each of the two places tool_search states the limit.
+    expect(report.tools.schemaBytes - payloadReport(catalog).tools.schemaBytes).toBe(2)
   })
 
   it('differs in directory mode only by the directory footer', () => {

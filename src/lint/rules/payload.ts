@@ -42,7 +42,7 @@ export const payload = defineLintRule({
   meta,
   detect(context) {
     if (context.entries.length === 0) return []
-    const report = payloadReport(context.entries, context.contextWindow === undefined ? {} : {contextWindow: context.contextWindow})
+    const report = payloadReport(context.entries, {...(context.contextWindow === undefined ? {} : {contextWindow: context.contextWindow}), searchDefaultLimit: context.limit})
     const surface = report[context.mode]
     const data = {mode: context.mode, surface: surface.bytes, direct: report.direct.bytes, tools: report.entries}
     if (surface.bytes >= report.direct.bytes) return [lintFinding(meta, {messageId: 'costsMore', data, details: {report}})]
