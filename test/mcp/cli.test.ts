@@ -143,7 +143,7 @@ describe('catalog commands over an mcpServers file', () => {
     const {pids, config} = setup((p) => ({other: fixtureServer(p)}))
     const result = await runCli(['call', '--catalog', config, 'echo', 'message=hi'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('Error: Ambiguous tool name: echo; use an exact tool id.\n')
+    expect(result.stderr).toBe('Error: Ambiguous tool name: echo: 2 tools have it:\n  mcp:fixture:echo\n  mcp:other:echo\nPick one by its id, e.g.: toolsearch call mcp:fixture:echo …\n')
     // Both servers were started to list their tools; neither once more for a call.
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
