@@ -1,13 +1,20 @@
 /**
- * Config paths (SPEC §2): `tools.toolSearch.mode`, `agents.list[0].id`, `a["b.c"]`, `a['x']`,
- * `a\.b` (a backslash escapes a dot). A segment of digits written without quotes may index into
- * an array that already exists; everywhere else it is an object key.
+ * Config paths as OpenClaw's `config set` parses them (SPEC §2): `tools.toolSearch.mode`,
+ * `agents.list[0].id`, `a["b.c"]`, `a['x']`, `agents.entries[main]` (an unquoted bracket key),
+ * `a\.b` (a backslash escapes the next character). The path and each segment are trimmed. A
+ * segment that is a canonical index (`0`, `12`, never `01`) indexes an array, quoted or not; on an
+ * object it is a key. Errors use OpenClaw's words (`Invalid path (missing "]"): …`).
+ *
+ * One deliberate difference: a quoted empty or blank key (`[""]`) is accepted, where OpenClaw
+ * refuses it, so that every key a finding names can be addressed by `config get` and `unset`.
  */
+import JSON5 from 'json5'
+
 import {usageError} from '../errors.js'
 
 export interface PathSegment {
   key: string
-  /** True when the key was quoted (`["0"]`): it never indexes an array. */
+  /** True when the key was written in quotes (`["b.c"]`); kept for printing the path back. */
   quoted: boolean
 }
 
@@ -21,101 +28,101 @@ export function forbiddenKeyMessage(path: readonly string[]): string {
   return `Forbidden key "${path[path.length - 1]}" at ${formatConfigPath(path)}: keys __proto__, constructor and prototype are not allowed`
 }
 
+/** OpenClaw refuses sparse writes past this index; so does a path here. */
+const MAX_ARRAY_INDEX = 100_000
+const CANONICAL_INDEX = /^(0|[1-9]\d*)$/
+
+/** The array index a key stands for, or undefined when it is not a canonical index. */
+export function arrayIndexOf(key: string): number | undefined {
+  if (!CANONICAL_INDEX.test(key)) return undefined
+  const index = Number(key)
+  return index <= MAX_ARRAY_INDEX ? index : undefined
+}
+
 function invalid(problem: string, path: string): never {
   throw usageError(`Invalid path (${problem}): ${path}`)
 }
 
+/**
+ * Where the `]` closing the bracket opened at `open` is: a quote that starts the bracket's content
+ * hides any `]` up to its closing quote.
+ */
+function bracketClose(text: string, open: number): number {
+  let quote: string | undefined
+  for (let i = open + 1; i < text.length; i++) {
+    const char = text[i]
+    if (quote !== undefined) {
+      if (char === '\\') i++
+      else if (char === quote) quote = undefined
+      continue
+    }
+    if (char === ']') return i
+    if ((char === '"' || char === "'") && text.slice(open + 1, i).trim() === '') quote = char
+  }
+  return -1
+}
+
+/** The key inside `[...]`: a JSON5 string when quoted, else the trimmed text itself. */
+function bracketKey(inside: string, path: string): PathSegment {
+  if (!inside.startsWith('"') && !inside.startsWith("'")) return {key: inside, quoted: false}
+  const refuse = (): never => {
+    throw usageError(`Invalid path bracket string (${inside}): ${path}`)
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON5.parse(inside)
+  } catch {
+    refuse()
+  }
+  return typeof parsed === 'string' ? {key: parsed, quoted: true} : refuse()
+}
+
 /** Parses a path string; throws a usage error that names the problem. */
 export function parseConfigPath(path: string): ConfigPath {
+  const text = path.trim()
+  if (text === '') throw usageError('Path is empty.')
   const segments: ConfigPath = []
-  let i = 0
   let current = ''
-  let pending = false
-  const push = (key: string, quoted: boolean) => {
-    if (FORBIDDEN_KEYS.has(key)) invalid(`forbidden key "${key}"`, path)
-    segments.push({key, quoted})
+  // Whether the segment before the next "." was a bracket (`a[0].b`), which needs no text.
+  let bracketDone = false
+  const pushCurrent = () => {
+    if (current !== '' && current.trim() === '') invalid('empty segment', path)
+    if (current !== '') segments.push({key: current.trim(), quoted: false})
+    current = ''
   }
-  if (path.trim() === '') invalid('empty', path)
-  while (i < path.length) {
-    const char = path[i]
-    if (char === '\\' && i + 1 < path.length) {
-      current += path[i + 1]
-      pending = true
+  let i = 0
+  while (i < text.length) {
+    const char = text[i]
+    if (char === '\\') {
+      if (i + 1 >= text.length) invalid('trailing escape', path)
+      current += text[i + 1]
       i += 2
     } else if (char === '.') {
-      if (!pending) invalid('empty segment', path)
-      push(current, false)
-      current = ''
-      pending = false
+      if (!bracketDone && current.trim() === '') invalid('empty segment', path)
+      pushCurrent()
+      bracketDone = false
       i++
-      if (i >= path.length) invalid('empty segment', path)
     } else if (char === '[') {
-      if (pending) push(current, false)
-      else if (path[i - 1] === '.') invalid('empty segment', path)
-      current = ''
-      pending = false
-      i = readBracket(path, i + 1, push)
-      if (i < path.length && path[i] !== '.' && path[i] !== '[') invalid(`expected "." or "[" after "]"`, path)
-      if (path[i] === '.') {
-        i++
-        if (i >= path.length || path[i] === '.' || path[i] === '[') invalid('empty segment', path)
-      }
-    } else if (char === ']') {
-      invalid('unexpected "]"', path)
+      if (current.trim() === '' && !bracketDone && segments.length > 0) invalid('empty segment', path)
+      pushCurrent()
+      const close = bracketClose(text, i)
+      if (close === -1) invalid('missing "]"', path)
+      const inside = text.slice(i + 1, close).trim()
+      if (inside === '') invalid('empty "[]"', path)
+      segments.push(bracketKey(inside, path))
+      const next = text[close + 1]
+      if (next !== undefined && next !== '.' && next !== '[') invalid('missing separator after bracket', path)
+      bracketDone = true
+      i = close + 1
     } else {
       current += char
-      pending = true
       i++
     }
   }
-  if (pending) push(current, false)
+  if (!bracketDone && current.trim() === '') invalid('empty segment', path)
+  pushCurrent()
+  for (const segment of segments) if (FORBIDDEN_KEYS.has(segment.key)) throw usageError(`Invalid path segment: ${segment.key}`)
   return segments
-}
-
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t'}
-
-/**
- * Reads the escape after a backslash in a quoted key: the JSON escapes (`\n`, `\u001b`, …), so a
- * path printed by `formatConfigPath` (which JSON-quotes odd keys) parses back to the same key;
- * any other escaped character stands for itself (`\"`, `\'`, `\\`).
- */
-function readEscape(path: string, at: number): {text: string; end: number} {
-  const char = path[at]!
-  if (char === 'u') {
-    const hex = path.slice(at + 1, at + 5)
-    if (!/^[0-9A-Fa-f]{4}$/.test(hex)) invalid('bad \\u escape in a quoted key', path)
-    return {text: String.fromCharCode(Number.parseInt(hex, 16)), end: at + 5}
-  }
-  return {text: SIMPLE_ESCAPES[char] ?? char, end: at + 1}
-}
-
-/** Reads the inside of `[...]` starting after the `[`; returns the offset after the `]`. */
-function readBracket(path: string, start: number, push: (key: string, quoted: boolean) => void): number {
-  const quote = path[start]
-  if (quote === '"' || quote === "'") {
-    let key = ''
-    let i = start + 1
-    while (i < path.length && path[i] !== quote) {
-      if (path[i] === '\\' && i + 1 < path.length) {
-        const escaped = readEscape(path, i + 1)
-        key += escaped.text
-        i = escaped.end
-        continue
-      }
-      key += path[i]
-      i++
-    }
-    if (i >= path.length) invalid('missing closing quote', path)
-    if (path[i + 1] !== ']') invalid('missing "]"', path)
-    push(key, true)
-    return i + 2
-  }
-  const close = path.indexOf(']', start)
-  if (close === -1) invalid('missing "]"', path)
-  const inner = path.slice(start, close).trim()
-  if (!/^\d+$/.test(inner)) invalid(`"${inner}" in brackets must be an index or a quoted key`, path)
-  push(inner, false)
-  return close + 1
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
@@ -137,7 +144,7 @@ export function formatConfigPath(path: ReadonlyArray<string | number | PathSegme
   return out
 }
 
-/** Whether an unquoted segment may index into an array. */
+/** Whether a segment indexes into an array where it meets one (quoted or not, as in OpenClaw). */
 export function isIndexSegment(segment: PathSegment): boolean {
-  return !segment.quoted && /^\d+$/.test(segment.key)
+  return arrayIndexOf(segment.key) !== undefined
 }

@@ -8,7 +8,7 @@ import {isRecord} from '../catalog/json.js'
 import {ExitCode, ToolsearchError} from '../errors.js'
 import {type CstArray, type CstNode, type CstObject, type QuoteStyle, findMember} from './cst.js'
 import type {Edit} from './edit.js'
-import {type ConfigPath, type PathSegment, formatConfigPath, isIdentifier, isIndexSegment} from './path.js'
+import {type ConfigPath, type PathSegment, arrayIndexOf, formatConfigPath, isIdentifier, isIndexSegment} from './path.js'
 import {type ConfigSource, nodeToValue} from './source.js'
 import {detectEol, indentOfLine, lineBreakLength, startsLine} from './text.js'
 
@@ -143,9 +143,18 @@ function serialize(value: unknown, indent: string | null, ctx: Context, quote: Q
   throw pathError(`Cannot store a value of type ${typeof value}`)
 }
 
-/** The value to insert at `rest` below a missing container: missing containers are objects. */
-function nest(rest: PathSegment[], value: unknown): unknown {
-  return rest.reduceRight<unknown>((inner, segment) => ({[segment.key]: inner}), value)
+/**
+ * The value to insert at `rest` below a missing container. A missing container is an array when
+ * the segment going into it is an index (`list[0]`), else an object, as OpenClaw's `config set`
+ * creates them; a new array starts at index 0.
+ */
+function nest(path: ConfigPath, rest: PathSegment[], value: unknown): unknown {
+  return rest.reduceRight<unknown>((inner, segment) => {
+    const index = arrayIndexOf(segment.key)
+    if (index === undefined) return {[segment.key]: inner}
+    if (index === 0) return [inner]
+    throw pathError(`Cannot set ${formatConfigPath(path)}: index ${index} is out of range (the array has 0 elements)`)
+  }, value)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,7 +261,7 @@ function contextFor(source: ConfigSource): Context {
 }
 
 /**
- * Plans setting `path` to `value`. Missing containers are created as objects; an unquoted digit
+ * Plans setting `path` to `value`. Missing containers are created as `nest` says; an index
  * segment indexes into an existing array (index == length appends). A no-op plans `[]`.
  */
 export function planSet(source: ConfigSource, path: ConfigPath, value: unknown): SetPlan {
@@ -261,7 +270,7 @@ export function planSet(source: ConfigSource, path: ConfigPath, value: unknown):
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]
   if (source.top === undefined) {
     const lead = source.text === '' || /[\n\r]$/.test(source.text) ? '' : ctx.style.eol
-    return {edits: [{offset: source.text.length, length: 0, content: `${lead}${serialize(nest(full, value), '', ctx)}${ctx.style.eol}`}]}
+    return {edits: [{offset: source.text.length, length: 0, content: `${lead}${serialize({[full[0].key]: nest(path, full.slice(1), value)}, '', ctx)}${ctx.style.eol}`}]}
   }
   let node: CstNode = source.top
   let multiline = true
@@ -271,7 +280,7 @@ export function planSet(source: ConfigSource, path: ConfigPath, value: unknown):
     if (node.kind === 'object') {
       const member = findMember(node, segment.key)
       if (member === undefined) {
-        const inserted = nest(full.slice(i + 1), value)
+        const inserted = nest(path, full.slice(i + 1), value)
         return {edits: planAppend(ctx, node, objectItems(node), memberText(ctx, node, segment.key, inserted), multiline)}
       }
       if (isLast) return withoutEarlierDuplicates(ctx, node, segment.key, replaceValue(ctx, source, node, member.value, value))
@@ -284,7 +293,7 @@ export function planSet(source: ConfigSource, path: ConfigPath, value: unknown):
       const index = Number(segment.key)
       if (index > node.elements.length) throw pathError(`Cannot set ${formatConfigPath(path)}: index ${index} is out of range (the array has ${node.elements.length} elements)`)
       if (index === node.elements.length) {
-        const inserted = nest(full.slice(i + 1), value)
+        const inserted = nest(path, full.slice(i + 1), value)
         // A scalar going into an empty array stays on its line (`["x"]`), like serialize writes it.
         const isScalar = inserted === null || typeof inserted !== 'object'
         return {edits: planAppend(ctx, node, arrayItems(node), (indent) => serialize(inserted, indent, ctx), multiline && !isScalar)}

@@ -1,7 +1,7 @@
 /**
- * Reading a value at a config path: objects by own key, arrays by index. A path is either parsed
- * segments (`config get`: a quoted `["0"]` never indexes an array) or plain keys, where digits
- * index arrays (paths from the loader and the schema).
+ * Reading a value at a config path: objects by own key, arrays by index. A path is parsed
+ * segments or plain keys (paths from the loader and the schema); either way a canonical index
+ * (`0`, `12`) indexes an array, quoted or not, as in OpenClaw.
  */
 import {isRecord} from '../catalog/json.js'
 import {type PathSegment, isIndexSegment} from './path.js'

