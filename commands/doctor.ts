@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {allowMissingFlag, configFlags} from '../src/cli/flags.js'
+import {allowMissingFlag, configFlags, schemaFlags} from '../src/cli/flags.js'
 import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
 import {configNotFoundMessage, missingConfigNote, nearMissNotes} from '../src/config/render.js'
@@ -29,6 +29,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
   static flags = {
     ...configFlags,
     ...allowMissingFlag,
+    ...schemaFlags,
     fix: Flags.boolean({description: 'Apply the fixes (lossless edit, atomic write, backup in <file>.bak).'}),
     'dry-run': Flags.boolean({description: 'With --fix: print the diff of what would be written, write nothing.', dependsOn: ['fix']}),
     format: Flags.string({description: 'Output format for findings.', options: ['text', 'github'], default: 'text'}),

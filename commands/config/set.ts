@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {configFlags} from '../../src/cli/flags.js'
+import {configFlags, schemaFlags} from '../../src/cli/flags.js'
 import {setConfigValue} from '../../src/config/change.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
@@ -28,6 +28,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   }
   static flags = {
     ...configFlags,
+    ...schemaFlags,
     'strict-json': Flags.boolean({description: 'Parse the value as plain JSON and fail if it is not.'}),
     'dry-run': Flags.boolean({description: 'Validate and print the diff without writing.'}),
   }

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {configFlags} from '../../src/cli/flags.js'
+import {configFlags, schemaFlags} from '../../src/cli/flags.js'
 import {unsetConfigValue} from '../../src/config/change.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
@@ -16,6 +16,7 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static args = {path: Args.string({description: 'Config path, e.g. tools.toolSearch.mode or tools.allow[0].', required: true})}
   static flags = {
     ...configFlags,
+    ...schemaFlags,
     'dry-run': Flags.boolean({description: 'Validate and print the diff without writing.'}),
   }
 

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {allowMissingFlag, configFlags} from '../../src/cli/flags.js'
+import {allowMissingFlag, configFlags, schemaFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {loadDocument} from '../../src/config/load.js'
@@ -18,7 +18,7 @@ export default class ConfigValidate extends BaseCommand<typeof ConfigValidate> {
     'then one line of toolsearch\'s own (a file that cannot be read or parsed is refused the same way, with its file, line and column). ' +
     'A config file that does not exist: exit 1 with "Config file not found: <path>", unless --allow-missing.'
   static examples = ['<%= config.bin %> config validate', '<%= config.bin %> config validate --config ./openclaw.json --json']
-  static flags = {...configFlags, ...allowMissingFlag}
+  static flags = {...configFlags, ...allowMissingFlag, ...schemaFlags}
 
   async run(): Promise<{file: string; valid: boolean; problems: ValidationProblem[]}> {
     const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))

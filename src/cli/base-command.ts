@@ -1,5 +1,6 @@
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
+import {selectConfigSchema} from '../config/schema-source.js'
 import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
 
@@ -38,6 +39,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     })
     this.flags = flags as CommandFlags<T>
     this.args = args as CommandArgs<T>
+    // `--schema` (schemaFlags) applies to every validation of this run.
+    selectConfigSchema((flags as {schema?: string}).schema)
     this.argvRest = argv as string[]
   }
 

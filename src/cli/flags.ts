@@ -64,3 +64,8 @@ export const serversFlag = Flags.string({
 export const sessionFlags = {
   session: Flags.string({description: 'Append one JSON line for this operation to a session log (see "session stats").', helpValue: '<file.jsonl>'}),
 }
+
+/** Commands that validate the config against OpenClaw's schema (SPEC §1.3). */
+export const schemaFlags = {
+  schema: Flags.string({description: "Validate against this OpenClaw config schema (`openclaw config schema > schema.json`) instead of the bundled one.", helpValue: '<file>'}),
+}

@@ -1,135 +1,221 @@
 /**
- * The JSON Schema of what toolsearch validates (SPEC §1.3, §2) and its validation with ajv, which
- * is loaded only when something is validated. Everything the schema does not mention is
- * OpenClaw's business and passes through (no `additionalProperties: false` outside
- * `tools.toolSearch`). The containers on the way to a validated value must be objects.
+ * Whole-config validation against OpenClaw's config schema (SPEC §1.3): the compiled parts a
+ * config reaches (`schema-source.ts`, `schema-split.ts`), then ajv's errors turned into one
+ * problem per path in plain words. An unknown key gets a suggestion: the same key in another case
+ * (`tools.toolsearch` → `tools.toolSearch`), the place the key belongs (a top-level `toolSearch`
+ * → `tools.toolSearch`), or a close spelling. Of alternatives (`anyOf`, `oneOf`), the errors of
+ * the one whose shape fits the value are reported, else what the value may be.
  */
+import {isRecord} from '../catalog/json.js'
 import {formatConfigPath} from './path.js'
-
-const positiveInteger = {type: 'integer', minimum: 1} as const
-
-export const TOOL_SEARCH_KEYS = ['enabled', 'mode', 'searchDefaultLimit', 'maxSearchLimit'] as const
-
-export const CONFIG_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'toolsearch-config',
-  title: 'OpenClaw config: the parts toolsearch validates',
-  type: 'object',
-  properties: {
-    tools: {
-      type: 'object',
-      properties: {
-        toolSearch: {
-          description: 'Tool Search: a boolean, or an object with only the keys below.',
-          type: ['boolean', 'object'],
-          properties: {
-            enabled: {type: 'boolean', description: 'On or off; when absent, any other key means on.'},
-            mode: {enum: ['tools', 'directory', 'code'], description: '"tools" (default) or "directory". "code" is retired: doctor --fix migrates it.'},
-            searchDefaultLimit: {...positiveInteger, description: 'Results per search when the model sets no limit (default 8, at most maxSearchLimit).'},
-            maxSearchLimit: {...positiveInteger, description: 'Upper bound on results per search (default 20, at most 50).'},
-            codeTimeoutMs: {description: 'Retired: doctor --fix removes it.'},
-          },
-          additionalProperties: false,
-        },
-        allow: {type: 'array', items: {type: 'string'}, description: 'Only tools matching these globs (names or ids); empty or absent allows all.'},
-        deny: {type: 'array', items: {type: 'string'}, description: 'Tools matching these globs (names or ids) are hidden; deny wins over allow.'},
-      },
-    },
-    agents: {
-      type: 'object',
-      properties: {
-        defaults: {
-          type: 'object',
-          properties: {
-            experimental: {
-              type: 'object',
-              properties: {localModelLean: {type: 'boolean', description: 'Apply the local-model Tool Search overlay for every model.'}},
-            },
-          },
-        },
-      },
-    },
-    models: {
-      type: 'object',
-      properties: {
-        providers: {
-          type: 'object',
-          additionalProperties: {
-            type: 'object',
-            properties: {
-              baseUrl: {type: 'string'},
-              localService: {type: 'boolean', description: 'The provider runs locally at baseUrl.'},
-            },
-          },
-        },
-      },
-    },
-  },
-} as const
+import {RETIRED_KEYS, RETIRED_VALUES} from './schema-generation.js'
+import {type ConfigSchemaSource, type SchemaError, configSchemaSource} from './schema-source.js'
+import {type KeyPlaces, type SchemaPlan, escapePointer} from './schema-split.js'
 
 export interface SchemaProblem {
-  /** Config path of the offending value. */
+  /** Config path of the offending value (of the key, for an unknown key). */
   path: string[]
   message: string
 }
 
-interface AjvError {
-  instancePath: string
-  keyword: string
-  params: Record<string, unknown>
-  message?: string
-  parentSchema?: Record<string, unknown>
+async function collectErrors(source: ConfigSchemaSource, plan: SchemaPlan, data: unknown, instancePath: string): Promise<SchemaError[]> {
+  if (plan.kind === 'leaf') {
+    const validate = await source.part(plan.id)
+    if (validate(data)) return []
+    return (validate.errors ?? []).map((error) => ({...error, instancePath: instancePath + error.instancePath, schemaPath: `#${plan.pointer}${error.schemaPath.replace(/^#/, '')}`}))
+  }
+  const at = (keyword: string, params: Record<string, unknown>): SchemaError => ({instancePath, schemaPath: `#${plan.pointer}/${keyword}`, keyword, params})
+  if (plan.kind === 'array') {
+    if (!Array.isArray(data)) return [at('type', {type: 'array'})]
+    const items = await Promise.all(data.map((item, index) => collectErrors(source, plan.items, item, `${instancePath}/${index}`)))
+    return items.flat()
+  }
+  if (!isRecord(data)) return [at('type', {type: 'object'})]
+  const errors = plan.required.filter((key) => !Object.hasOwn(data, key)).map((key) => at('required', {missingProperty: key}))
+  if (plan.propertyNames !== undefined) {
+    for (const key of Object.keys(data)) {
+      if ((await collectErrors(source, plan.propertyNames, key, instancePath)).length > 0) errors.push(at('propertyNames', {propertyName: key}))
+    }
+  }
+  for (const key of Object.keys(data)) {
+    const child = Object.hasOwn(plan.properties, key) ? plan.properties[key] : plan.additional
+    if (child === false) errors.push(at('additionalProperties', {additionalProperty: key}))
+    else if (child !== true) errors.push(...(await collectErrors(source, child, data[key], `${instancePath}/${escapePointer(key)}`)))
+  }
+  return errors
 }
 
-type Validator = ((data: unknown) => boolean) & {errors?: AjvError[] | null}
+// ---------------------------------------------------------------------------------------------
+// Alternatives
 
-let compiled: Promise<Validator> | undefined
+const SHAPE_KEYWORDS = new Set(['type', 'const', 'enum'])
 
-/** Compiles the schema once per process, importing ajv on first use. */
-function validator(): Promise<Validator> {
-  compiled ??= import('ajv').then((module) => {
-    const Ajv = (module.default ?? module) as unknown as new (options: object) => {compile(schema: object): Validator}
-    return new Ajv({allErrors: true, verbose: true, strict: false}).compile(CONFIG_SCHEMA)
-  })
-  return compiled
+/**
+ * Replaces each failed `anyOf` / `oneOf` (innermost first) by the errors of the alternative whose
+ * shape fits the value (the fewest errors wins), or by one `alternatives` error when none fits.
+ */
+function reduceAlternatives(errors: SchemaError[]): SchemaError[] {
+  let list = errors
+  const alternatives = list.filter((error) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && error.params.passingSchemas == null).sort((a, b) => b.schemaPath.length - a.schemaPath.length)
+  for (const alternative of alternatives) {
+    const prefix = `${alternative.schemaPath}/`
+    const inside = list.filter((error) => error.schemaPath.startsWith(prefix))
+    const branches = new Map<string, SchemaError[]>()
+    for (const error of inside) {
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0]
+      branches.set(branch, [...(branches.get(branch) ?? []), error])
+    }
+    const failsOnShape = (branch: string, error: SchemaError) => error.instancePath === alternative.instancePath && SHAPE_KEYWORDS.has(error.keyword) && error.schemaPath === `${prefix}${branch}/${error.keyword}`
+    const fitting = [...branches].filter(([branch, branchErrors]) => !branchErrors.some((error) => failsOnShape(branch, error))).sort((a, b) => a[1].length - b[1].length)
+    const replacement = fitting.length > 0 ? fitting[0][1] : [{...alternative, keyword: 'alternatives'}]
+    const dropped = new Set([alternative, ...inside])
+    list = [...list.filter((error) => !dropped.has(error)), ...replacement]
+  }
+  return list
 }
+
+// ---------------------------------------------------------------------------------------------
+// Describing
 
 function decodePointer(pointer: string): string[] {
-  if (pointer === '') return []
+  if (pointer === '' || pointer === '#') return []
   return pointer
+    .replace(/^#/, '')
     .slice(1)
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+function schemaAt(root: unknown, pointer: string): Record<string, unknown> | undefined {
+  let node = root
+  for (const key of decodePointer(pointer)) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined
+  return isRecord(node) ? node : undefined
+}
+
 function article(type: string): string {
+  if (type === 'null') return 'null'
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
 }
 
-function describeProblem(error: AjvError): SchemaProblem {
-  const path = decodePointer(error.instancePath)
-  const schema = error.parentSchema ?? {}
-  if (error.keyword === 'additionalProperties') {
-    const key = String(error.params.additionalProperty)
-    return {path: [...path, key], message: `unknown key "${key}" (allowed: ${TOOL_SEARCH_KEYS.join(', ')})`}
-  }
-  if (schema.type === 'integer' && schema.minimum === 1) return {path, message: 'must be a positive integer'}
-  if (error.keyword === 'type') {
-    const types = ([] as string[]).concat(error.params.type as string | string[])
-    return {path, message: `must be ${types.map(article).join(' or ')}`}
-  }
-  if (error.keyword === 'enum') return {path, message: 'must be "tools" or "directory"'}
-  return {path, message: error.message ?? `fails ${error.keyword}`}
+function either(items: string[]): string {
+  const unique = [...new Set(items)]
+  if (unique.length <= 2) return unique.join(' or ')
+  return `one of ${unique.join(', ')}`
 }
 
-/** Validates a resolved config; one problem per offending path, in document order of ajv. */
+function allowedValues(values: unknown[], path: string[]): string {
+  const retired = RETIRED_VALUES.get(formatConfigPath(path)) ?? []
+  return either(values.filter((value) => !retired.includes(value)).map((value) => JSON.stringify(value)))
+}
+
+function isPositiveInteger(node: Record<string, unknown> | undefined): boolean {
+  return node?.type === 'integer' && (node.exclusiveMinimum === 0 || node.minimum === 1)
+}
+
+/** What a value of this schema may be: `a boolean`, `"tools"`, `an object`. */
+function shapes(node: Record<string, unknown>, path: string[]): string[] {
+  if (Object.hasOwn(node, 'const')) return [JSON.stringify(node.const)]
+  if (Array.isArray(node.enum)) return [allowedValues(node.enum, path)]
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(node[key])) return (node[key] as unknown[]).filter(isRecord).flatMap((branch) => shapes(branch, path))
+  }
+  if (isPositiveInteger(node)) return ['a positive integer']
+  const types = ([] as unknown[]).concat(node.type ?? []).filter((type): type is string => typeof type === 'string')
+  return types.map(article)
+}
+
+const MAX_LISTED_KEYS = 12
+
+function editDistance(a: string, b: string): number {
+  const previous = Array.from({length: b.length + 1}, (_, index) => index)
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]
+    previous[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]
+      previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1))
+      diagonal = above
+    }
+  }
+  return previous[b.length]
+}
+
+/** Where else a key belongs, when it has one to three fixed places in the schema. */
+function misplacedKey(places: KeyPlaces, key: string, here: string[]): string[][] {
+  const candidates = (places[key.toLowerCase()] ?? []).filter((path) => formatConfigPath(path.slice(0, -1)) !== formatConfigPath(here))
+  const exact = candidates.filter((path) => path[path.length - 1] === key)
+  const chosen = exact.length > 0 ? exact : candidates
+  return chosen.length <= 3 ? [...chosen].sort((a, b) => a.length - b.length) : []
+}
+
+function unknownKeyMessage(places: KeyPlaces, objectSchema: Record<string, unknown> | undefined, here: string[], key: string): string {
+  const retired = RETIRED_KEYS.get(formatConfigPath(here)) ?? []
+  const allowed = Object.keys(isRecord(objectSchema?.properties) ? objectSchema.properties : {}).filter((name) => !retired.includes(name))
+  const head = `unknown key ${JSON.stringify(key)}`
+  const sameKey = allowed.find((name) => name.toLowerCase() === key.toLowerCase())
+  if (sameKey !== undefined) return `${head}: did you mean ${formatConfigPath([...here, sameKey])}?`
+  const elsewhere = misplacedKey(places, key, here)
+  if (elsewhere.length > 0) return `${head}: it belongs at ${elsewhere.map((path) => formatConfigPath(path)).join(' or ')}`
+  const close = allowed.filter((name) => editDistance(name.toLowerCase(), key.toLowerCase()) <= Math.min(2, Math.floor(key.length / 3)))
+  if (close.length > 0) return `${head}: did you mean ${close.map((name) => formatConfigPath([...here, name])).join(' or ')}?`
+  if (allowed.length > 0 && allowed.length <= MAX_LISTED_KEYS) return `${head} (allowed: ${allowed.join(', ')})`
+  return head
+}
+
+function describe(root: Record<string, unknown>, places: () => KeyPlaces, error: SchemaError): SchemaProblem {
+  const path = decodePointer(error.instancePath)
+  const keywordAt = error.schemaPath.lastIndexOf('/')
+  const parent = schemaAt(root, error.schemaPath.slice(0, keywordAt))
+  const {params} = error
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty)
+      return {path: [...path, key], message: unknownKeyMessage(places(), parent, path, key)}
+    }
+    case 'required':
+      return {path, message: `missing required key ${JSON.stringify(params.missingProperty)}`}
+    case 'propertyNames':
+      return {path: [...path, String(params.propertyName)], message: `${JSON.stringify(params.propertyName)} is not a valid key here`}
+    case 'alternatives': {
+      const node = schemaAt(root, error.schemaPath)
+      const described = Array.isArray(node) ? (node as unknown[]).filter(isRecord).flatMap((branch) => shapes(branch, path)) : []
+      return {path, message: described.length > 0 ? `must be ${either(described)}` : (error.message ?? 'matches none of the alternatives')}
+    }
+    case 'type':
+    case 'exclusiveMinimum':
+    case 'minimum':
+      if (isPositiveInteger(parent)) return {path, message: 'must be a positive integer'}
+      if (error.keyword === 'type') return {path, message: `must be ${either(([] as string[]).concat(params.type as string | string[]).flatMap((type) => type.split(',')).map(article))}`}
+      return {path, message: `must be ${error.keyword === 'minimum' ? '>=' : '>'} ${String(params.limit)}`}
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return {path, message: `must be ${error.keyword === 'maximum' ? '<=' : '<'} ${String(params.limit)}`}
+    case 'enum':
+      return {path, message: `must be ${allowedValues(params.allowedValues as unknown[], path)}`}
+    case 'const':
+      return {path, message: `must be ${JSON.stringify(params.allowedValue)}`}
+    case 'minLength':
+      return {path, message: params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`}
+    case 'maxLength':
+      return {path, message: `must be at most ${String(params.limit)} characters long`}
+    case 'pattern':
+      return {path, message: `must match the pattern ${String(params.pattern)}`}
+    default:
+      return {path, message: error.message ?? `fails ${error.keyword}`}
+  }
+}
+
+/** Validates a resolved config against OpenClaw's schema; one problem per offending path. */
 export async function validateSchema(config: unknown): Promise<SchemaProblem[]> {
-  const validate = await validator()
-  if (validate(config)) return []
+  const source = configSchemaSource()
+  const errors = reduceAlternatives(await collectErrors(source, source.plan, config, ''))
+  if (errors.length === 0) return []
+  const root = source.schema()
+  const places = () => source.keyPlaces()
   const problems: SchemaProblem[] = []
   const seen = new Set<string>()
-  for (const error of validate.errors ?? []) {
-    const problem = describeProblem(error)
+  for (const error of errors) {
+    const problem = describe(root, places, error)
     const key = formatConfigPath(problem.path)
     if (seen.has(key)) continue
     seen.add(key)

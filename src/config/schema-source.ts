@@ -1,0 +1,149 @@
+/**
+ * Which OpenClaw config schema validates: the one toolsearch ships (`schemas/`, compiled at build
+ * time into `dist/schemas/openclaw/` with the prepared schema and its key places) or, with `--schema <file>`, another OpenClaw version's,
+ * compiled here part by part as a config reaches them (ajv is loaded only then). Either way the
+ * structured-only difference is applied first (`schema-generation.ts`).
+ */
+import {readFileSync} from 'node:fs'
+import {dirname, join, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {isRecord} from '../catalog/json.js'
+import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {applyStructuredOnlyGeneration} from './schema-generation.js'
+import {type KeyPlaces, type SchemaPlan, type SplitSchema, keyPlaces, splitSchema} from './schema-split.js'
+
+export const BUNDLED_SCHEMA_FILE = 'openclaw-2026.9.6.schema.json'
+export const BUNDLED_OPENCLAW_VERSION = '2026.9.6'
+
+/** ajv options for every compiled part. Formats are not checked (OpenClaw's own checks differ). */
+export const COMPILE_OPTIONS = {allErrors: true, strict: false, validateFormats: false} as const
+
+export interface SchemaError {
+  instancePath: string
+  schemaPath: string
+  keyword: string
+  params: Record<string, unknown>
+  message?: string
+}
+
+export type PartValidator = ((data: unknown) => boolean) & {errors?: SchemaError[] | null}
+
+export interface ConfigSchemaSource {
+  /** Where the schema came from, for messages. */
+  label: string
+  plan: SchemaPlan
+  /** The validator of one part of the plan. */
+  part(id: number): Promise<PartValidator>
+  /** The whole schema (structured-only difference applied), for messages and `config schema`. */
+  schema(): Record<string, unknown>
+  /** Where each key belongs, for suggestions. */
+  keyPlaces(): KeyPlaces
+}
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
+const compiledDir = join(packageRoot, 'dist', 'schemas', 'openclaw')
+
+export interface PreparedSchema {
+  schema: Record<string, unknown>
+  split: SplitSchema
+  keyPlaces: KeyPlaces
+}
+
+export function prepareSchema(raw: unknown): PreparedSchema {
+  if (!isRecord(raw)) throw new Error('a JSON Schema must be an object')
+  const schema = applyStructuredOnlyGeneration(raw)
+  return {schema, split: splitSchema(schema), keyPlaces: keyPlaces(schema)}
+}
+
+/** Files the build writes next to the compiled parts. */
+export const COMPILED_FILES = {plan: 'plan.json', schema: 'schema.json', keyPlaces: 'key-places.json'} as const
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'))
+}
+
+function bundledSource(): ConfigSchemaSource {
+  let plan: SchemaPlan
+  try {
+    plan = readJson(join(compiledDir, COMPILED_FILES.plan)) as SchemaPlan
+  } catch (error) {
+    throw new ToolsearchError('schema-missing', `The compiled OpenClaw config schema is missing (${compiledDir}); run "npm run build".`, {exitCode: ExitCode.failure, cause: error})
+  }
+  const parts = new Map<number, Promise<PartValidator>>()
+  let whole: Record<string, unknown> | undefined
+  let places: KeyPlaces | undefined
+  return {
+    label: `OpenClaw ${BUNDLED_OPENCLAW_VERSION}`,
+    plan,
+    part(id) {
+      let loaded = parts.get(id)
+      if (loaded === undefined) {
+        loaded = import(join(compiledDir, `part-${id}.js`)).then((module: {default: PartValidator}) => module.default)
+        parts.set(id, loaded)
+      }
+      return loaded
+    },
+    schema() {
+      whole ??= readJson(join(compiledDir, COMPILED_FILES.schema)) as Record<string, unknown>
+      return whole
+    },
+    keyPlaces() {
+      places ??= readJson(join(compiledDir, COMPILED_FILES.keyPlaces)) as KeyPlaces
+      return places
+    },
+  }
+}
+
+function fileSource(file: string): ConfigSchemaSource {
+  let prepared: ReturnType<typeof prepareSchema>
+  try {
+    prepared = prepareSchema(readJson(file))
+  } catch (error) {
+    throw usageError(`Cannot use the schema ${file}: ${(error as Error).message}`)
+  }
+  const {schema, split} = prepared
+  let ajv: Promise<{compile(schema: object): PartValidator}> | undefined
+  const parts = new Map<number, Promise<PartValidator>>()
+  return {
+    label: file,
+    plan: split.plan,
+    part(id) {
+      let compiled = parts.get(id)
+      if (compiled === undefined) {
+        ajv ??= import('ajv').then((module) => {
+          const Ajv = (module.default ?? module) as unknown as new (options: object) => {compile(schema: object): PartValidator}
+          return new Ajv(COMPILE_OPTIONS)
+        })
+        const leaf = split.leaves[id]
+        compiled = ajv.then((instance) => {
+          try {
+            return instance.compile(leaf.schema)
+          } catch (error) {
+            throw usageError(`Cannot use the schema ${file}: ${(error as Error).message}`)
+          }
+        })
+        parts.set(id, compiled)
+      }
+      return compiled
+    },
+    schema: () => schema,
+    keyPlaces: () => prepared.keyPlaces,
+  }
+}
+
+let selected: string | undefined
+let source: ConfigSchemaSource | undefined
+
+/** `--schema <file>`: validate against that OpenClaw schema for the rest of this run. */
+export function selectConfigSchema(file: string | undefined): void {
+  const next = file === undefined ? undefined : resolve(file)
+  if (next === selected && source !== undefined) return
+  selected = next
+  source = undefined
+}
+
+export function configSchemaSource(): ConfigSchemaSource {
+  source ??= selected === undefined ? bundledSource() : fileSource(selected)
+  return source
+}
