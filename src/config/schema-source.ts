@@ -4,7 +4,7 @@
  * compiled here part by part as a config reaches them (ajv is loaded only then). Either way the
  * structured-only difference is applied first (`schema-generation.ts`).
  */
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -41,8 +41,14 @@ export interface ConfigSchemaSource {
   keyPlaces(): KeyPlaces
 }
 
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
-const compiledDir = join(packageRoot, 'dist', 'schemas', 'openclaw')
+/** The package's root: the nearest directory above this module with a package.json (from src/ or dist/src/). */
+function findPackageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
+  return dir
+}
+
+const compiledDir = join(findPackageRoot(), 'dist', 'schemas', 'openclaw')
 
 export interface PreparedSchema {
   schema: Record<string, unknown>

@@ -86,9 +86,14 @@ function decodePointer(pointer: string): string[] {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
-function schemaAt(root: unknown, pointer: string): Record<string, unknown> | undefined {
+function nodeAt(root: unknown, pointer: string): unknown {
   let node = root
   for (const key of decodePointer(pointer)) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined
+  return node
+}
+
+function schemaAt(root: unknown, pointer: string): Record<string, unknown> | undefined {
+  const node = nodeAt(root, pointer)
   return isRecord(node) ? node : undefined
 }
 
@@ -177,7 +182,7 @@ function describe(root: Record<string, unknown>, places: () => KeyPlaces, error:
     case 'propertyNames':
       return {path: [...path, String(params.propertyName)], message: `${JSON.stringify(params.propertyName)} is not a valid key here`}
     case 'alternatives': {
-      const node = schemaAt(root, error.schemaPath)
+      const node = nodeAt(root, error.schemaPath)
       const described = Array.isArray(node) ? (node as unknown[]).filter(isRecord).flatMap((branch) => shapes(branch, path)) : []
       return {path, message: described.length > 0 ? `must be ${either(described)}` : (error.message ?? 'matches none of the alternatives')}
     }

@@ -93,8 +93,8 @@ describe('config set', () => {
     const cwd = project({'openclaw.json5': '{tools: {toolSearch: {mode: "tools"}}}'})
     const clamped = await runCli(['config', 'set', 'tools.toolSearch.maxSearchLimit', '80', '--project'], {cwd})
     expect(clamped).toMatchObject({code: 0, stderr: 'Warning: tools.toolSearch.maxSearchLimit is 80; it is clamped to 50.\n'})
-    expect((await runCli(['config', 'set', 'token', '"${TS_TEST_UNSET_TOKEN}"', '--dry-run', '--project'], {cwd})).stderr).toBe(
-      'Warning: ${TS_TEST_UNSET_TOKEN} is not set in the environment (used by token); the reference stays as written.\nDry run: nothing was written.\n',
+    expect((await runCli(['config', 'set', 'env.vars.TOKEN', '"${TS_TEST_UNSET_TOKEN}"', '--dry-run', '--project'], {cwd})).stderr).toBe(
+      'Warning: ${TS_TEST_UNSET_TOKEN} is not set in the environment (used by env.vars.TOKEN); the reference stays as written.\nDry run: nothing was written.\n',
     )
   })
 
@@ -118,7 +118,8 @@ describe('config set', () => {
 
   it('reports numbers as JSON5 writes them', async () => {
     const cwd = project({'openclaw.json5': '{}'})
-    expect((await runCli(['config', 'set', '--project', 'limits.top', '--', '-Infinity'], {cwd})).stdout).toBe(`Updated ${join(cwd, 'openclaw.json5')}\n  limits.top = -Infinity\nBackup: ${join(cwd, 'openclaw.json5.bak')}\n`)
+    // Plugin config is the plugin's own business: any value passes OpenClaw's schema there.
+    expect((await runCli(['config', 'set', '--project', 'plugins.entries.demo.config.top', '--', '-Infinity'], {cwd})).stdout).toBe(`Updated ${join(cwd, 'openclaw.json5')}\n  plugins.entries.demo.config.top = -Infinity\nBackup: ${join(cwd, 'openclaw.json5.bak')}\n`)
   })
 
   it('edits the openclaw key of package.json as plain JSON', async () => {
@@ -367,7 +368,7 @@ describe('config validate', () => {
   })
 
   it('is valid (exit 0) when there are only warnings: the gateway starts with a clamped limit, a disabling shape or a missing variable', async () => {
-    for (const text of ['{tools: {toolSearch: {maxSearchLimit: 99, searchDefaultLimit: 60}}}', '{tools: {toolSearch: {}}}', '{token: "${TS_TEST_UNSET_TOKEN}"}']) {
+    for (const text of ['{tools: {toolSearch: {maxSearchLimit: 99, searchDefaultLimit: 60}}}', '{tools: {toolSearch: {}}}', '{env: {vars: {TOKEN: "${TS_TEST_UNSET_TOKEN}"}}}']) {
       const cwd = project({'openclaw.json5': text})
       const result = await runCli(['config', 'validate', '--project'], {cwd})
       expect(result, text).toMatchObject({code: 0, stdout: `Config valid: ${join(cwd, 'openclaw.json5')}\n`})
@@ -458,7 +459,8 @@ describe('config validate', () => {
     expect(result.code).toBe(78)
     expect(parseJsonOutput<{problems: Array<{path: string; message: string}>}>(result).problems.map((problem) => `${problem.path}: ${problem.message}`).sort()).toEqual([
       'agents.defaults.experimental.localModelLean: must be a boolean',
-      'models.providers.a.localService: must be a boolean',
+      'models.providers.a.localService: must be an object',
+      'other: unknown key "other"',
       'tools.allow: must be an array',
       'tools.deny[0]: must be a string',
     ])
@@ -557,9 +559,17 @@ describe('config explain and schema', () => {
     expect(result.stdout + result.stderr).not.toContain('sekrit')
   })
 
-  it('prints the JSON Schema', async () => {
-    const schema = parseJsonOutput<{properties: {tools: {properties: {toolSearch: {additionalProperties: boolean}}}}}>(await runCli(['config', 'schema']))
-    expect(schema.properties.tools.properties.toolSearch.additionalProperties).toBe(false)
+  it("prints OpenClaw's schema that configs are validated against, with the structured-only difference", async () => {
+    type Node = {properties: Record<string, Node>; anyOf: Node[]; additionalProperties: unknown; enum: unknown[]; items: Node; required: string[]}
+    const schema = parseJsonOutput<Node>(await runCli(['config', 'schema']))
+    const toolSearch = schema.properties.tools.properties.toolSearch.anyOf[1]
+    expect(toolSearch.additionalProperties).toBe(false)
+    expect(Object.keys(toolSearch.properties).sort()).toEqual(['codeTimeoutMs', 'enabled', 'maxSearchLimit', 'mode', 'searchDefaultLimit'])
+    // Retired settings are accepted by the schema (any codeTimeoutMs) and reported by the structured-only check.
+    expect(toolSearch.properties.codeTimeoutMs).not.toHaveProperty('type')
+    expect(toolSearch.properties.mode.enum).toContain('code')
+    expect(schema.properties.agents.properties.list.items.required).toEqual(['id'])
+    expect(schema.additionalProperties).toBe(false)
     expect(parseJsonOutput(await runCli(['config', 'schema', '--json']))).toEqual(schema)
   })
 })

@@ -34,10 +34,10 @@ describe('writes and $include', () => {
   it('keys of the top file beside $include stay editable, and so does $include itself', async () => {
     const cwd = project({'openclaw.json5': TOP, 'tools.json5': TOOLS})
     expect((await runCli(['config', 'set', 'tools.deny[1]', '"write"', '--project'], {cwd})).code).toBe(0)
-    expect((await runCli(['config', 'set', 'tools.maxResults', '3', '--project'], {cwd})).code).toBe(0)
-    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    $include: "./tools.json5",\n    deny: ["exec", "write"],\n    maxResults: 3,\n  },\n}\n')
+    expect((await runCli(['config', 'set', 'tools.alsoAllow', '["web*"]', '--project'], {cwd})).code).toBe(0)
+    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    $include: "./tools.json5",\n    deny: ["exec", "write"],\n    alsoAllow: ["web*"],\n  },\n}\n')
     expect((await runCli(['config', 'unset', 'tools.$include', '--project'], {cwd})).code).toBe(0)
-    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    deny: ["exec", "write"],\n    maxResults: 3,\n  },\n}\n')
+    expect(read(cwd, 'openclaw.json5')).toBe('{\n  tools: {\n    deny: ["exec", "write"],\n    alsoAllow: ["web*"],\n  },\n}\n')
     expect(read(cwd, 'tools.json5')).toBe(TOOLS)
   })
 

@@ -52,16 +52,16 @@ describe('config.schema', () => {
 
 describe('config.env', () => {
   it('warns about a ${VAR} with no value, with its location', async () => {
-    expect(await findings('{\n  a: "${SET}",\n  b: "x ${UNSET_VAR}",\n}', {SET: '1'})).toEqual([
-      {check: 'config.env', severity: 'warning', path: 'b', line: 3, column: 6, message: '${UNSET_VAR} is not set in the environment (used by b); the reference stays as written.'},
+    expect(await findings('{env: {vars: {\n  A: "${SET}",\n  B: "x ${UNSET_VAR}",\n}}}', {SET: '1'})).toEqual([
+      {check: 'config.env', severity: 'warning', path: 'env.vars.B', line: 3, column: 6, message: '${UNSET_VAR} is not set in the environment (used by env.vars.B); the reference stays as written.'},
     ])
   })
 
   it('keeps array indexes and odd keys in the path', async () => {
-    const found = await findings('{\n  agents: { list: [ { token: "${MY_TOKEN}" } ] },\n  "a.b": "${OTHER}",\n}')
+    const found = await findings('{\n  agents: { list: [ { id: "main", workspace: "${MY_TOKEN}" } ] },\n  plugins: {entries: {demo: {config: {"a.b": "${OTHER}"}}}},\n}')
     expect(found.map(({path, message}) => ({path, message}))).toEqual([
-      {path: 'agents.list.0.token', message: '${MY_TOKEN} is not set in the environment (used by agents.list[0].token); the reference stays as written.'},
-      {path: 'a.b', message: '${OTHER} is not set in the environment (used by ["a.b"]); the reference stays as written.'},
+      {path: 'agents.list.0.workspace', message: '${MY_TOKEN} is not set in the environment (used by agents.list[0].workspace); the reference stays as written.'},
+      {path: 'plugins.entries.demo.config.a.b', message: '${OTHER} is not set in the environment (used by plugins.entries.demo.config["a.b"]); the reference stays as written.'},
     ])
   })
 })
