@@ -28,6 +28,7 @@ export interface CatalogContextFlags extends CatalogSourceFlags {
   'base-url'?: string
   /** `--mode`, where a command has it: overrides the config's Tool Search mode. */
   mode?: string
+  agent?: string
 }
 
 export interface CatalogContextIo {
@@ -73,7 +74,7 @@ export interface CatalogContext {
 /** The config in effect and its Tool Search settings, for a command that needs no catalog. */
 export async function loadSettingsContext(flags: CatalogContextFlags, io: Pick<CatalogContextIo, 'cwd' | 'env'>): Promise<{config: LoadedConfig; settings: EffectiveToolSearchSettings}> {
   const config = await loadConfig(locateOptions(flags, io.cwd ?? process.cwd(), io.env ?? process.env))
-  const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url']})
+  const settings = effectiveToolSearchSettings(config.value, {provider: flags.provider, model: flags.model, baseUrl: flags['base-url'], agent: flags.agent})
   return {config, settings}
 }
 

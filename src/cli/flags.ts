@@ -24,6 +24,7 @@ export const modelFlags = {
   provider: Flags.string({description: 'Provider id of the model in use (e.g. ollama, lmstudio).', helpValue: '<id>'}),
   model: Flags.string({description: 'Model id in use (e.g. llama3.1:8b).', helpValue: '<id>'}),
   'base-url': Flags.string({description: 'Base URL of the endpoint in use.', helpValue: '<url>'}),
+  agent: Flags.string({description: 'Agent the run is for (default: the agents.list entry marked default, else the first, else main).', helpValue: '<id>'}),
 }
 
 /** Commands that read tool catalogs (SPEC §4). */

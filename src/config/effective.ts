@@ -5,6 +5,7 @@
 import {isRecord} from '../catalog/json.js'
 import type {EffectiveToolSearchSettings, ModelContext, ToolPolicy} from './index.js'
 import {toolSearchValue} from './legacy.js'
+import {agentExperimental} from './agents.js'
 import {formatConfigPath} from './path.js'
 
 export const TOOL_SEARCH_DEFAULTS = {searchDefaultLimit: 8, maxSearchLimit: 20} as const
@@ -66,10 +67,31 @@ export function localModelReason(config: unknown, model: ModelContext): string |
   return undefined
 }
 
-function localModelLean(config: unknown): boolean {
-  if (!isRecord(config) || !isRecord(config.agents) || !isRecord(config.agents.defaults)) return false
-  const experimental = config.agents.defaults.experimental
-  return isRecord(experimental) && experimental.localModelLean === true
+/** Why the agent's lean flag applies, or undefined when it does not (OpenClaw reads it as truthy). */
+function localModelLeanReason(config: unknown, agent: string | undefined): string | undefined {
+  const scope = agentExperimental(config, agent)
+  if (!scope.experimental?.localModelLean) return undefined
+  const whose = agent === undefined ? `the default agent (${scope.agentId})` : `agent ${scope.agentId}`
+  return `${scope.leanSource} is true for ${whose}`
+}
+
+/** Code Mode is on with `tools.codeMode: true` or `{enabled: true}`; it takes precedence over Tool Search. */
+export function isCodeModeOn(config: unknown): boolean {
+  if (!isRecord(config) || !isRecord(config.tools)) return false
+  const codeMode = config.tools.codeMode
+  return codeMode === true || (isRecord(codeMode) && codeMode.enabled === true)
+}
+
+const CODE_MODE_REASON = 'tools.codeMode is on: Code Mode takes precedence, so no Tool Search controls are offered.'
+
+/**
+ * Effective settings (SPEC §1.3) of a resolved config for the default agent (or `model.agent`).
+ * With Code Mode on the controls are off; mode and limits are still what Tool Search would use.
+ */
+export function computeEffectiveSettings(config: unknown, model: ModelContext = {}, written: unknown = config): EffectiveToolSearchSettings {
+  const settings = toolSearchSettings(config, model, written)
+  if (!isCodeModeOn(config)) return settings
+  return {...settings, enabled: false, reasons: {...settings.reasons, enabled: CODE_MODE_REASON}}
 }
 
 function describeValue(value: unknown): string {
@@ -79,18 +101,16 @@ function describeValue(value: unknown): string {
 }
 
 /**
- * Effective settings (SPEC §1.3) of a resolved config. Reasons quote values from `written` (the
- * config as authored): a `${VAR}` reference, never the value the environment gave it.
+ * The settings `tools.toolSearch` and the local-model overlay give. Reasons quote values from
+ * `written` (the config as authored): a `${VAR}` reference, never the value the environment gave it.
  */
-export function computeEffectiveSettings(config: unknown, model: ModelContext = {}, written: unknown = config): EffectiveToolSearchSettings {
+function toolSearchSettings(config: unknown, model: ModelContext, written: unknown): EffectiveToolSearchSettings {
   const value = toolSearchValue(config)
   const writtenValue = toolSearchValue(written)
   const writtenObject = isRecord(writtenValue) ? writtenValue : {}
   if (value === undefined) {
-    const local = localModelReason(config, model)
-    const lean = localModelLean(config)
-    if (local !== undefined || lean) {
-      const why = local ?? 'agents.defaults.experimental.localModelLean is true'
+    const why = localModelReason(config, model) ?? localModelLeanReason(config, model.agent)
+    if (why !== undefined) {
       return {
         enabled: true,
         mode: 'tools',

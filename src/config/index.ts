@@ -76,6 +76,8 @@ export interface ModelContext {
   provider?: string
   model?: string
   baseUrl?: string
+  /** The agent the run is for (default: the default agent). */
+  agent?: string
 }
 
 export interface EffectiveToolSearchSettings {

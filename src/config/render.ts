@@ -84,7 +84,7 @@ export function renderExplain(file: string, settings: EffectiveToolSearchSetting
   ]
   const nameWidth = Math.max(...rows.map(([name]) => name.length))
   const valueWidth = Math.max(...rows.map(([, value]) => value.length))
-  const modelParts = [model.provider && `provider ${model.provider}`, model.model && `model ${model.model}`, model.baseUrl && `base URL ${model.baseUrl}`].filter(Boolean)
+  const modelParts = [model.provider && `provider ${model.provider}`, model.model && `model ${model.model}`, model.baseUrl && `base URL ${model.baseUrl}`, model.agent && `agent ${model.agent}`].filter(Boolean)
   const lines = [
     style.bold(`Tool Search settings for ${safeInline(file)}`),
     ...(modelParts.length > 0 ? [style.dim(`Model in use: ${safeInline(modelParts.join(', '))}`)] : []),

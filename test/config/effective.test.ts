@@ -128,3 +128,44 @@ describe('toolPolicyFromConfig', () => {
     expect(toolPolicyFromConfig({tools: {allow: ['a*', 3], deny: ['exec']}})).toEqual({allow: ['a*'], deny: ['exec']})
   })
 })
+
+describe('Code Mode and the agent the lean flag is read for (SPEC §1.3)', () => {
+  const lean = {experimental: {localModelLean: true}}
+
+  it('Code Mode on (true or {enabled: true}) offers no controls; mode and limits stay what Tool Search would use', () => {
+    for (const codeMode of [true, {enabled: true}]) {
+      const settings = effectiveToolSearchSettings({tools: {codeMode, toolSearch: {mode: 'directory', searchDefaultLimit: 4}}})
+      expect(settings).toMatchObject({enabled: false, mode: 'directory', searchDefaultLimit: 4, maxSearchLimit: 20})
+      expect(settings.reasons.enabled).toBe('tools.codeMode is on: Code Mode takes precedence, so no Tool Search controls are offered.')
+    }
+    for (const codeMode of [false, {enabled: false}, {}, 'auto', 'true']) expect(core({tools: {codeMode, toolSearch: {mode: 'directory'}}}).enabled, JSON.stringify(codeMode)).toBe(true)
+  })
+
+  it('reads the lean flag of the agent marked default, else the first, else main', () => {
+    expect(core({agents: {list: [{id: 'coder'}, {id: 'helper', default: true, ...lean}]}})).toMatchObject({localModelOverlay: true, searchDefaultLimit: 5})
+    expect(core({agents: {list: [{id: 'coder', ...lean}, {id: 'helper', default: true}]}}).localModelOverlay).toBe(false)
+    expect(core({agents: {list: [{id: 'coder', ...lean}, {id: 'helper'}]}}).localModelOverlay).toBe(true)
+    expect(core({agents: {defaults: lean}}).localModelOverlay).toBe(true)
+  })
+
+  it("merges an agent's experimental over agents.defaults; its own flag wins either way", () => {
+    expect(core({agents: {defaults: lean, list: [{id: 'main', experimental: {}}]}}).localModelOverlay).toBe(true)
+    expect(core({agents: {defaults: lean, list: [{id: 'main', experimental: {localModelLean: false}}]}}).localModelOverlay).toBe(false)
+    expect(core({agents: {defaults: {experimental: {localModelLean: false}}, list: [{id: 'main', ...lean}]}}).localModelOverlay).toBe(true)
+  })
+
+  it('--agent explains for another agent; ids compare lower-cased and trimmed', () => {
+    const config = {agents: {list: [{id: 'Main'}, {id: ' Coder ', ...lean}]}}
+    expect(core(config).localModelOverlay).toBe(false)
+    expect(core(config, {agent: 'coder'}).localModelOverlay).toBe(true)
+    expect(core(config, {agent: 'CODER'}).localModelOverlay).toBe(true)
+    // An agent without an entry uses agents.defaults.
+    expect(core({agents: {defaults: lean, list: [{id: 'main', experimental: {localModelLean: false}}]}}, {agent: 'other'}).localModelOverlay).toBe(true)
+    const reason = effectiveToolSearchSettings(config, {agent: 'Coder'}).reasons.enabled
+    expect(reason).toBe('tools.toolSearch is unset and agents.list[1].experimental.localModelLean is true for agent coder: the local-model overlay turns Tool Search on.')
+  })
+
+  it('an explicit tools.toolSearch, even false, beats the lean flag', () => {
+    expect(core({agents: {list: [{id: 'main', ...lean}]}, tools: {toolSearch: false}})).toMatchObject({enabled: false, searchDefaultLimit: 8, maxSearchLimit: 20, localModelOverlay: false})
+  })
+})

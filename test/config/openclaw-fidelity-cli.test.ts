@@ -25,3 +25,12 @@ describe('config paths as OpenClaw parses them', () => {
     expect(bad).toMatchObject({stderr: 'Error: Invalid path (missing "]"): agents.list[0\n', code: 2})
   })
 })
+
+describe('config explain for an agent', () => {
+  it('--agent reads that agent\'s lean flag', async () => {
+    const file = configFile(JSON.stringify({agents: {list: [{id: 'main'}, {id: 'coder', experimental: {localModelLean: true}}]}}))
+    const result = await runCli(['config', 'explain', '--agent', 'Coder', '--json', '--config', file])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout).settings).toMatchObject({enabled: true, mode: 'tools', searchDefaultLimit: 5, maxSearchLimit: 10, localModelOverlay: true})
+  })
+})
