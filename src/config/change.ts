@@ -12,6 +12,7 @@
 import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
 import {type WriteOptions, updateFileAtomically} from '../fs/atomic-write.js'
 import {unifiedDiff} from './diff.js'
+import {keepReferences} from './env.js'
 import {type Edit, applyEdits} from './edit.js'
 import type {ConfigLocation} from './index.js'
 import {type ConfigDocument, documentFromText, nearestOrigin} from './load.js'
@@ -145,13 +146,20 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
   return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
 }
 
-/** `config set`: the previous value (if any) is the summary. */
+/**
+ * `config set`: the previous value (if any) is the summary. Parts of the value equal to what an
+ * existing `${VAR}` reference resolves to keep the reference.
+ */
 export function setConfigValue(location: ConfigLocation, path: ConfigPath, value: unknown, options: ChangeOptions): Promise<ChangeOutcome<{value: unknown} | undefined>> {
   return changeConfig(
     location,
     (document) => {
       assertWritableInTopFile(document, path)
-      const plan = planSet(document.source, path, value)
+      const keys = path.map((segment) => segment.key)
+      const authored = valueAtPath(document.authored, keys)
+      const resolved = valueAtPath(document.resolved, keys)
+      const written = authored.found && resolved.found ? keepReferences(value, authored.value, resolved.value) : value
+      const plan = planSet(document.source, path, written)
       return {edits: plan.edits, summary: plan.previous}
     },
     options,

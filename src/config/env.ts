@@ -32,3 +32,17 @@ export function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): {value: u
   }
   return {value: walk(value, []), missing}
 }
+
+/**
+ * A value to write, with every part equal to what an authored `${VAR}` reference at the same
+ * place resolves to replaced by that reference (SPEC §2): a secret is never written in place of
+ * its reference, and setting the value a reference already gives is `No change`.
+ */
+export function keepReferences(value: unknown, authored: unknown, resolved: unknown): unknown {
+  if (typeof authored === 'string' && authored !== resolved && value === resolved) return authored
+  if (Array.isArray(value) && Array.isArray(authored) && Array.isArray(resolved)) return value.map((item, index) => keepReferences(item, authored[index], resolved[index]))
+  if (isRecord(value) && isRecord(authored) && isRecord(resolved)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, Object.hasOwn(authored, key) ? keepReferences(item, authored[key], resolved[key]) : item]))
+  }
+  return value
+}

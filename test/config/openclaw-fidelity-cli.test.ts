@@ -34,3 +34,24 @@ describe('config explain for an agent', () => {
     expect(JSON.parse(result.stdout).settings).toMatchObject({enabled: true, mode: 'tools', searchDefaultLimit: 5, maxSearchLimit: 10, localModelOverlay: true})
   })
 })
+
+describe('${VAR} references survive a write of the value they give', () => {
+  const text = '{\n  models: {providers: {openai: {apiKey: "${TS_OPENAI_KEY}", baseUrl: "https://api.example/v1"}}},\n}\n'
+  const env = {TS_OPENAI_KEY: 'sk-secret'}
+
+  it('setting the secret itself is No change, and the file stays byte-identical', async () => {
+    const file = configFile(text, 'openclaw.json5')
+    expect(await runCli(['config', 'set', 'models.providers.openai.apiKey', 'sk-secret', '--config', file], {env})).toMatchObject({stdout: 'No change\n', code: 0})
+    expect(readFileSync(file, 'utf8')).toBe(text)
+  })
+
+  it('a whole object keeps the reference where its value is what the reference gives', async () => {
+    const file = configFile(text, 'openclaw.json5')
+    const result = await runCli(['config', 'set', 'models.providers.openai', '{apiKey: "sk-secret", baseUrl: "https://other.example/v1"}', '--config', file], {env})
+    expect(result.code).toBe(0)
+    const after = readFileSync(file, 'utf8')
+    expect(after).toContain('apiKey: "${TS_OPENAI_KEY}"')
+    expect(after).toContain('https://other.example/v1')
+    expect(after).not.toContain('sk-secret')
+  })
+})
