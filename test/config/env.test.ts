@@ -6,7 +6,6 @@ describe('keepReferences', () => {
   it('puts the reference back wherever the new value is what it resolves to', () => {
     expect(keepReferences('sk', '${KEY}', 'sk')).toBe('${KEY}')
     expect(keepReferences('other', '${KEY}', 'sk')).toBe('other')
-    expect(keepReferences({a: 'sk', b: 2}, {a: 'x-${KEY}', b: 1}, {a: 'sk', b: 1})).toEqual({a: 'sk', b: 2})
     expect(keepReferences({a: 'x-sk', b: 2}, {a: 'x-${KEY}', b: 1}, {a: 'x-sk', b: 1})).toEqual({a: 'x-${KEY}', b: 2})
     expect(keepReferences(['sk', 'new'], ['${KEY}'], ['sk'])).toEqual(['${KEY}', 'new'])
   })
