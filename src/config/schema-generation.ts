@@ -1,5 +1,12 @@
 /**
- * The one place where the structured-only generation differs from the OpenClaw schema toolsearch
+ * How toolsearch reads OpenClaw's published config schema, in one place.
+ *
+ * The published schema describes a config after OpenClaw's parser ran: a key that has a
+ * `default` is listed as `required`, although OpenClaw fills it in when it is absent
+ * (`channels.telegram.dmPolicy`). `inputView` drops those from `required`, so a config is judged
+ * as OpenClaw judges what a user wrote.
+ *
+ * The structured-only generation differs from the OpenClaw schema toolsearch
  * ships (2026.9.6, `schemas/`) or a user passes with `--schema`:
  *
  * - `tools.toolSearch.mode: "code"` and `tools.toolSearch.codeTimeoutMs` are retired. The schema
@@ -31,6 +38,23 @@ function objectBranches(node: SchemaNode | undefined): SchemaNode[] {
   if (node === undefined) return []
   const alternatives = [node, ...(['anyOf', 'oneOf'] as const).flatMap((key) => (Array.isArray(node[key]) ? (node[key] as unknown[]).filter(isRecord) : []))]
   return alternatives.filter((alternative) => isRecord(alternative.properties))
+}
+
+/** Keys with a `default` are optional in what a user writes (see above); in place. */
+export function inputView<T>(schema: T): T {
+  const seen = new Set<unknown>()
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (!isRecord(node) || seen.has(node)) return
+    seen.add(node)
+    if (Array.isArray(node.required) && isRecord(node.properties)) {
+      const properties = node.properties
+      node.required = node.required.filter((key) => !(isRecord(properties[key as string]) && Object.hasOwn(properties[key as string] as SchemaNode, 'default')))
+    }
+    for (const value of Object.values(node)) visit(value)
+  }
+  visit(schema)
+  return schema
 }
 
 /** Applies the structured-only difference to a parsed OpenClaw schema, in place; returns it. */

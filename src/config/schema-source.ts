@@ -1,8 +1,8 @@
 /**
  * Which OpenClaw config schema validates: the one toolsearch ships (`schemas/`, compiled at build
  * time into `dist/schemas/openclaw/` with the prepared schema and its key places) or, with `--schema <file>`, another OpenClaw version's,
- * compiled here part by part as a config reaches them (ajv is loaded only then). Either way the
- * structured-only difference is applied first (`schema-generation.ts`).
+ * compiled here part by part as a config reaches them (ajv is loaded only then). Either way it is
+ * read as input and the structured-only difference is applied first (`schema-generation.ts`).
  */
 import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
@@ -10,7 +10,7 @@ import {fileURLToPath} from 'node:url'
 
 import {isRecord} from '../catalog/json.js'
 import {ExitCode, ToolsearchError, usageError} from '../errors.js'
-import {applyStructuredOnlyGeneration} from './schema-generation.js'
+import {applyStructuredOnlyGeneration, inputView} from './schema-generation.js'
 import {type KeyPlaces, type SchemaPlan, type SplitSchema, keyPlaces, splitSchema} from './schema-split.js'
 
 export const BUNDLED_SCHEMA_FILE = 'openclaw-2026.9.6.schema.json'
@@ -58,7 +58,7 @@ export interface PreparedSchema {
 
 export function prepareSchema(raw: unknown): PreparedSchema {
   if (!isRecord(raw)) throw new Error('a JSON Schema must be an object')
-  const schema = applyStructuredOnlyGeneration(raw)
+  const schema = applyStructuredOnlyGeneration(inputView(raw))
   return {schema, split: splitSchema(schema), keyPlaces: keyPlaces(schema)}
 }
 
