@@ -55,3 +55,32 @@ describe('${VAR} references survive a write of the value they give', () => {
     expect(after).not.toContain('sk-secret')
   })
 })
+
+describe("the whole config, validated as OpenClaw's schema says", () => {
+  it('config set refuses a dead key and says which key was meant; the file is untouched', async () => {
+    const file = configFile('{}')
+    const result = await runCli(['config', 'set', 'tools.toolsearch.mode', 'tools', '--config', file])
+    expect(result).toMatchObject({code: 1, stdout: ''})
+    expect(result.stderr).toBe(`Note: "tools" is not JSON5, so it is stored as a string.\nError: Refusing to write ${file}: the result would be invalid:\n- tools.toolsearch: unknown key "toolsearch": did you mean tools.toolSearch?\n`)
+    expect(readFileSync(file, 'utf8')).toBe('{}')
+  })
+
+  it('errors already in the file are reported, not held against an unrelated write', async () => {
+    const file = configFile('{"toolSearch": {"mode": "tools"}}')
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', 'directory', '--config', file])).code).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({toolSearch: {mode: 'tools'}, tools: {toolSearch: {mode: 'directory'}}})
+    const doctor = await runCli(['doctor', '--json', '--config', file])
+    expect(doctor.code).toBe(1)
+    expect(JSON.parse(doctor.stdout).findings).toEqual([expect.objectContaining({check: 'config.schema', severity: 'error', path: 'toolSearch', message: 'toolSearch unknown key "toolSearch": it belongs at tools.toolSearch.'})])
+  })
+
+  it('config validate refuses a config for an unrelated invalid key, and retired settings are the structured-only check\'s', async () => {
+    const file = configFile('{"gateway": {"port": "18789"}, "tools": {"toolSearch": {"mode": "code"}}}')
+    const result = await runCli(['config', 'validate', '--json', '--config', file])
+    expect(result.code).toBe(78)
+    const {problems} = JSON.parse(result.stdout) as {problems: Array<{path: string; message: string}>}
+    expect(problems.map((problem) => problem.path)).toEqual(['gateway.port', 'tools.toolSearch.mode'])
+    expect(problems[0].message).toBe('must be a positive integer')
+    expect(problems[1].message).toContain('retired')
+  })
+})

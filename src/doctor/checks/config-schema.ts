@@ -7,7 +7,7 @@ const meta: CheckMeta = {
   id: 'config.schema',
   type: 'problem',
   severity: 'error',
-  description: 'tools.toolSearch, tools.allow/deny, localModelLean and models.providers entries match the schema (toolsearch config schema).',
+  description: "The whole config matches OpenClaw's config schema (toolsearch config schema); unknown keys come with a suggestion.",
   fixable: false,
   messages: {violation: '{{path}} {{problem}}.'},
 }
