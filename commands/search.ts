@@ -8,6 +8,7 @@ import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/fl
 import {readStdin} from '../src/cli/stdin.js'
 import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/request.js'
+import {toSearchHit} from '../src/search/hits.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
 import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
 import {explainHit, parseRequestJson, requestFromFlags, requestText, resolveLimit, runRequestFile, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
@@ -101,11 +102,14 @@ export default class Search extends BaseCommand<typeof Search> {
     }
 
     const query = words.join(' ')
-    const explained = ranker.search(query, limit).map(explainHit)
-    await logSessionEvent(flags.session, context.catalog.entries, searchEvent([{query, candidates: explained.map(({hit}) => hit)}]))
-    if (explained.length === 0) this.print(`No tools match "${safeInline(query)}".`)
-    else if (flags.explain) this.print(`${renderHitTable(explained.map(({hit}) => hit), table)}\n\n${renderExplanations(explained, table)}`)
-    else this.print(renderHitTable(explained.map(({hit}) => hit), table))
-    return flags.explain ? explained.map(({hit, explain}) => ({...hit, explain})) : explained.map(({hit}) => hit)
+    const ranked = ranker.search(query, limit)
+    const hits = ranked.map((hit) => toSearchHit(hit.entry))
+    await logSessionEvent(flags.session, context.catalog.entries, searchEvent([{query, candidates: hits}]))
+    // Explanations are worked out only when asked for: they cost more than the ranking.
+    const explained = flags.explain ? ranked.map((hit, index) => explainHit(hit, hits[index])) : undefined
+    if (hits.length === 0) this.print(`No tools match "${safeInline(query)}".`)
+    else if (explained !== undefined) this.print(`${renderHitTable(hits, table)}\n\n${renderExplanations(explained, table)}`)
+    else this.print(renderHitTable(hits, table))
+    return explained === undefined ? hits : explained.map(({hit, explain}) => ({...hit, explain}))
   }
 }

@@ -79,17 +79,33 @@ export function deferredEntries(entries: readonly CatalogEntry[]): CatalogEntry[
   return entries.filter((entry) => entry.visibility === 'deferred')
 }
 
+/** What one walk over the catalog finds for the directory: the deferred count and the listable entries. */
+interface DirectoryCandidates {
+  deferredCount: number
+  listable: CatalogEntry[]
+}
+
+/** Counts names and picks deferred entries in one pass, then keeps and sorts the listable ones. */
+function directoryCandidates(entries: readonly CatalogEntry[]): DirectoryCandidates {
+  const nameCounts = new Map<string, number>()
+  const deferred: CatalogEntry[] = []
+  for (const entry of entries) {
+    nameCounts.set(entry.name, (nameCounts.get(entry.name) ?? 0) + 1)
+    if (entry.visibility === 'deferred') deferred.push(entry)
+  }
+  const listable = deferred
+    .filter((entry) => entry.trusted && nameCounts.get(entry.name) === 1 && DIRECTORY_IDENTIFIER.test(entry.name))
+    .sort((a, b) => compareByCodeUnits(a.name, b.name) || compareByCodeUnits(a.id, b.id))
+  return {deferredCount: deferred.length, listable}
+}
+
 /**
  * The entries that may be listed, in directory order: deferred, trusted, a name that occurs once
  * in the whole catalog and matches the identifier pattern. Sorted by name, then id, comparing
  * UTF-16 code units (not the locale), so the order never depends on the machine.
  */
 export function listableEntries(entries: readonly CatalogEntry[]): CatalogEntry[] {
-  const nameCounts = new Map<string, number>()
-  for (const entry of entries) nameCounts.set(entry.name, (nameCounts.get(entry.name) ?? 0) + 1)
-  return deferredEntries(entries)
-    .filter((entry) => entry.trusted && nameCounts.get(entry.name) === 1 && DIRECTORY_IDENTIFIER.test(entry.name))
-    .sort((a, b) => compareByCodeUnits(a.name, b.name) || compareByCodeUnits(a.id, b.id))
+  return directoryCandidates(entries).listable
 }
 
 /** One row; `cap` 0 means the name (and owner) only. */
@@ -122,7 +138,7 @@ function composedLength(rowChars: number, rowCount: number, omitted: number, mod
 export function renderDirectory(entries: readonly CatalogEntry[], options: DirectoryOptions): Directory {
   const {mode} = options
   const maxChars = directoryBudget(options.contextWindow)
-  const deferredCount = deferredEntries(entries).length
+  const {deferredCount, listable} = directoryCandidates(entries)
   const done = (rows: readonly string[], descriptionCap: number) => {
     const omitted = deferredCount - rows.length
     const text = deferredCount === 0 ? DIRECTORY_EMPTY : compose(rows, omitted, mode)
@@ -130,7 +146,6 @@ export function renderDirectory(entries: readonly CatalogEntry[], options: Direc
   }
   if (deferredCount === 0) return done([], DESCRIPTION_CAPS[0])
 
-  const listable = listableEntries(entries)
   let rows: string[] = []
   for (const cap of [...DESCRIPTION_CAPS, NAMES_ONLY]) {
     rows = listable.map((entry) => directoryRow(entry, cap))

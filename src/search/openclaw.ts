@@ -13,6 +13,7 @@ import {openclawDocumentText} from './document.js'
 import {InvertedIndex} from './inverted-index.js'
 import {compareIds, compareOrderable, exactKey, type Orderable, selectTop} from './order.js'
 import {openclawQueryTerms} from './query.js'
+import {lazilyExplainedHit} from './ranked-hit.js'
 import {scoreDocuments, termContributions} from './score.js'
 import type {RankedHit, Ranker, RankerFactory} from './types.js'
 
@@ -66,13 +67,7 @@ export const createOpenClawRanker: RankerFactory = (entries) => {
     }
     unmatchedExact.sort((a, b) => compareIds(a.id, b.id))
     const top = [...unmatchedExact, ...selectTop(candidates, limit - unmatchedExact.length, compareOrderable)].slice(0, limit)
-    return top.map(({doc, score, exact: exactMatch, literal}) => ({
-      entry: entries[doc]!,
-      score,
-      exact: exactMatch,
-      literal,
-      contributions: termContributions(index, FIELD, doc, terms),
-    }))
+    return top.map(({doc, score, exact: exactMatch, literal}) => lazilyExplainedHit(entries[doc]!, score, exactMatch, literal, () => termContributions(index, FIELD, doc, terms)))
   }
 
   return {name: 'openclaw', search}

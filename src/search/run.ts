@@ -29,9 +29,10 @@ export interface ExplainedHit {
   explain: HitExplanation
 }
 
-export function explainHit(ranked: RankedHit): ExplainedHit {
+/** A ranked hit with its explanation; `hit` may be passed when it is already built. */
+export function explainHit(ranked: RankedHit, hit: SearchHit = toSearchHit(ranked.entry)): ExplainedHit {
   return {
-    hit: toSearchHit(ranked.entry),
+    hit,
     explain: {score: ranked.score, exact: ranked.exact, literal: ranked.literal, terms: ranked.contributions},
   }
 }

@@ -26,7 +26,8 @@ export interface RankedHit {
   exact: boolean
   /** At least one literally typed (weight 1.0) term matched. */
   literal: boolean
-  contributions: TermContribution[]
+  /** Worked out on first read (`lazilyExplainedHit`): only explanations pay for it. */
+  readonly contributions: TermContribution[]
 }
 
 export interface Ranker {

@@ -31,6 +31,7 @@ import {idf} from '../bm25.js'
 import {exactMatchTable} from '../openclaw.js'
 import {compareByCodeUnits, exactKey, selectTop} from '../order.js'
 import {stem as lightStem} from '../stem.js'
+import {lazilyExplainedHit} from '../ranked-hit.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'
 import {catalogDocuments, entryDocument} from './documents.js'
 import {type FieldName, splitGluedWord} from './fields.js'
@@ -427,7 +428,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
       if (exactFlag[doc] === 1 || scores[doc]! >= threshold) contenders.push(doc)
     }
     const top = selectTop(contenders, limit, order)
-    const hits = top.map((doc) => explainedHit(entries[doc]!, scores[doc]!, exactFlag[doc] === 1, literal[doc] === 1, () => explain(doc, query)))
+    const hits = top.map((doc) => lazilyExplainedHit(entries[doc]!, scores[doc]!, exactFlag[doc] === 1, literal[doc] === 1, () => explain(doc, query)))
     for (let i = 0; i < matchedCount; i++) {
       const doc = matched[i]!
       scores[doc] = 0
@@ -550,24 +551,6 @@ function kthLargest(scores: Float64Array, docs: Int32Array, count: number, k: nu
     best[slot] = score
   }
   return best[0]!
-}
-
-/**
- * A hit whose contributions are worked out on first access: most searches (tool_search, eval)
- * never read them, and explaining costs as much as ranking. The result is kept once computed.
- */
-function explainedHit(entry: CatalogEntry, score: number, exact: boolean, literal: boolean, explainHit: () => TermContribution[]): RankedHit {
-  let contributions: TermContribution[] | undefined
-  return {
-    entry,
-    score,
-    exact,
-    literal,
-    get contributions(): TermContribution[] {
-      contributions ??= explainHit()
-      return contributions
-    },
-  }
 }
 
 /** `{expandedFrom}` of the query term with this term and weight (absent for typed terms). */
