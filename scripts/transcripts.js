@@ -25,10 +25,13 @@ const check = process.argv.includes('--check')
 const MARKER = '<!-- transcript -->'
 const FENCE = /^```console\n([\s\S]*?)^```$/m
 
+/** README.md and docs/*.md of `--dir <folder>` (default: the repository); commands still run from the repository. */
 function documents() {
-  const docs = join(root, 'docs')
+  const at = process.argv.indexOf('--dir')
+  const base = at === -1 ? root : process.argv[at + 1]
+  const docs = join(base, 'docs')
   const pages = existsSync(docs) ? readdirSync(docs).filter((name) => name.endsWith('.md')).sort().map((name) => join(docs, name)) : []
-  return [join(root, 'README.md'), ...pages]
+  return [join(base, 'README.md'), ...pages]
 }
 
 /** A PATH with `toolsearch` as the built CLI in front. */
