@@ -1,0 +1,95 @@
+/**
+ * The package as people get it: `npm pack` of the built tree, installed into an empty project with
+ * `npm i <tarball>`; the installed CLI runs its help, doctor and search, and a TypeScript consumer
+ * type-checks against the emitted declarations and runs the doctor migration through the API.
+ * (`npm test` has just built dist/; `prepack` builds it when the package is packed by hand.)
+ */
+import {spawnSync} from 'node:child_process'
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {beforeAll, describe, expect, it} from 'vitest'
+
+import {ROOT, tempDir} from '../helpers/cli.js'
+
+const npm = (args: string[], cwd: string) => {
+  const result = spawnSync('npm', args, {cwd, encoding: 'utf8', timeout: 120_000, env: {...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false'}})
+  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+  return result.stdout
+}
+
+let project: string
+let packed: Array<{path: string}>
+
+beforeAll(() => {
+  const out = tempDir('toolsearch-pack-')
+  const [info] = JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', out], ROOT)) as Array<{filename: string; files: Array<{path: string}>}>
+  packed = info!.files
+  project = tempDir('toolsearch-consumer-')
+  writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'consumer', private: true, type: 'module'}))
+  npm(['install', '--prefer-offline', '--no-save', join(out, info!.filename)], project)
+}, 180_000)
+
+const cli = (args: string[]) => spawnSync(process.execPath, [join(project, 'node_modules', 'toolsearch', 'bin', 'run.js'), ...args], {cwd: project, encoding: 'utf8', env: {PATH: process.env.PATH, HOME: project, NO_COLOR: '1'}})
+
+describe('the published package', () => {
+  it('ships the built CLI, its manifest, declarations, the examples its help uses and the licence, not the tests', () => {
+    const paths = packed.map((file) => file.path)
+    expect(paths).toEqual(expect.arrayContaining(['bin/run.js', 'oclif.manifest.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/commands/doctor.js', 'examples/catalog.json5', 'examples/openclaw.json5', 'LICENSE', 'README.md']))
+    expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('src/') || path.endsWith('.map'))).toEqual([])
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.prepack).toBe('npm run build')
+  })
+
+  it('runs as an installed CLI: --help lists the commands, doctor and search work on the shipped examples', () => {
+    const help = cli(['--help'])
+    expect(help.status).toBe(0)
+    expect(help.stdout).toMatch(/doctor/)
+    expect(help.stdout).toMatch(/search/)
+    const doctor = cli(['doctor', '--config', 'node_modules/toolsearch/examples/openclaw.json5'])
+    expect(doctor.stdout).toContain('tool_search_code')
+    expect(doctor.status).toBe(1)
+    const search = cli(['search', 'read a file', '--catalog', 'node_modules/toolsearch/examples/catalog.json5', '--json'])
+    expect(search.status).toBe(0)
+    expect(JSON.parse(search.stdout)[0].id).toBe('openclaw:core:read')
+  })
+
+  it('is a typed library: a TypeScript consumer type-checks and migrates a commented config through the API', () => {
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      [
+        "import {builtinChecks, locateConfig, runDoctor, type DoctorResult} from 'toolsearch'",
+        'export async function migrate(path: string): Promise<DoctorResult> {',
+        '  const location = await locateConfig({configFlag: path, cwd: process.cwd(), env: process.env})',
+        '  return runDoctor(builtinChecks().all(), location, {fix: true, env: process.env})',
+        '}',
+        '',
+      ].join('\n'),
+    )
+    // A Node consumer has Node's types; this one borrows the project's copy.
+    const compilerOptions = {module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node']}
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({compilerOptions, files: ['consumer.ts']}))
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {cwd: project, encoding: 'utf8'})
+    expect(tsc.stdout + tsc.stderr).toBe('')
+    expect(tsc.status).toBe(0)
+
+    const config = join(project, 'openclaw.json5')
+    writeFileSync(config, '{\n  // keep me\n  tools: { toolSearch: { mode: "code", codeTimeoutMs: 2500 } },\n}\n')
+    writeFileSync(
+      join(project, 'migrate.mjs'),
+      "import {builtinChecks, locateConfig, runDoctor} from 'toolsearch'\n" +
+        'const location = await locateConfig({configFlag: process.argv[2], cwd: process.cwd(), env: process.env})\n' +
+        'const result = await runDoctor(builtinChecks().all(), location, {fix: true, env: process.env})\n' +
+        'console.log(JSON.stringify(result.changes.map((change) => change.check)))\n',
+    )
+    const run = spawnSync(process.execPath, ['migrate.mjs', config], {cwd: project, encoding: 'utf8', env: {PATH: process.env.PATH, HOME: project}})
+    expect(run.stderr).toBe('')
+    expect(JSON.parse(run.stdout)).toEqual(['tools.toolSearch.structured-only', 'tools.toolSearch.structured-only'])
+    expect(readFileSync(config, 'utf8')).toBe('{\n  // keep me\n  tools: { toolSearch: { mode: "tools" } },\n}\n')
+  }, 120_000)
+
+  it('keeps everything but the entry point private', () => {
+    const deep = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('toolsearch/dist/src/config/plan.js')"], {cwd: project, encoding: 'utf8'})
+    expect(deep.status).not.toBe(0)
+    expect(deep.stderr).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED')
+  })
+})
