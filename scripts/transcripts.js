@@ -10,12 +10,13 @@
 //   …output…
 //   ```
 //
-// The command runs in a POSIX shell from the repository root, with `toolsearch` on PATH as the
-// built CLI, a fresh empty HOME, no OPENCLAW_* variables and no colour; stderr is shown where it
-// was written. The temporary HOME is shown as `~` and the repository root as `.`. Several `$ ` lines run one after another in the
-// same HOME, so a transcript can set something and then show it.
+// The command runs in a POSIX shell, with `toolsearch` on PATH as the built CLI, no OPENCLAW_*
+// variables and no colour, in a fresh folder holding a copy of the repository's examples/ (so a
+// transcript may edit them) and with a fresh empty HOME; stderr is shown where it was written.
+// That folder is shown as `.` and the HOME as `~`. Several `$ ` lines run one after another in the
+// same folder, so a transcript can set something and then show it.
 import {spawnSync} from 'node:child_process'
-import {chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -45,23 +46,26 @@ function shimDirectory() {
 
 /** Runs the `$ ` commands of one transcript; returns the block's new body. */
 function runTranscript(body, bin) {
-  const home = mkdtempSync(join(tmpdir(), 'toolsearch-transcripts-home-'))
+  const work = realpathSync(mkdtempSync(join(tmpdir(), 'toolsearch-transcripts-')))
+  const home = join(work, '.home')
+  mkdirSync(home)
+  cpSync(join(root, 'examples'), join(work, 'examples'), {recursive: true})
   try {
     const commands = body.split('\n').filter((line) => line.startsWith('$ ')).map((line) => line.slice(2))
     const parts = []
     for (const command of commands) {
       const result = spawnSync('/bin/sh', ['-c', `${command} 2>&1`], {
-        cwd: root,
+        cwd: work,
         env: {PATH: `${bin}:${process.env.PATH}`, HOME: home, NO_COLOR: '1', LANG: 'C.UTF-8', COLUMNS: '100'},
         encoding: 'utf8',
         timeout: 60_000,
       })
-      const output = (result.stdout ?? '').split(home).join('~').split(root).join('.').replace(/\n+$/, '')
+      const output = (result.stdout ?? '').split(home).join('~').split(work).join('.').replace(/\n+$/, '')
       parts.push(`$ ${command}`, ...(output === '' ? [] : [output]))
     }
     return `${parts.join('\n')}\n`
   } finally {
-    rmSync(home, {recursive: true, force: true})
+    rmSync(work, {recursive: true, force: true})
   }
 }
 
