@@ -11,8 +11,8 @@
 //   ```
 //
 // The command runs in a POSIX shell, with `toolsearch` on PATH as the built CLI, no OPENCLAW_*
-// variables and no colour, in a fresh folder holding a copy of the repository's examples/ (so a
-// transcript may edit them) and with a fresh empty HOME; stderr is shown where it was written.
+// variables and no colour, in a fresh folder holding a copy of the repository's examples/ and
+// test/fixtures/mcp-tools-list/ (so a transcript may edit them) and with a fresh empty HOME; stderr is shown where it was written.
 // That folder is shown as `.` and the HOME as `~`. Several `$ ` lines run one after another in the
 // same folder, so a transcript can set something and then show it.
 import {spawnSync} from 'node:child_process'
@@ -24,6 +24,8 @@ import {fileURLToPath} from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const check = process.argv.includes('--check')
 const MARKER = '<!-- transcript -->'
+/** What a transcript's folder holds, at the same paths as in the repository. */
+const COPIED = ['examples', 'test/fixtures/mcp-tools-list']
 const FENCE = /^```console\n([\s\S]*?)^```$/m
 
 /** README.md and docs/*.md of `--dir <folder>` (default: the repository); commands still run from the repository. */
@@ -49,7 +51,7 @@ function runTranscript(body, bin) {
   const work = realpathSync(mkdtempSync(join(tmpdir(), 'toolsearch-transcripts-')))
   const home = join(work, '.home')
   mkdirSync(home)
-  cpSync(join(root, 'examples'), join(work, 'examples'), {recursive: true})
+  for (const dir of COPIED) cpSync(join(root, dir), join(work, dir), {recursive: true})
   try {
     const commands = body.split('\n').filter((line) => line.startsWith('$ ')).map((line) => line.slice(2))
     const parts = []

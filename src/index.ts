@@ -34,7 +34,7 @@ export type {Catalog, CatalogEntry, LoadCatalogOptions, ToolSource} from './cata
 export {loadRanker, rankerNames} from './search/rankers.js'
 export {createOpenClawRanker} from './search/openclaw.js'
 export type {RankedHit, Ranker, RankerFactory} from './search/types.js'
-export {runSearchRequest, serializeResponse} from './search/batch.js'
+export {type SearchAnswer, runSearchRequest} from './search/request.js'
 
 // The capability directory and the compact hints.
 export {type Directory, type DirectoryMode, renderDirectory} from './directory/render.js'
