@@ -10,6 +10,8 @@ import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll} from 'vitest'
 
+import {runInProcess} from './in-process.js'
+
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const BIN = join(ROOT, 'bin', 'run.js')
 
@@ -27,6 +29,12 @@ export interface CliOptions {
   /** Written to the child's stdin, which is then closed. */
   input?: string
   timeoutMs?: number
+  /**
+   * Spawn the built CLI as a child process (what a user runs). Without it the command runs in
+   * this process (test/helpers/in-process.ts), which is the same code without the start-up cost;
+   * tests of signals, TTYs, hangs, timeouts, process trees or stdout buffering must spawn.
+   */
+  spawn?: boolean
 }
 
 const createdDirs: string[] = []
@@ -53,6 +61,23 @@ export function isolatedEnv(extra: Record<string, string | undefined> = {}): Nod
 }
 
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  if (!mustSpawn(options)) {
+    return runInProcess(args, {cwd: options.cwd ?? tempDir(), env: isolatedEnv(options.env), input: options.input}, ROOT)
+  }
+  return spawnCli(args, options)
+}
+
+/**
+ * Whether a run needs a real process: asked for, asked for by the whole run
+ * (`TOOLSEARCH_TEST_SPAWN=1`, to check everything end to end), a time limit (a test of a hang), or
+ * Node options (a preload that traces what the process loads).
+ */
+function mustSpawn(options: CliOptions): boolean {
+  return options.spawn === true || process.env.TOOLSEARCH_TEST_SPAWN === '1' || options.timeoutMs !== undefined || options.env?.NODE_OPTIONS !== undefined
+}
+
+/** Runs the built CLI (`bin/run.js`) as a child process. */
+export function spawnCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? tempDir(),

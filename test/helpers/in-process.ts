@@ -1,0 +1,81 @@
+/**
+ * Runs a built command inside the test process: the same compiled commands and manifest that
+ * `bin/run.js` loads, with stdout, stderr, stdin, the environment, the working directory and the
+ * exit code swapped in for the run and restored after. It saves a Node start-up and an oclif
+ * load per run; tests of what only a real process shows (signals, TTYs, hangs, process trees,
+ * crashes) spawn the CLI instead (`runCli(args, {spawn: true})`).
+ *
+ * Runs are serialised: the swapped globals belong to the whole process.
+ */
+import {Readable} from 'node:stream'
+
+import {Config, run} from '@oclif/core'
+
+import type {CliResult} from './cli.js'
+
+let config: Promise<Config> | undefined
+let queue: Promise<unknown> = Promise.resolve()
+
+export interface InProcessOptions {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  input?: string
+}
+
+type Write = typeof process.stdout.write
+
+/** A `write` that appends to `sink` and reports success like a stream would. */
+function capture(sink: {text: string}): Write {
+  return ((chunk: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown) => {
+    sink.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback
+    if (typeof done === 'function') queueMicrotask(() => (done as () => void)())
+    return true
+  }) as Write
+}
+
+async function runOnce(args: string[], options: InProcessOptions, root: string): Promise<CliResult> {
+  config ??= Config.load({root})
+  const loaded = await config
+  const stdout = {text: ''}
+  const stderr = {text: ''}
+  const saved = {
+    env: process.env,
+    cwd: process.cwd(),
+    exitCode: process.exitCode,
+    stdoutWrite: process.stdout.write,
+    stderrWrite: process.stderr.write,
+    stdin: Object.getOwnPropertyDescriptor(process, 'stdin'),
+  }
+  process.env = options.env
+  process.chdir(options.cwd)
+  process.exitCode = undefined
+  process.stdout.write = capture(stdout)
+  process.stderr.write = capture(stderr)
+  Object.defineProperty(process, 'stdin', {configurable: true, enumerable: true, get: () => stdin})
+  const stdin = Readable.from([Buffer.from(options.input ?? '')])
+  let code: number
+  try {
+    await run(args, loaded)
+    code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
+  } catch (error) {
+    const exit = (error as {oclif?: {exit?: number}}).oclif?.exit
+    if (exit === undefined) throw error
+    code = exit
+  } finally {
+    process.stdout.write = saved.stdoutWrite
+    process.stderr.write = saved.stderrWrite
+    if (saved.stdin !== undefined) Object.defineProperty(process, 'stdin', saved.stdin)
+    process.chdir(saved.cwd)
+    process.env = saved.env
+    process.exitCode = saved.exitCode
+  }
+  return {stdout: stdout.text, stderr: stderr.text, code, signal: null}
+}
+
+/** Runs `args` as `toolsearch` would, in this process; one run at a time. */
+export function runInProcess(args: string[], options: InProcessOptions, root: string): Promise<CliResult> {
+  const result = queue.then(() => runOnce(args, options, root))
+  queue = result.catch(() => undefined)
+  return result
+}
