@@ -1,19 +1,35 @@
 /**
  * Runs a built command inside the test process: the same compiled commands and manifest that
- * `bin/run.js` loads, with stdout, stderr, stdin, the environment, the working directory and the
- * exit code swapped in for the run and restored after. It saves a Node start-up and an oclif
+ * `bin/run.js` loads, after the same argument and preflight steps, with stdout, stderr, stdin,
+ * the environment, the working directory and the exit code swapped in for the run and restored
+ * after. It saves a Node start-up and an oclif
  * load per run; tests of what only a real process shows (signals, TTYs, hangs, process trees,
  * crashes) spawn the CLI instead (`runCli(args, {spawn: true})`).
  *
  * Runs are serialised: the swapped globals belong to the whole process.
  */
+import {join} from 'node:path'
 import {Readable} from 'node:stream'
+import {pathToFileURL} from 'node:url'
 
 import {Config, run} from '@oclif/core'
 
 import type {CliResult} from './cli.js'
 
 let config: Promise<Config> | undefined
+
+/** bin/run.js's steps before oclif, from the same built modules. */
+interface EntrySteps {
+  hoistRootFlags(argv: readonly string[]): string[]
+  preflight(argv: string[]): number | undefined
+}
+let entrySteps: Promise<EntrySteps> | undefined
+
+async function loadEntrySteps(root: string): Promise<EntrySteps> {
+  const load = (file: string) => import(pathToFileURL(join(root, 'dist', 'src', 'cli', file)).href)
+  const [{hoistRootFlags}, {preflight}] = await Promise.all([load('argv.js'), load('preflight.js')])
+  return {hoistRootFlags, preflight}
+}
 let queue: Promise<unknown> = Promise.resolve()
 
 export interface InProcessOptions {
@@ -36,7 +52,9 @@ function capture(sink: {text: string}): Write {
 
 async function runOnce(args: string[], options: InProcessOptions, root: string): Promise<CliResult> {
   config ??= Config.load({root})
+  entrySteps ??= loadEntrySteps(root)
   const loaded = await config
+  const steps = await entrySteps
   const stdout = {text: ''}
   const stderr = {text: ''}
   const saved = {
@@ -56,7 +74,11 @@ async function runOnce(args: string[], options: InProcessOptions, root: string):
   const stdin = Readable.from([Buffer.from(options.input ?? '')])
   let code: number
   try {
-    await run(args, loaded)
+    // What bin/run.js does before oclif runs.
+    const argv = steps.hoistRootFlags(args)
+    const early = steps.preflight(argv)
+    if (early === undefined) await run(argv, loaded)
+    else process.exitCode = early
     code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
   } catch (error) {
     const exit = (error as {oclif?: {exit?: number}}).oclif?.exit
