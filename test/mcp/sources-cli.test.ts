@@ -101,6 +101,6 @@ describe('without --catalog: the MCP servers OpenClaw would start', () => {
     const {home, file} = openclawHome({})
     const empty = await runCli(['catalog', 'list'], {env: {HOME: home}})
     expect(empty.code).toBe(2)
-    expect(empty.stderr).toBe(`Error: No catalog to load: ${file} declares no MCP servers (mcp.servers). Pass --catalog <file|dir>, or one server with --stdio "<command>" or --http-url <url>.\n`)
+    expect(empty.stderr).toBe(`Error: No catalog to load: ${file} declares no MCP servers (mcp.servers). Pass --catalog <file|dir|client>, or one server with --stdio "<command>" or --http-url <url>; "toolsearch catalog sources" lists the MCP configs found.\n`)
   })
 })
