@@ -6,13 +6,14 @@
  * judged by `fstat` on the open descriptor before a byte is read, so a FIFO, a socket, a terminal
  * or a device such as `/dev/zero` — named directly, through a symlink such as `/dev/stdin`, or
  * found by a search — is refused promptly instead of hanging or growing without bound.
- * `/dev/null` reads as an empty file. The cap (64 MiB) is far above any real config or catalog,
+ * `/dev/null` reads as an empty file. The cap (128 MiB) is far above any real config or catalog
+ * (and leaves room for the 68 MB config of the doctor benchmark),
  * and far below what would exhaust memory once the text is parsed.
  */
 import {closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats} from 'node:fs'
 
 /** Files larger than this are refused, not read. */
-export const MAX_READ_BYTES = 64 * 1024 * 1024
+export const MAX_READ_BYTES = 128 * 1024 * 1024
 
 /** The file as read: its bytes and the identity and times of what was read. */
 export interface FileSnapshot {

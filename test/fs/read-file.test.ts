@@ -38,7 +38,7 @@ describe('readRegularFile', () => {
     const big = join(tempDir(), 'big.json')
     writeFileSync(big, '')
     truncateSync(big, MAX_READ_BYTES + 1)
-    expect(() => readRegularFile(big)).toThrow('it is larger than 64 MiB')
+    expect(() => readRegularFile(big)).toThrow('it is larger than 128 MiB')
     expect(readRegularFile(big, MAX_READ_BYTES + 1)?.bytes.length).toBe(MAX_READ_BYTES + 1)
   })
 })
