@@ -3,6 +3,7 @@
  * (the capability directory, batch search results): whitespace collapsed, then cut to a cap with
  * `...`, never leaving half a surrogate pair behind.
  */
+import {isHighSurrogate} from '../output/utf16.js'
 
 /** What a cut description ends with; counts towards the cap. */
 export const ELLIPSIS = '...'
@@ -24,8 +25,4 @@ export function compactDescription(text: string, cap: number): string {
   let end = Math.max(0, cap - ELLIPSIS.length)
   if (end > 0 && isHighSurrogate(collapsed.charCodeAt(end - 1))) end--
   return `${collapsed.slice(0, end).trimEnd()}${ELLIPSIS}`
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd8_00 && code <= 0xdb_ff
 }
