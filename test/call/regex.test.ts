@@ -13,13 +13,13 @@ describe('compileLinearRegex', () => {
     expect(compileLinearRegex('^[a-z]+$').test('abc1')).toBe(false)
   })
 
+  // A backtracking engine never finishes these (2^100000 paths); a linear one takes milliseconds,
+  // so the generous timeout separates the two on any machine without timing the answer.
   it('answers a catastrophic-backtracking pattern in linear time', () => {
     const evil = compileLinearRegex('^(a+)+$')
-    const started = performance.now()
     expect(evil.test(`${'a'.repeat(100_000)}!`)).toBe(false)
     expect(evil.test('a'.repeat(100_000))).toBe(true)
-    expect(performance.now() - started).toBeLessThan(2_000)
-  })
+  }, 60_000)
 
   it('reads V8 \\u escapes, but leaves an escaped backslash alone', () => {
     expect(compileLinearRegex('^\\u00e9$').test('é')).toBe(true)
@@ -48,10 +48,9 @@ describe('patterns in a trusted schema', () => {
     const tool = entry('keys', {parameters: {type: 'object', patternProperties: {'^(a+)+$': {type: 'number'}}, additionalProperties: false}})
     const schemas = await compileToolSchemas(tool)
     expect(() => assertValidArguments(tool, schemas, {aaa: 1})).not.toThrow()
-    const started = performance.now()
+    // V8's backtracking engine needs hours for this key; the linear one, milliseconds.
     expect(() => assertValidArguments(tool, schemas, {[`${'a'.repeat(40)}!`]: 1})).toThrow(`<root>: must not have additional properties: "${'a'.repeat(40)}!"`)
-    expect(performance.now() - started).toBeLessThan(2_000)
-  })
+  }, 60_000)
 
   it('makes a schema whose pattern RE2 cannot express invalid, with the reason as a hint', async () => {
     const tool = entry('look', {parameters: {type: 'object', properties: {v: {type: 'string', pattern: '^(?!x)'}}}})

@@ -24,14 +24,14 @@ describe('readRegularFile', () => {
 
   it('refuses a FIFO, a character device and a symlink to one at once, without reading a byte', () => {
     const dir = tempDir()
-    const started = Date.now()
+    // Opening a FIFO without a writer blocks forever, reading /dev/zero never ends: a reader that
+    // tried would hang here, not merely be slow.
     expect(() => readRegularFile(fifo(dir))).toThrow('it is not a regular file (a FIFO)')
     expect(() => readRegularFile('/dev/zero')).toThrow('it is not a regular file (a character device)')
     symlinkSync('/dev/zero', join(dir, 'zero.json5'))
     expect(() => readRegularFile(join(dir, 'zero.json5'))).toThrow('it is not a regular file (a character device)')
     mkdirSync(join(dir, 'dir.json'))
     expect(() => readRegularFile(join(dir, 'dir.json'))).toThrow(expect.objectContaining({code: 'EISDIR'}))
-    expect(Date.now() - started).toBeLessThan(1000)
   })
 
   it(`caps what it reads at ${MAX_READ_BYTES / 1024 / 1024} MiB`, () => {
@@ -47,7 +47,6 @@ describe('readers never hang on a special file', () => {
   it('a FIFO config (named, or named by $include), a symlink to /dev/stdin and /dev/zero: a clear error, promptly', async () => {
     const dir = tempDir()
     const pipe = fifo(dir)
-    const started = Date.now()
     const named = await runCli(['config', 'get', '--config', pipe], {timeoutMs: 10_000})
     expect(named).toMatchObject({code: 2, stdout: '', signal: null})
     expect(named.stderr).toContain(`Cannot read config ${pipe}: it is not a regular file (a FIFO)`)
@@ -67,6 +66,5 @@ describe('readers never hang on a special file', () => {
     const zero = await runCli(['config', 'get', '--config', '/dev/zero'], {timeoutMs: 10_000})
     expect(zero).toMatchObject({code: 2, signal: null})
     expect(zero.stderr).toContain('Cannot read config /dev/zero: it is not a regular file (a character device)')
-    expect(Date.now() - started).toBeLessThan(30_000)
-  }, 40_000)
+  }, 60_000)
 })
