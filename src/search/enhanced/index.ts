@@ -36,9 +36,9 @@ import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.
 import {catalogDocuments, entryDocument} from './documents.js'
 import {type FieldName, splitGluedWord} from './fields.js'
 import {type ActionBits, type ActionIntent, type ActionLexicon, actionAgreement, compileActions, intentBits, requestIntent, toolActionBits, toolActions} from './intent.js'
-import {IMPLICATIONS, SYNONYM_GROUPS} from './lexicon.js'
+import {compileLexicon, type Lexicon, lexiconWords} from './lexicon/index.js'
 import {type NamedOwner, namedOwners, namesOwnerAlone, type OwnerIndex, ownerNames} from './owners.js'
-import {type Concept, compileLexicon, isQueryNoise, type Lexicon, queryConcepts, type QueryContext, type QueryWeights, queryWords} from './query.js'
+import {type Concept, isQueryNoise, queryConcepts, type QueryContext, type QueryWeights, queryWords} from './query.js'
 import {memoize, porterStem} from './stem.js'
 import {wordsOf} from './words.js'
 import {typoCorrector} from './typo.js'
@@ -141,11 +141,6 @@ let lexiconCache: {stemmer: string; lexicon: Lexicon} | undefined
 function lexiconFor(stemmer: EnhancedOptions['stemmer'], stem: (word: string) => string): Lexicon {
   if (lexiconCache?.stemmer !== stemmer) lexiconCache = {stemmer, lexicon: compileLexicon(stem)}
   return lexiconCache.lexicon
-}
-
-/** Surface words of the lexicon, so typos of them can be corrected too. */
-function lexiconWords(): string[] {
-  return [...SYNONYM_GROUPS, ...IMPLICATIONS].flatMap((line) => line.split(/[\s_>+]+/)).filter((word) => word !== '')
 }
 
 /** A query analyzed once per search, shared by scoring and explaining. */

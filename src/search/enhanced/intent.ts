@@ -20,39 +20,7 @@
  * - The ranker adds a bonus when they agree: in full for the same class, in part for the same
  *   family (list, get and search all read).
  */
-
-/** The action classes, each with the words (stemmed when compiled) that express it. `_` joins a phrase. */
-export const ACTION_CLASSES = {
-  // Reading: a list of things, one thing, or the things that match.
-  list: 'list lists enumerate browse ls',
-  get: 'get retrieve fetch read show view display describe inspect open see take grab return returns load check print cat navigate visit go_to goto',
-  search: 'search find lookup look_up locate seek query filter grep discover recall',
-  // Writing: a new thing, a changed thing (resetting, undoing and rolling back change what is there), no thing.
-  create: 'create make new add generate insert post send publish write save store file append build establish produce install set_up spin_up connect link associate approve submit leave reply respond comment import ingest upload remember memorize mkdir touch cp',
-  update: 'update edit modify change alter patch set rename tweak adjust replace mark assign toggle upgrade bump rewrite mv reset unstage undo revert restore rollback roll_back',
-  delete: 'delete remove erase drop destroy purge wipe get_rid clear clean cleanup clean_up tear_down teardown uninstall forget discard nuke prune rm rmdir',
-  // Processes and jobs (closing a tab, a tunnel or a session ends it too).
-  run: 'run execute trigger start launch kick_off invoke fire rerun restart',
-  stop: 'stop cancel halt kill terminate abort end quit close shut_down shutdown',
-} as const
-
-export type ActionClass = keyof typeof ACTION_CLASSES
-
-/**
- * Classes that do the same kind of thing, so a near miss still counts for something: listing,
- * getting and searching all read; creating and updating both write content. Deleting, running
- * and stopping stand alone (starting is the opposite of stopping, not a near miss).
- */
-export const ACTION_FAMILIES: Readonly<Record<ActionClass, string>> = {
-  list: 'read',
-  get: 'read',
-  search: 'read',
-  create: 'write',
-  update: 'write',
-  delete: 'delete',
-  run: 'run',
-  stop: 'stop',
-}
+import {ACTION_CLASSES, ACTION_FAMILIES, type ActionClass, NOUN_LIKE_ACTION_WORDS, OPENED_TO_CREATE} from './lexicon/index.js'
 
 /** First words that make a request a question, which asks to read (`is`, `what`, `how many`). */
 export const QUESTION_OPENERS: ReadonlySet<string> = new Set(
@@ -88,13 +56,6 @@ export interface ToolActions {
   /** Per class, the stemmed word of the tool that expresses it, for `--explain`. */
   terms: ReadonlyMap<ActionClass, string>
 }
-
-/**
- * Action words that tool names mostly use as nouns (`read_multiple_files`, `get_build_failure_logs`,
- * `hubspot-get-link`, `status checks`): in a tool's name or description they count as its action
- * only as the first word. A request leads with its verb, so there they always count.
- */
-export const NOUN_LIKE_ACTION_WORDS = 'file build post link check query filter print store mark set end return returns load log'
 
 /** Stemmed action words and phrases (words joined by a space) → their class, and which of them are noun-like. */
 export interface ActionLexicon {
@@ -169,9 +130,6 @@ function intentOf(action: ActionClass, from: string, rest: readonly string[], is
   const actions: ActionClass[] = action === 'get' && object !== undefined && isPlural(object) ? ['get', 'list'] : [action]
   return {actions, family: ACTION_FAMILIES[action], from}
 }
-
-/** Things one opens by creating them (`open an issue`, `open a PR`), unlike a file or a page. */
-const OPENED_TO_CREATE: ReadonlySet<string> = new Set('issue ticket bug pr mr pull merge case incident account'.split(' '))
 
 /** Words ending in `s` that are not plurals. */
 const NOT_PLURAL = /(?:ss|us|is|ics|ous|news|status|details|contents)$/

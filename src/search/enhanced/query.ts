@@ -9,7 +9,7 @@ import {STOP_WORDS} from '../stop-words.js'
 import {CHUNK_SEPARATOR} from '../tokenize.js'
 import {ARGUMENT, type ArgumentKind, argumentKind, isCoordinatePair} from './arguments.js'
 import {isPlural} from './intent.js'
-import {ARGUMENT_KIND_TERMS, IMPLICATIONS, QUERY_FILLER_WORDS, SEVERAL_TERMS, SYNONYM_GROUPS} from './lexicon.js'
+import {ARGUMENT_KIND_TERMS, type Lexicon, QUERY_FILLER_WORDS, SEVERAL_TERMS} from './lexicon/index.js'
 import {wordsOf} from './words.js'
 
 /** A term that can satisfy a concept. */
@@ -29,24 +29,6 @@ export interface Concept {
   terms: ConceptTerm[]
 }
 
-/** How a lexicon term relates to the word that brings it in. */
-export type LexiconRelation = 'synonym' | 'implication'
-
-export interface LexiconTerm {
-  term: string
-  /** The lexicon's word for the term, before stemming. */
-  word: string
-  relation: LexiconRelation
-  /**
-   * For an implication with several parts (`mkdir > create + directory`): which part, from 1;
-   * each part is a separate thing the word asks for, scored as a concept of its own.
-   */
-  part?: number
-}
-
-/** Stemmed lexicon: stemmed word or phrase (words joined by a space) → stemmed terms it adds. */
-export type Lexicon = ReadonlyMap<string, readonly LexiconTerm[]>
-
 /** Words that may stand between the two words of a phrasal verb (`look it up`, `kick them off`). */
 const PHRASE_GAP_WORDS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'me', 'us', 'him', 'her'])
 
@@ -58,41 +40,6 @@ const FILLER: ReadonlySet<string> = new Set(QUERY_FILLER_WORDS)
 /** Whether a query word carries no capability: a stop word, request filler or a lone letter (`k` of `10 k`). */
 export function isQueryNoise(word: string): boolean {
   return STOP_WORDS.has(word) || FILLER.has(word) || /^[a-z]$/.test(word)
-}
-
-/**
- * Compiles the lexicon data with `stem`: every entry word and phrase becomes a stemmed key. A
- * term reachable both as a synonym and by implication counts as an implication (the stronger).
- */
-export function compileLexicon(stem: (word: string) => string): Lexicon {
-  const lexicon = new Map<string, Map<string, {word: string; relation: LexiconRelation; part: number}>>()
-  const key = (entry: string) => entry.split('_').map(stem).join(' ')
-  const termsOf = (entry: string) => entry.split('_').filter((word) => !STOP_WORDS.has(word)).map((word) => ({word, term: stem(word)}))
-  const link = (from: string, to: readonly string[], relation: LexiconRelation, part = 0) => {
-    const fromKey = key(from)
-    let terms = lexicon.get(fromKey)
-    if (terms === undefined) lexicon.set(fromKey, (terms = new Map()))
-    const own = new Set(fromKey.split(' '))
-    for (const entry of to) {
-      for (const {word, term} of termsOf(entry)) if (!own.has(term) && terms.get(term)?.relation !== 'implication') terms.set(term, {word, relation, part})
-    }
-  }
-  const entries = (text: string) => text.split(/\s+/).filter((word) => word !== '')
-  for (const group of SYNONYM_GROUPS) {
-    const words = entries(group)
-    for (const word of words) link(word, words, 'synonym')
-  }
-  for (const implication of IMPLICATIONS) {
-    const [left = '', right = ''] = implication.split('>')
-    const parts = right.split('+')
-    for (const word of entries(left)) parts.forEach((part, index) => link(word, entries(part), 'implication', parts.length > 1 ? index + 1 : 0))
-  }
-  return new Map(
-    [...lexicon].map(([word, terms]) => [
-      word,
-      [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, {word, relation, part}]) => (part === 0 ? {term, word, relation} : {term, word, relation, part})),
-    ]),
-  )
 }
 
 /** How much each kind of query term weighs, relative to a typed word (1). */

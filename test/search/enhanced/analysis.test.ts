@@ -2,7 +2,8 @@
 import {describe, expect, it} from 'vitest'
 
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
-import {compileLexicon, type Concept, isQueryNoise, pointedPlural, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
+import {compileLexicon} from '../../../src/search/enhanced/lexicon/index.js'
+import {type Concept, isQueryNoise, pointedPlural, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector, typoDistance} from '../../../src/search/enhanced/typo.js'
 import {firstSentence, summaryAndRest, wordsOf} from '../../../src/search/enhanced/words.js'
