@@ -11,7 +11,7 @@ import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/sel
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
-import {ExitCode, isToolsearchError, usageError} from '../src/errors.js'
+import {ExitCode, isToolsearchError, usageError} from '../src/shared/errors.js'
 import {toToolsearchError} from '../src/cli/base-command.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
 

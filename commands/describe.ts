@@ -6,7 +6,7 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
-import {humanSignature} from '../src/catalog/human-signature.js'
+import {humanSignature} from '../src/inspect/human-signature.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/search/describe.js'
 

@@ -10,7 +10,7 @@ import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText
 import {repositoryRoot} from '../src/output/github.js'
 import {includedFilesToFixByHand, toDoctorReport} from '../src/doctor/report.js'
 import {openclawRewriteNote, runDoctor} from '../src/doctor/run.js'
-import {ExitCode, ToolsearchError} from '../src/errors.js'
+import {ExitCode, ToolsearchError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {

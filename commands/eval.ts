@@ -4,7 +4,7 @@ import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
-import {usageError} from '../src/errors.js'
+import {usageError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
 import {
   DEFAULT_MISS_DEPTH,

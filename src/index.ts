@@ -45,4 +45,4 @@ export {repairToolCallRequest} from './call/request.js'
 export {assertValidArguments, compileToolSchemas} from './call/validate.js'
 
 // Errors: one type, a stable code, the exit code the CLI would use.
-export {ExitCode, ToolsearchError, isToolsearchError} from './errors.js'
+export {ExitCode, ToolsearchError, isToolsearchError} from './shared/errors.js'

@@ -6,7 +6,7 @@ import {expandCatalogPaths} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
-import {ExitCode, ToolsearchError} from '../../src/errors.js'
+import {ExitCode, ToolsearchError} from '../../src/shared/errors.js'
 import {assertImportComplete, assertOutputIsNotInput, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
 import {updateFileAtomically} from '../../src/fs/atomic-write.js'
 

@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags, serversFlag} from '../../src/cli/flags.js'
-import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/catalog/mcp/catalog-list.js'
+import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/inspect/catalog-list.js'
 import {namedServers} from '../../src/catalog/mcp/select.js'
 
 export default class CatalogList extends BaseCommand<typeof CatalogList> {

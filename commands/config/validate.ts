@@ -6,7 +6,7 @@ import {loadDocument} from '../../src/config/load.js'
 import {formatConfigPath} from '../../src/config/path.js'
 import {type ValidationProblemLine, configNotFoundMessage, missingConfigNote, nearMissNotes, renderValidation} from '../../src/config/render.js'
 import {findConfigProblems} from '../../src/config/validate.js'
-import {ExitCode, ToolsearchError, isToolsearchError} from '../../src/errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../../src/shared/errors.js'
 import {safeInline} from '../../src/output/terminal.js'
 
 type ValidationProblem = ValidationProblemLine & {kind: 'schema' | 'retired' | 'load'}

@@ -4,7 +4,7 @@ import {Args} from '@oclif/core'
 
 import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {usageError} from '../../src/errors.js'
+import {usageError} from '../../src/shared/errors.js'
 import {fileErrorReason} from '../../src/fs/errors.js'
 
 export default class SessionStats extends BaseCommand<typeof SessionStats> {

@@ -6,7 +6,7 @@
 import {createInterface} from 'node:readline/promises'
 
 import type {CatalogEntry} from '../catalog/types.js'
-import {compactDescription} from '../directory/description.js'
+import {compactDescription} from '../shared/description.js'
 import {safeInline} from '../output/terminal.js'
 
 /** What `--approve` / `--no-approve` / neither asks for. */

@@ -15,9 +15,9 @@
  * Arguments are built as own data properties (`Object.fromEntries`, spread), never assigned, so a
  * key named `__proto__` stays a plain key and never changes a prototype.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import type {JsonSchema} from '../catalog/types.js'
-import {usageError} from '../errors.js'
+import {usageError} from '../shared/errors.js'
 
 type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array'
 

@@ -17,9 +17,9 @@
  * 7. the result against a declared output schema (exit 1).
  */
 
-import {withoutBom} from '../catalog/json.js'
+import {withoutBom} from '../shared/json.js'
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
-import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'

@@ -7,7 +7,7 @@
  * message; anything else is unknown, with up to three suggestions scored as OpenClaw does.
  */
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
-import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../shared/errors.js'
 
 export const DIRECT_ONLY_MESSAGE =
   'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.'

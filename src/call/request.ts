@@ -18,9 +18,9 @@
  * A request that is not an object has no selector. Failures are `invalid-request` (exit 1).
  * Keys are copied as own data properties, so a `__proto__` key stays a plain argument.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
-import {ToolsearchError} from '../errors.js'
+import {ToolsearchError} from '../shared/errors.js'
 
 export const SELECTOR_KEYS = ['id', 'toolId', 'name'] as const
 const DOTTED_PREFIX = 'args.'

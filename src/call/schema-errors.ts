@@ -21,7 +21,7 @@
  * beyond JSON Schema and `unevaluated*` report nothing here (ajv still rejects the value, and the
  * caller falls back to OpenClaw's generic text).
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import {type LinearRegex, compileLinearRegex} from './regex.js'
 
 export interface SchemaError {

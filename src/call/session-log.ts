@@ -22,7 +22,7 @@ import {performance} from 'node:perf_hooks'
 
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
 import {CONTROL_TOOL_NAMES} from '../directory/controls.js'
-import {ExitCode, isToolsearchError, usageError} from '../errors.js'
+import {ExitCode, isToolsearchError, usageError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 
 export const SESSION_LOG_VERSION = 1

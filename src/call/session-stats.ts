@@ -8,7 +8,7 @@
  * summarises; each skipped line is reported with its number and the problem. "Visible up front"
  * is taken from the last event (the catalog as it stood at the end of the run).
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import type {ToolSource} from '../catalog/types.js'
 import {type Style, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'

@@ -16,13 +16,13 @@
  */
 import type {ValidateFunction} from 'ajv'
 
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
-import {ToolsearchError} from '../errors.js'
+import {ToolsearchError} from '../shared/errors.js'
 import {UNTRUSTED_INPUT_HINT, inputHint} from '../hints/index.js'
 import {UnsupportedPatternError, linearRegExpEngine} from './regex.js'
 import {type SchemaError, hasAtLeast, hasAtMost, schemaErrors} from './schema-errors.js'
-import {editDistance} from './suggest.js'
+import {editDistance} from '../shared/suggest.js'
 
 export type SchemaRole = 'inputSchema' | 'outputSchema'
 

@@ -4,7 +4,7 @@
  * visibility rules live in one place.
  */
 import {catalogError, childPath} from './errors.js'
-import {hasOwn, isRecord, ownValue} from './json.js'
+import {hasOwn, isRecord, ownValue} from '../shared/json.js'
 import {type RunContext, parseRunSpec} from './run.js'
 import type {CatalogEntry, JsonSchema, ToolSource, Visibility} from './types.js'
 

@@ -13,7 +13,7 @@ import {basename, extname} from 'node:path'
 import {catalogError, childPath} from './errors.js'
 import {anthropicToolEntry, mcpToolEntry, nativeEntry, openAiToolEntry, toolEntryName} from './entries.js'
 import {skippedTool, toolDefect, type SkippedTool} from './guard.js'
-import {hasOwn, isRecord, ownValue} from './json.js'
+import {hasOwn, isRecord, ownValue} from '../shared/json.js'
 import type {CatalogEntry} from './types.js'
 
 export type CatalogFormat = 'native' | 'mcp-tools-list' | 'openai' | 'anthropic' | 'mcp-servers'

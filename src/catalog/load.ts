@@ -5,12 +5,12 @@
 import {readdir, stat} from 'node:fs/promises'
 import {dirname, join, resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {catalogError, childPath} from './errors.js'
 import {catalogTools, parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument, type SkippedTool} from './guard.js'
-import {hasOwn, isRecord, withoutBom} from './json.js'
+import {hasOwn, isRecord, withoutBom} from '../shared/json.js'
 import type {McpSessionPool} from './mcp/pool.js'
 import type {Catalog, CatalogEntry, McpServerConfig, UnavailableMcpServer} from './types.js'
 

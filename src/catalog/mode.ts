@@ -5,9 +5,11 @@
  *   omitted, and no control reaches them), and a core primitive whose name another cataloged tool
  *   shares is deferred, since a bare name in that mode must call exactly one tool.
  */
-import type {DirectoryMode} from '../directory/render.js'
 import {catalogedEntries} from './entries.js'
 import type {CatalogEntry} from './types.js'
+
+/** Tool Search's mode: `tools` (the three controls) or `directory` (the bounded directory). */
+export type DirectoryMode = 'tools' | 'directory'
 
 export function entriesForMode(entries: readonly CatalogEntry[], mode: DirectoryMode): CatalogEntry[] {
   if (mode === 'tools') return [...entries]

@@ -11,7 +11,7 @@
 import {isAbsolute, resolve} from 'node:path'
 
 import {catalogError, childPath} from './errors.js'
-import {hasOwn, isRecord} from './json.js'
+import {hasOwn, isRecord} from '../shared/json.js'
 import type {RunSpec} from './types.js'
 
 export interface RunContext {

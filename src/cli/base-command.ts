@@ -1,7 +1,7 @@
 import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
 
 import {selectConfigSchema} from '../config/schema-source.js'
-import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>

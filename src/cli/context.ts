@@ -7,7 +7,7 @@
 import {applyToolPolicy, entriesForMode, formatSkippedTool, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
 import type {McpSessionPool} from '../catalog/mcp/pool.js'
 import {OPENCLAW_SERVERS_PATH} from '../catalog/mcp/openclaw-servers.js'
-import {type CatalogSourceFlags, resolveCatalogSources} from '../catalog/sources.js'
+import {type CatalogSourceFlags, resolveCatalogSources} from '../discovery/catalog-sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
 import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearchSettings, loadConfig, toolPolicyFromConfig, TOOL_SEARCH_READS, warningsFor} from '../config/index.js'
 import {locateOptions} from '../config/cli.js'

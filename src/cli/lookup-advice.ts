@@ -3,7 +3,7 @@
  * the model ("Use tool_search …, then tool_call") and stay exactly so wherever the model's view is
  * shown (`call --request`, `--json`); a person who typed a tool name gets what to do in a shell.
  */
-import {ToolsearchError, isToolsearchError} from '../errors.js'
+import {ToolsearchError, isToolsearchError} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
 
 export function lookupErrorForPerson(error: unknown, target: string, command: 'call' | 'describe'): unknown {

@@ -4,7 +4,7 @@
  * lower-cased, odd characters collapsed to "-"). An agent's own `experimental` object is merged
  * over `agents.defaults.experimental`; an agent without an entry uses the defaults.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 
 export const DEFAULT_AGENT_ID = 'main'
 

@@ -9,7 +9,7 @@
  * fault, and refusing every write to an invalid file would leave no way to repair it one key at a
  * time; `config validate` and `doctor` report them.
  */
-import {ExitCode, ToolsearchError, isToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../shared/errors.js'
 import {type WriteOptions, updateFileAtomically} from '../fs/atomic-write.js'
 import {unifiedDiff} from './diff.js'
 import {keepReferences} from './env.js'

@@ -2,7 +2,7 @@
  * Effective Tool Search settings (SPEC §1.3): pure functions from a resolved config (and the model
  * in use) to what the runtime does, with one sentence of reason per value.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import type {EffectiveToolSearchSettings, ModelContext, ToolPolicy} from './index.js'
 import {toolSearchValue} from './legacy.js'
 import {agentExperimental} from './agents.js'

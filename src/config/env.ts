@@ -4,7 +4,7 @@
  * reference as written and is reported with the config path of its string: never a crash, and
  * never a secret copied anywhere (writes work on the authored text, not on substituted values).
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import {expandVariables} from '../env/variables.js'
 
 export interface MissingVariable {

@@ -8,8 +8,8 @@
 import {realpathSync} from 'node:fs'
 import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 
-import {isRecord} from '../catalog/json.js'
-import {ToolsearchError, isToolsearchError} from '../errors.js'
+import {isRecord} from '../shared/json.js'
+import {ToolsearchError, isToolsearchError} from '../shared/errors.js'
 import {type CstNode, type CstObject, findMember} from './cst.js'
 import {type ConfigSource, type OriginMap, nodeToValue, objectMembersToValue, originKey, sourceError} from './source.js'
 

@@ -3,7 +3,7 @@
  * gateway refuses them; `doctor --fix` migrates them; writes refuse to add them. The wording lives
  * here, once, because doctor, `config validate` and the writer all say it.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 
 export const TOOL_SEARCH_PATH = ['tools', 'toolSearch'] as const
 

@@ -4,7 +4,7 @@
  * start from) and the resolved value (what validation and effective settings see) — plus where
  * every value came from.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import {substituteEnv} from './env.js'
 import {type ResolvedConfig, resolveIncludes} from './include.js'
 import type {ConfigLocation, ConfigWarning} from './index.js'

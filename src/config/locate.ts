@@ -17,36 +17,16 @@
  * Home is `OPENCLAW_HOME` (a leading `~` in it is HOME), else HOME; `~` in any of these variables
  * means that home. Values are trimmed; relative paths are made absolute against the working directory.
  */
-import {existsSync, lstatSync, statSync} from 'node:fs'
+import {existsSync, statSync} from 'node:fs'
 import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
 import type {ConfigLocateOptions, ConfigLocation, ConfigNearMiss} from './index.js'
-
-export const CONFIG_FILE_NAME = 'openclaw.json'
-/** The name OpenClaw still reads when it is the only config in a state directory. */
-export const LEGACY_CONFIG_FILE_NAME = 'clawdbot.json'
-export const STATE_DIR_NAME = '.openclaw'
-export const LEGACY_STATE_DIR_NAME = '.clawdbot'
-/**
- * The key of package.json that may hold the config. Whichever rule chooses a file named
- * package.json, the config is this key and the file is plain JSON.
- */
-export const PACKAGE_KEY = 'openclaw'
+import {CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME, LEGACY_STATE_DIR_NAME, PACKAGE_KEY, STATE_DIR_NAME, pathExists} from './names.js'
 
 /** OpenClaw's profile names: a letter or digit, then up to 63 letters, digits, `_` or `-`. */
 const PROFILE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/i
-
-/** Whether anything is at `path`: a symlink counts even when it dangles or loops (reading it then says why). */
-export function pathExists(path: string): boolean {
-  try {
-    lstatSync(path)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Whether `path` exists once symlinks are followed: how OpenClaw tells which candidate is there. */
 function isThere(path: string): boolean {

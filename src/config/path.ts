@@ -10,7 +10,7 @@
  */
 import JSON5 from 'json5'
 
-import {usageError} from '../errors.js'
+import {usageError} from '../shared/errors.js'
 
 export interface PathSegment {
   key: string

@@ -4,8 +4,8 @@
  * indentation, key and string quotes, spacing after colons, line endings and trailing commas of
  * the object it goes into.
  */
-import {isRecord} from '../catalog/json.js'
-import {ExitCode, ToolsearchError} from '../errors.js'
+import {isRecord} from '../shared/json.js'
+import {ExitCode, ToolsearchError} from '../shared/errors.js'
 import {type CstArray, type CstNode, type CstObject, type QuoteStyle, findMember} from './cst.js'
 import type {Edit} from './edit.js'
 import {type ConfigPath, type PathSegment, arrayIndexOf, formatConfigPath, isIdentifier, isIndexSegment} from './path.js'

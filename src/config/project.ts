@@ -15,8 +15,8 @@
  */
 import {basename, dirname, join, resolve} from 'node:path'
 
-import {type ConfigLocation} from './index.js'
-import {CONFIG_FILE_NAME, PACKAGE_KEY, pathExists} from './locate.js'
+import type {ConfigLocation} from './index.js'
+import {CONFIG_FILE_NAME, PACKAGE_KEY, pathExists} from './names.js'
 import {readFailure} from './read.js'
 
 /** File names of the project search, in the order they are tried in each directory. */

@@ -3,7 +3,7 @@
  * segments or plain keys (paths from the loader and the schema); either way a canonical index
  * (`0`, `12`) indexes an array, quoted or not, as in OpenClaw.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import {type PathSegment, isIndexSegment} from './path.js'
 
 export type Lookup = {found: true; value: unknown} | {found: false}

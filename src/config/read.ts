@@ -4,7 +4,7 @@
  * any other read failure is a clear error (exit 2) naming the file — never a stack trace or a hang
  * (`readRegularFile`).
  */
-import {ExitCode, ToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {readRegularFile} from '../fs/read-file.js'
 

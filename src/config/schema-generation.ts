@@ -17,7 +17,7 @@
  *   (2026.9.6 only knew it as a legacy key). Each entry is shaped like an `agents.entries` value
  *   plus its `id`.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 
 type SchemaNode = Record<string, unknown>
 

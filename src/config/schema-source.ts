@@ -8,8 +8,8 @@ import {existsSync, readFileSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {isRecord} from '../catalog/json.js'
-import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {isRecord} from '../shared/json.js'
+import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
 import {applyStructuredOnlyGeneration, inputView} from './schema-generation.js'
 import {type KeyPlaces, type SchemaPlan, type SplitSchema, keyPlaces, splitSchema} from './schema-split.js'
 

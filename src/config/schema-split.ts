@@ -5,7 +5,7 @@
  * walk cannot check itself) are walked key by key; everything else is a leaf, compiled whole.
  * The build and `--schema` split the same way.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 
 export type SchemaPlan =
   | {kind: 'leaf'; id: number; pointer: string}

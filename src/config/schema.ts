@@ -6,7 +6,8 @@
  * → `tools.toolSearch`), or a close spelling. Of alternatives (`anyOf`, `oneOf`), the errors of
  * the one whose shape fits the value are reported, else what the value may be.
  */
-import {isRecord} from '../catalog/json.js'
+import {editDistance} from '../shared/suggest.js'
+import {isRecord} from '../shared/json.js'
 import {formatConfigPath} from './path.js'
 import {RETIRED_KEYS, RETIRED_VALUES} from './schema-generation.js'
 import {type ConfigSchemaSource, type SchemaError, configSchemaSource} from './schema-source.js'
@@ -130,20 +131,6 @@ function shapes(node: Record<string, unknown>, path: string[]): string[] {
 }
 
 const MAX_LISTED_KEYS = 12
-
-function editDistance(a: string, b: string): number {
-  const previous = Array.from({length: b.length + 1}, (_, index) => index)
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0]
-    previous[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j]
-      previous[j] = Math.min(previous[j] + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1))
-      diagonal = above
-    }
-  }
-  return previous[b.length]
-}
 
 /** Where else a key belongs, when it has one to three fixed places in the schema. */
 function misplacedKey(places: KeyPlaces, key: string, here: string[]): string[][] {

@@ -3,7 +3,7 @@
  * values that remembers where each value came from (for findings and for refusing writes into
  * included files).
  */
-import {ExitCode, ToolsearchError} from '../errors.js'
+import {ExitCode, ToolsearchError} from '../shared/errors.js'
 import {type CstNode, type CstObject, findMember, parseCst} from './cst.js'
 import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {type Position, positionIndex} from './text.js'

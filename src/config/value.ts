@@ -3,8 +3,8 @@
  * raw argument is stored as a string (untrimmed: it is what the user typed) and a note says so.
  * `--strict-json` parses plain JSON and fails instead. Keys that reach a prototype are refused.
  */
-import {isRecord} from '../catalog/json.js'
-import {isToolsearchError, usageError} from '../errors.js'
+import {isRecord} from '../shared/json.js'
+import {isToolsearchError, usageError} from '../shared/errors.js'
 import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {nodeToValue, parseSource} from './source.js'
 

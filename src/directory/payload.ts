@@ -15,7 +15,7 @@
  * Tokens are estimated as ceil(bytes / 4), the usual rule of thumb for English text and JSON; the
  * ratios do not depend on it.
  */
-import {isRecord} from '../catalog/json.js'
+import {isRecord} from '../shared/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {type Style, plural, styler} from '../output/style.js'
 import {TOOL_SEARCH_DEFAULTS} from '../config/effective.js'

@@ -8,11 +8,12 @@
 import {createHash} from 'node:crypto'
 
 import type {CatalogEntry} from '../catalog/types.js'
-import {compareByCodeUnits} from '../search/order.js'
-import {compactDescription} from './description.js'
+import {compareByCodeUnits} from '../shared/order.js'
+import {compactDescription} from '../shared/description.js'
+import type {DirectoryMode} from '../catalog/mode.js'
 
 /** Tool Search modes that render a directory (SPEC §1.3). */
-export type DirectoryMode = 'tools' | 'directory'
+export type {DirectoryMode} from '../catalog/mode.js'
 
 /** Hard cap on the directory, whatever the context window. */
 export const DIRECTORY_MAX_CHARS = 18_000

@@ -4,8 +4,8 @@
  * of stdin is a JSON object `{ "contextWindow"?: <tokens> | null, "mode"?: "tools" | "directory" }`;
  * a field left out takes the flag's value (or the config's mode), `null` means no window given.
  */
-import {isRecord, ownValue} from '../catalog/json.js'
-import {usageError} from '../errors.js'
+import {isRecord, ownValue} from '../shared/json.js'
+import {usageError} from '../shared/errors.js'
 import type {DirectoryMode} from './render.js'
 
 export interface DirectoryRequest {

@@ -32,7 +32,7 @@ import {homedir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 
 import {catalogError} from '../catalog/errors.js'
-import {isRecord, ownValue} from '../catalog/json.js'
+import {isRecord, ownValue} from '../shared/json.js'
 import {parseCatalogText} from '../catalog/load.js'
 import {findMcpServerBlock, parseMcpServers} from '../catalog/mcp/config.js'
 import type {McpServerConfig} from '../catalog/types.js'

@@ -7,7 +7,7 @@ import {homedir} from 'node:os'
 import {relative} from 'node:path'
 
 import type {LoadedConfig} from '../config/index.js'
-import {isToolsearchError} from '../errors.js'
+import {isToolsearchError} from '../shared/errors.js'
 import {openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'

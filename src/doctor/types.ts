@@ -6,7 +6,7 @@
 import type {Edit} from '../config/edit.js'
 import type {ConfigDocument} from '../config/load.js'
 import type {ConfigProblem} from '../config/validate.js'
-import type {ToolsearchError} from '../errors.js'
+import type {ToolsearchError} from '../shared/errors.js'
 
 export type Severity = 'error' | 'warning' | 'info'
 

@@ -5,7 +5,7 @@
  * while all of its own parts render completely — that part is where the hint breaks — then names
  * what in it the renderer cannot show. Never used for the model's view.
  */
-import {hasOwn, isRecord, ownValue} from '../catalog/json.js'
+import {hasOwn, isRecord, ownValue} from '../shared/json.js'
 import {childPath} from '../catalog/errors.js'
 import {NUMBER_BOUNDS, SHAPE_KEYWORDS, type SignatureLimits, UNSHOWN_KEYWORDS, renderSignature} from './signature.js'
 

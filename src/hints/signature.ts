@@ -20,8 +20,8 @@
  * - Input hints annotate numbers (`number /* integer, >= 1, <= 10 *\/`); a bound that is present
  *   but not a finite number makes that number `unknown`. Output hints never annotate.
  */
-import {hasOwn, isRecord, ownValue} from '../catalog/json.js'
-import {compareIds, selectTop} from '../search/order.js'
+import {hasOwn, isRecord, ownValue} from '../shared/json.js'
+import {compareIds, selectTop} from '../shared/order.js'
 
 export interface SignatureLimits {
   /** Cap on each object's text (and on the whole hint). */

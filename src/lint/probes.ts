@@ -5,7 +5,7 @@
  * not lead to it, whatever else the catalog holds.
  */
 import type {CatalogEntry} from '../catalog/types.js'
-import {collapseWhitespace} from '../directory/description.js'
+import {collapseWhitespace} from '../shared/description.js'
 import {CHUNK_SEPARATOR, chunkParts} from '../search/tokenize.js'
 
 export type ProbeKind = 'name' | 'label' | 'description'

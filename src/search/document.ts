@@ -3,7 +3,7 @@
  * description and — for trusted entries only — the parameter text. MCP and client schemas are
  * never walked: their words could otherwise pull a tool up for queries it has nothing to do with.
  */
-import {isRecord, ownValue} from '../catalog/json.js'
+import {isRecord, ownValue} from '../shared/json.js'
 import type {CatalogEntry} from '../catalog/types.js'
 
 /** How deep the parameter walk goes: the root schema is depth 0. */

@@ -12,7 +12,7 @@
  */
 import {resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError, usageError} from '../errors.js'
+import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'

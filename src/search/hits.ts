@@ -6,7 +6,7 @@
  */
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
 import {inputHint, outputHint} from '../hints/index.js'
-import {truncateUtf16} from '../output/utf16.js'
+import {truncateUtf16} from '../shared/utf16.js'
 
 /** OpenClaw's provenance of an MCP tool: which server, under which model-safe name, which tool. */
 export interface McpProvenance {

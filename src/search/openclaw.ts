@@ -11,11 +11,11 @@ import type {CatalogEntry} from '../catalog/types.js'
 import {analyzeText} from './analyze.js'
 import {openclawDocumentText} from './document.js'
 import {InvertedIndex} from './inverted-index.js'
-import {compareIds, compareOrderable, exactKey, type Orderable, selectTop} from './order.js'
+import {compareIds, compareOrderable, exactKey, type Orderable, selectTop} from '../shared/order.js'
 import {openclawQueryTerms} from './query.js'
 import {lazilyExplainedHit} from './ranked-hit.js'
 import {scoreDocuments, termContributions} from './score.js'
-import type {RankedHit, Ranker, RankerFactory} from './types.js'
+import type {RankedHit, RankerFactory} from './types.js'
 
 const FIELD = 'text'
 

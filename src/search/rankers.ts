@@ -2,7 +2,7 @@
  * The ranker registry: name → lazy loader of its factory, so a command pays only for the ranker
  * it uses. A new ranker registers with one line here.
  */
-import {usageError} from '../errors.js'
+import {usageError} from '../shared/errors.js'
 import type {RankerFactory} from './types.js'
 
 export const DEFAULT_RANKER = 'openclaw'

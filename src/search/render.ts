@@ -2,7 +2,7 @@
  * Human renderings of search results: pure `(data, options) → string`. Every catalog string goes
  * through `safeInline` first (names and descriptions are untrusted), then is measured and cut.
  */
-import {collapseWhitespace} from '../directory/description.js'
+import {collapseWhitespace} from '../shared/description.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {BatchResponse} from './request.js'

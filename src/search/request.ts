@@ -11,10 +11,10 @@
  * - `null` counts as absent for `query`, `queries` and a top-level `limit`.
  * - The 512-character rule on a batch query counts code points (the README says why).
  */
-import {isRecord} from '../catalog/json.js'
-import {ToolsearchError} from '../errors.js'
+import {isRecord} from '../shared/json.js'
+import {ToolsearchError} from '../shared/errors.js'
 import {controlResultText} from '../output/external-content.js'
-import {truncateUtf16} from '../output/utf16.js'
+import {truncateUtf16} from '../shared/utf16.js'
 import {type SearchHit, toSearchHit} from './hits.js'
 import type {Ranker} from './types.js'
 

@@ -4,8 +4,8 @@
  */
 import {readFile} from 'node:fs/promises'
 
-import {withoutBom} from '../catalog/json.js'
-import {ToolsearchError, isToolsearchError, usageError} from '../errors.js'
+import {withoutBom} from '../shared/json.js'
+import {ToolsearchError, isToolsearchError, usageError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {type SearchHit, toSearchHit} from './hits.js'
 import {type SearchLimits, runSearchRequest} from './request.js'

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 
 import {DIRECT_ONLY_MESSAGE, lookupCatalogTool, lookupTool, suggestTools} from '../../src/call/lookup.js'
 import {applyToolPolicy, compileToolPolicy} from '../../src/catalog/policy.js'
-import type {ToolsearchError} from '../../src/errors.js'
+import type {ToolsearchError} from '../../src/shared/errors.js'
 import {thrownBy, tool} from '../search/tools.js'
 
 const entries = [

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {closestMatches, editDistance} from '../../src/call/suggest.js'
+import {closestMatches, editDistance} from '../../src/shared/suggest.js'
 
 describe('closestMatches', () => {
   it('measures Levenshtein distance', () => {

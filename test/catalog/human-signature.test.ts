@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {humanSignature, oneLineDescription} from '../../src/catalog/human-signature.js'
-import {listTools, renderToolList} from '../../src/catalog/mcp/catalog-list.js'
+import {humanSignature, oneLineDescription} from '../../src/inspect/human-signature.js'
+import {listTools, renderToolList} from '../../src/inspect/catalog-list.js'
 import type {Catalog, CatalogEntry} from '../../src/catalog/types.js'
 
 function mcpEntry(name: string, parameters: unknown, description = ''): CatalogEntry {

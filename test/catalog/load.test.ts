@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 
 import {assertSafeCatalogDocument, MAX_CATALOG_DEPTH, MAX_TOOL_CHARS} from '../../src/catalog/guard.js'
 import {loadCatalogs} from '../../src/catalog/index.js'
-import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
+import {isToolsearchError, type ToolsearchError} from '../../src/shared/errors.js'
 import {createOpenClawRanker} from '../../src/search/openclaw.js'
 import {tempDir} from '../helpers/cli.js'
 import {fixtureServer, leftoverServers, pidFile, recordedPids} from '../mcp/helpers.js'

@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {describe, expect, it} from 'vitest'
 
-import {compactDescription} from '../../src/directory/description.js'
+import {compactDescription} from '../../src/shared/description.js'
 import {
   COMPLETE_FOOTER,
   DIRECTORY_EMPTY,

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {controlResultText, endMarker, sanitizeExternalText, startMarker, truncateSanitized, wrapExternalContent} from '../../src/output/external-content.js'
-import {truncateUtf16} from '../../src/output/utf16.js'
+import {truncateUtf16} from '../../src/shared/utf16.js'
 
 const ID = '0123456789abcdef'
 

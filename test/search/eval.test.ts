@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import type {CatalogEntry} from '../../src/catalog/types.js'
-import {isToolsearchError} from '../../src/errors.js'
+import {isToolsearchError} from '../../src/shared/errors.js'
 import {
   evaluateRanker,
   hitAt,

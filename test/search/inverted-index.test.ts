@@ -62,7 +62,7 @@ describe('InvertedIndex', () => {
 
 describe('selectTop', () => {
   it('returns the first k in order without sorting everything', async () => {
-    const {selectTop} = await import('../../src/search/order.js')
+    const {selectTop} = await import('../../src/shared/order.js')
     const numbers = [5, 3, 9, 1, 7, 3, 8]
     expect(selectTop(numbers, 3, (a, b) => a - b)).toEqual([1, 3, 3])
     expect(selectTop(numbers, 10, (a, b) => b - a)).toEqual([9, 8, 7, 5, 3, 3, 1])
@@ -70,7 +70,7 @@ describe('selectTop', () => {
   })
 
   it('keeps the input order of equal items, with or without room for all of them', async () => {
-    const {selectTop} = await import('../../src/search/order.js')
+    const {selectTop} = await import('../../src/shared/order.js')
     const items = Array.from({length: 1000}, (_, i) => ({key: i % 7, at: i}))
     const byKey = (a: {key: number}, b: {key: number}) => a.key - b.key
     const sorted = [...items].sort(byKey)

@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest'
 
 import {createOpenClawRanker} from '../../src/search/openclaw.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../../src/search/rankers.js'
-import {isToolsearchError} from '../../src/errors.js'
+import {isToolsearchError} from '../../src/shared/errors.js'
 import {tool} from './tools.js'
 
 const ids = (hits: Array<{entry: {id: string}}>): string[] => hits.map((hit) => hit.entry.id)

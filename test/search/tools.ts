@@ -1,7 +1,7 @@
 /** Builds catalog entries for search tests through the real entry builder (ids, trust, visibility). */
 import {makeEntry} from '../../src/catalog/entries.js'
 import type {CatalogEntry, JsonSchema, ToolSource} from '../../src/catalog/types.js'
-import {isToolsearchError, type ToolsearchError} from '../../src/errors.js'
+import {isToolsearchError, type ToolsearchError} from '../../src/shared/errors.js'
 
 /** The ToolsearchError `action` throws, or undefined when it succeeds; anything else is rethrown. */
 export function thrownBy(action: () => unknown): ToolsearchError | undefined {

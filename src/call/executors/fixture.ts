@@ -5,7 +5,7 @@
  * result of the first case whose `when` is a deep subset of the arguments, else the default;
  * with no default, an unmatched call is a tool error.
  */
-import {isRecord} from '../../catalog/json.js'
+import {isRecord} from '../../shared/json.js'
 import type {CasesRun, FixtureRun} from '../../catalog/types.js'
 import type {ExecutionOutcome} from '../types.js'
 

@@ -14,7 +14,7 @@
  */
 import {basename, extname} from 'node:path'
 
-import {usageError} from '../../errors.js'
+import {usageError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {McpServerConfig} from '../types.js'
 import {parseMcpServers} from './config.js'

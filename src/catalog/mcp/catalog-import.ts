@@ -16,7 +16,7 @@
 import {existsSync, realpathSync} from 'node:fs'
 import {resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError} from '../../errors.js'
+import {ExitCode, ToolsearchError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import {styler} from '../../output/style.js'
 import type {Catalog, CatalogEntry, UnavailableMcpServer} from '../types.js'

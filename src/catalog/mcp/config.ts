@@ -17,7 +17,7 @@
 import {dirname, isAbsolute, resolve} from 'node:path'
 
 import {catalogError, childPath} from '../errors.js'
-import {hasOwn, isRecord, ownValue} from '../json.js'
+import {hasOwn, isRecord, ownValue} from '../../shared/json.js'
 import type {McpServerConfig} from '../types.js'
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])

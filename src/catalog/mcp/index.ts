@@ -22,7 +22,7 @@
  *   SDK's parsing would have dropped without a word) skips that tool with a warning, and the
  *   server's other tools are used.
  */
-import {ExitCode, ToolsearchError, isToolsearchError} from '../../errors.js'
+import {ExitCode, ToolsearchError, isToolsearchError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {mcpToolEntry} from '../entries.js'

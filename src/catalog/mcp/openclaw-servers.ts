@@ -16,7 +16,7 @@
  *   not used here.
  */
 import {catalogError, childPath} from '../errors.js'
-import {isRecord, ownValue} from '../json.js'
+import {isRecord, ownValue} from '../../shared/json.js'
 import type {McpServerConfig} from '../types.js'
 import {parseMcpServers} from './config.js'
 

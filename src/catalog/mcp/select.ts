@@ -10,7 +10,7 @@
  * - A tool given by name (or an `openclaw:` / `client:` id) may be on any server: all start.
  * - `--server` with a name no source declares is a usage error listing the declared names.
  */
-import {usageError} from '../../errors.js'
+import {usageError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 
 const MCP_ID_PREFIX = 'mcp:'

@@ -10,7 +10,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js'
 
-import {isDebugEnabled} from '../../errors.js'
+import {isDebugEnabled} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import {spawnErrorReason, workingDirectoryProblem} from '../../process/process-group.js'
 import type {McpServerConfig} from '../types.js'

@@ -5,8 +5,8 @@
  */
 import type {Hook} from '@oclif/core'
 
-import {closestMatches} from '../../call/suggest.js'
-import {ExitCode} from '../../errors.js'
+import {closestMatches} from '../../shared/suggest.js'
+import {ExitCode} from '../../shared/errors.js'
 import {safeInline, terminalJson} from '../../output/terminal.js'
 
 const MAX_SUGGESTIONS = 3

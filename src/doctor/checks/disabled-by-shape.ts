@@ -2,7 +2,7 @@
  * `tools.toolSearch.disabled-by-shape`: an object whose only key is a non-boolean `enabled` (or
  * `{}`), or a value that is neither boolean nor object, silently turns Tool Search off.
  */
-import {isRecord} from '../../catalog/json.js'
+import {isRecord} from '../../shared/json.js'
 import {TOOL_SEARCH_PATH, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin} from '../../config/load.js'
 import {finding} from '../registry.js'

@@ -2,7 +2,7 @@
  * `tools.toolSearch.limits`: limits the runtime ignores (not a positive integer) or clamps
  * (`maxSearchLimit` over 50, `searchDefaultLimit` above `maxSearchLimit`).
  */
-import {isRecord} from '../../catalog/json.js'
+import {isRecord} from '../../shared/json.js'
 import {MAX_SEARCH_LIMIT_CAP, TOOL_SEARCH_DEFAULTS, effectiveLimits, isUsableLimit} from '../../config/effective.js'
 import {TOOL_SEARCH_PATH, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin} from '../../config/load.js'

@@ -6,7 +6,7 @@
  * object enabled. A mode that is "code" only through a `${VAR}` reference is reported but not
  * fixed: the fix would replace the reference, and the value lives in the environment.
  */
-import {isRecord} from '../../catalog/json.js'
+import {isRecord} from '../../shared/json.js'
 import {editBetween, applyEdits} from '../../config/edit.js'
 import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIMEOUT_REMOVED_CHANGE, findRetiredSettings, toolSearchValue} from '../../config/legacy.js'
 import {locateOrigin, nearestOrigin} from '../../config/load.js'

@@ -6,7 +6,7 @@
  * within the limit (the `unreachable` probe).
  */
 import {BATCH_LIMITS} from '../../search/request.js'
-import {ELLIPSIS, collapseWhitespace} from '../../directory/description.js'
+import {ELLIPSIS, collapseWhitespace} from '../../shared/description.js'
 import {analyzeText} from '../../search/analyze.js'
 import {nameWords} from '../probes.js'
 import {defineLintRule, lintFinding} from '../registry.js'

@@ -4,7 +4,7 @@
  * of those, a name that is not a directory identifier or that another tool shares is never
  * listed, a row may be dropped to fit, and a description may be cut or left out.
  */
-import {collapseWhitespace, compactDescription} from '../../directory/description.js'
+import {collapseWhitespace, compactDescription} from '../../shared/description.js'
 import {DIRECTORY_IDENTIFIER, NAMES_ONLY, listableEntries} from '../../directory/render.js'
 import {defineLintRule, lintFinding} from '../registry.js'
 import type {LintFinding, LintRuleMeta} from '../types.js'

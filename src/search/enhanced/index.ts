@@ -29,7 +29,7 @@
 import type {CatalogEntry} from '../../catalog/types.js'
 import {idf} from '../bm25.js'
 import {exactMatchTable} from '../openclaw.js'
-import {compareByCodeUnits, exactKey, selectTop} from '../order.js'
+import {compareByCodeUnits, exactKey, selectTop} from '../../shared/order.js'
 import {stem as lightStem} from '../stem.js'
 import {lazilyExplainedHit} from '../ranked-hit.js'
 import type {RankedHit, Ranker, RankerFactory, TermContribution} from '../types.js'

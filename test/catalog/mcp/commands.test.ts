@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../../helpers/cli.js'
 
 import {assertImportComplete, assertOutputIsNotInput, planImport, serializeImport} from '../../../src/catalog/mcp/catalog-import.js'
-import {renderCatalogSummary, summarizeCatalog} from '../../../src/catalog/mcp/catalog-list.js'
+import {renderCatalogSummary, summarizeCatalog} from '../../../src/inspect/catalog-list.js'
 import type {Catalog, CatalogEntry, McpServerConfig} from '../../../src/catalog/types.js'
 
 function entry(source: CatalogEntry['source'], sourceName: string, name: string, extra: Partial<CatalogEntry> = {}): CatalogEntry {

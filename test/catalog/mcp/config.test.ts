@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {findMcpServerBlock, parseMcpServers} from '../../../src/catalog/mcp/index.js'
-import {ToolsearchError} from '../../../src/errors.js'
+import {ToolsearchError} from '../../../src/shared/errors.js'
 
 const FILE = '/home/me/project/.cursor/mcp.json'
 

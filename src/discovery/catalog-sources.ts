@@ -11,12 +11,12 @@ import {existsSync} from 'node:fs'
 import {relative, resolve} from 'node:path'
 
 import type {LoadedConfig} from '../config/index.js'
-import {type ClientName, clientServers, isClientName} from '../discovery/clients.js'
-import {usageError} from '../errors.js'
+import {type ClientName, clientServers, isClientName} from './clients.js'
+import {usageError} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
-import {type AdHocFlags, adHocServers} from './mcp/adhoc.js'
-import {OPENCLAW_SERVERS_PATH, openclawMcpServers} from './mcp/openclaw-servers.js'
-import type {McpServerConfig} from './types.js'
+import {type AdHocFlags, adHocServers} from '../catalog/mcp/adhoc.js'
+import {OPENCLAW_SERVERS_PATH, openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
+import type {McpServerConfig} from '../catalog/types.js'
 
 export interface CatalogSourceFlags extends AdHocFlags {
   catalog?: string[]

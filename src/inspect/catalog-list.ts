@@ -1,15 +1,15 @@
 /**
  * `toolsearch catalog list`: what the loaded catalogs hold, per source and owner (MCP server),
  * with the names two or more tools share and the servers that could not be used, then every tool
- * with its one-line description and an input signature for a person (`human-signature.ts`).
+ * with its one-line description and an input signature for a person (`human-signature.ts`, beside this file).
  * Pure: the summary is computed from a `Catalog`, the renderers return text.
  */
-import {safeInline} from '../../output/terminal.js'
-import {plural, styler} from '../../output/style.js'
-import {inputHint} from '../../hints/index.js'
-import {humanSignature, oneLineDescription} from '../human-signature.js'
-import {globToRegExp} from '../policy.js'
-import type {Catalog, ToolSource, UnavailableMcpServer} from '../types.js'
+import {safeInline} from '../output/terminal.js'
+import {plural, styler} from '../output/style.js'
+import {inputHint} from '../hints/index.js'
+import {humanSignature, oneLineDescription} from './human-signature.js'
+import {globToRegExp} from '../catalog/policy.js'
+import type {Catalog, ToolSource, UnavailableMcpServer} from '../catalog/types.js'
 
 export interface CatalogGroup {
   source: ToolSource

@@ -3,7 +3,7 @@
  * (the capability directory, batch search results): whitespace collapsed, then cut to a cap with
  * `...`, never leaving half a surrogate pair behind.
  */
-import {isHighSurrogate} from '../output/utf16.js'
+import {isHighSurrogate} from './utf16.js'
 
 /** What a cut description ends with; counts towards the cap. */
 export const ELLIPSIS = '...'

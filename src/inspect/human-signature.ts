@@ -5,8 +5,8 @@
  * and every place that prints this signature labels it apart from the model's view.
  */
 import {renderSignature, type Signature, type SignatureLimits} from '../hints/index.js'
-import {isRecord, ownValue} from './json.js'
-import type {CatalogEntry} from './types.js'
+import {isRecord, ownValue} from '../shared/json.js'
+import type {CatalogEntry} from '../catalog/types.js'
 
 /** Roomier than the model's hint: a person reads it once, in a terminal, not in every prompt. */
 export const HUMAN_SIGNATURE_LIMITS: Readonly<SignatureLimits> = Object.freeze({maxChars: 600, maxProperties: 40, maxDepth: 5, annotateNumbers: true})
