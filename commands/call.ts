@@ -59,11 +59,19 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     const target = this.args.tool === undefined ? undefined : toolOnServer(this.args.tool, flags.server)
     // Only the called tool's server starts, once: the call reuses the session it was listed over.
     const mcpSessions = new McpSessionPool()
+    let result: unknown
     try {
-      return await this.callTool(target, mcpSessions)
-    } finally {
+      result = await this.callTool(target, mcpSessions)
+    } catch (error) {
       await mcpSessions.closeAll()
+      throw error
     }
+    // Print first, then stop: the result (printed already, or as --json once run() returns) does
+    // not wait for the servers to exit. They are stopping meanwhile, and toolsearch exits only
+    // once they are gone (their processes keep it running; process-group.ts kills what is left
+    // should it exit first).
+    void mcpSessions.closeAll()
+    return result
   }
 
   private async callTool(target: string | undefined, mcpSessions: McpSessionPool): Promise<unknown> {

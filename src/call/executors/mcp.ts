@@ -65,17 +65,15 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
   const config = options.catalog.mcpServers[run.server]
   if (config === undefined) return {status: 'unavailable', message: `MCP server "${run.server}" is not declared in the loaded catalogs.`}
   if (args !== undefined && !isArgumentObject(args)) return {status: 'tool-error', message: `MCP tools take an object of arguments; got ${Array.isArray(args) ? 'an array' : typeof args === 'object' ? 'null' : `a ${typeof args}`}.`}
-  const [{withMcpSession, McpServerFailure}, {redactValue}, {CompatibilityCallToolResultSchema}] = await Promise.all([
-    import('../../catalog/mcp/session.js'),
-    import('../../catalog/mcp/expand.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ])
+  // The SDK itself loads while the server starts (session.ts), not before.
+  const [{withMcpSession, McpServerFailure}, {redactValue}] = await Promise.all([import('../../catalog/mcp/session.js'), import('../../catalog/mcp/expand.js')])
   try {
     // A server the command already listed is still open: the call reuses it instead of starting it again.
     const pool = options.catalog.mcpSessions
     const use: typeof withMcpSession = pool === undefined ? withMcpSession : (...useArgs) => pool.use(...useArgs)
     return await use(run.server, config, {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}, async (session) => {
       session.setPhase('tools/call')
+      const {CompatibilityCallToolResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
       const raw = (await session.client.request(
         {method: 'tools/call', params: {name: run.tool, arguments: args ?? {}}},
         CompatibilityCallToolResultSchema,

@@ -1,9 +1,8 @@
 /**
  * Listing the tools of live servers: every server is started in parallel, `tools/list` is paged
- * through, and the server is shut down again. Loaded lazily (it pulls in the MCP SDK).
+ * through, and the server is shut down again. Loaded lazily; the MCP SDK loads once a server
+ * starts (see session.ts).
  */
-import {ListToolsResultSchema, ResultSchema} from '@modelcontextprotocol/sdk/types.js'
-
 import {toolDefect, type Defect} from '../guard.js'
 import type {McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {redactValue} from './expand.js'
@@ -51,6 +50,8 @@ interface ListedTools {
 
 async function pageThroughTools(session: McpSession): Promise<ListedTools> {
   session.setPhase('tools/list')
+  // Loaded with the client already (session.ts): this costs nothing more.
+  const {ListToolsResultSchema, ResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
   const listed: ListedTools = {tools: [], defects: new Map()}
   const seenNames = new Set<string>()
   const seenCursors = new Set<string>()

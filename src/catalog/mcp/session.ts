@@ -4,11 +4,11 @@
  * failure becomes an `McpServerFailure` whose `reason` is one line a person can act on, with
  * secrets redacted and control characters neutralised.
  *
- * Loaded lazily (it pulls in the MCP SDK): import it with `await import()`.
+ * Loaded lazily: import it with `await import()`. The MCP SDK itself loads only once a server is
+ * being started (`loadSdk`), so a stdio server boots while the SDK loads instead of after it.
  */
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import type {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
-import {ErrorCode, McpError} from '@modelcontextprotocol/sdk/types.js'
 
 import {isDebugEnabled} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
@@ -28,6 +28,18 @@ const SSE_FALLBACK_STATUSES = new Set([400, 404, 405])
 const HTTP_CLOSE_WAIT_MS = 1000
 /** How long a failure waits for a dying server's exit code and last stderr lines. */
 const EXIT_REPORT_WAIT_MS = 500
+
+/** The parts of the MCP SDK a session uses: its client, and its error types for failure reasons. */
+interface Sdk {
+  Client: typeof import('@modelcontextprotocol/sdk/client/index.js').Client
+  McpError: typeof import('@modelcontextprotocol/sdk/types.js').McpError
+  ErrorCode: typeof import('@modelcontextprotocol/sdk/types.js').ErrorCode
+}
+
+async function loadSdk(): Promise<Sdk> {
+  const [{Client}, {McpError, ErrorCode}] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/types.js')])
+  return {Client, McpError, ErrorCode}
+}
 
 /** What went wrong, for callers that map failures to outcomes. */
 export type McpFailureKind =
@@ -89,7 +101,7 @@ function networkCause(error: unknown): string | undefined {
   return undefined
 }
 
-function isConnectionLoss(error: unknown): boolean {
+function isConnectionLoss(error: unknown, {McpError, ErrorCode}: Sdk): boolean {
   if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed
   return error instanceof Error && /not running|EPIPE|not connected/i.test(error.message)
 }
@@ -127,7 +139,7 @@ function stdioDetails(context: FailureContext): string {
 }
 
 /** The one-line reason for a failure, and its kind. */
-function describeFailure(error: unknown, context: FailureContext): McpServerFailure {
+function describeFailure(error: unknown, context: FailureContext, {McpError, ErrorCode}: Sdk): McpServerFailure {
   const {server, phase, deadline, redact, config} = context
   const fail = (kind: McpFailureKind, reason: string): McpServerFailure => new McpServerFailure(server, kind, reason)
   if (error instanceof McpServerFailure) return error
@@ -179,7 +191,7 @@ function checkWorkingDirectory(cwd: string | undefined): void {
 }
 
 async function connectHttp(url: string, headers: Record<string, string>, deadline: Deadline, onTooLarge: (error: Error) => void, setClient: (client: Client, transport: Transport) => void): Promise<void> {
-  const {StreamableHTTPClientTransport} = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
+  const [{StreamableHTTPClientTransport}, {Client}] = await Promise.all([import('@modelcontextprotocol/sdk/client/streamableHttp.js'), loadSdk()])
   const requestInit = {headers}
   // Every response body is read through the one message limit (message-limit.ts).
   const fetch = limitedFetch(onTooLarge)
@@ -297,8 +309,9 @@ export class OpenMcpSession {
 /** A lost connection usually means the process is exiting: let its exit code and stderr arrive first. */
 async function explainFailure(error: unknown, server: string, config: McpServerConfig, connection: Connection, deadline: Deadline): Promise<McpServerFailure> {
   const {stdio} = connection
-  if (stdio !== undefined && stdio.exit === undefined && !deadline.signal.aborted && isConnectionLoss(error)) await stdio.exitedWithin(EXIT_REPORT_WAIT_MS)
-  return describeFailure(error, {server, phase: connection.phase, deadline, redact: connection.redact, config, stdio, stoppedByUs: connection.stoppedByUs, transportFailure: connection.tooLarge})
+  const sdk = await loadSdk()
+  if (stdio !== undefined && stdio.exit === undefined && !deadline.signal.aborted && isConnectionLoss(error, sdk)) await stdio.exitedWithin(EXIT_REPORT_WAIT_MS)
+  return describeFailure(error, {server, phase: connection.phase, deadline, redact: connection.redact, config, stdio, stoppedByUs: connection.stoppedByUs, transportFailure: connection.tooLarge}, sdk)
 }
 
 async function shutDown(connection: Connection): Promise<void> {
@@ -337,9 +350,10 @@ export async function openMcpSession(server: string, config: McpServerConfig, op
           redact: connection.redact,
           onTooLarge: endOnTooLarge(connection),
         })
+        // The server boots while the SDK loads.
+        const [{Client}] = await deadline.race(Promise.all([loadSdk(), connection.stdio.start()]))
         const client = new Client(CLIENT_INFO, {capabilities: {}})
         connection.client = client
-        await deadline.race(connection.stdio.start())
         connection.phase = 'initialize'
         await deadline.race(client.connect(connection.stdio, {signal: deadline.signal, timeout: deadline.remaining()}))
       } else {

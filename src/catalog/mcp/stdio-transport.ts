@@ -9,13 +9,14 @@
  *   careless server should not make it unusable, but a server that prints only noise is named);
  * - every line kept from the server (stderr, a stray stdout line) is redacted before it is cut to
  *   length, so no prefix of a secret survives the cut;
- * - `close()` follows the MCP shutdown sequence — close stdin, wait, then SIGTERM and SIGKILL to
- *   the group — and resolves only once the process has exited; `kill()` skips the polite part.
+ * - `close()` follows the MCP shutdown sequence — close stdin, wait briefly, then SIGTERM and
+ *   SIGKILL to the group — and resolves only once the process has exited; `kill()` skips the
+ *   polite part;
+ * - the server is spawned before the MCP SDK is loaded: the SDK's message codec (and, in
+ *   session.ts, its client) load while the server boots, instead of before it starts.
  * The SDK's StdioClientTransport cannot start a process group, lets stderr through (or hands it
  * over unread), and does not wait for a kill to take effect.
  */
-import {DEFAULT_INHERITED_ENV_VARS} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {deserializeMessage, serializeMessage} from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
 
@@ -27,13 +28,28 @@ const STDERR_LINES_KEPT = 20
 const MAX_LINE_CHARS = 500
 /** A stderr line longer than this is dropped unread (a progress bar without newlines). */
 const MAX_STDERR_LINE_BYTES = 64 * 1024
-/** MCP shutdown: how long a server gets to exit after its stdin is closed. */
-const STDIN_CLOSE_GRACE_MS = 1000
+/**
+ * MCP shutdown: how long a server gets to exit after its stdin is closed before it gets SIGTERM
+ * (and `KILL_GRACE_MS` more before SIGKILL). The spec leaves "a reasonable time" open; a server
+ * that exits on end of input does so within a few milliseconds, and one that keeps a timer
+ * running (server-everything does) would otherwise hold every command up for the whole wait.
+ * SIGTERM is still a polite stop: a server that needs time to clean up can handle it.
+ */
+export const STDIN_CLOSE_GRACE_MS = 200
+
+/**
+ * The variables a stdio server inherits — the MCP SDK's `DEFAULT_INHERITED_ENV_VARS`, kept here
+ * so that starting a server does not wait for the SDK to load (a test pins it to the SDK's list).
+ */
+export const INHERITED_ENV_VARS: readonly string[] =
+  process.platform === 'win32'
+    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
+    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER']
 
 /** The environment a stdio server gets: the SDK's safe subset of ours, plus its config's `env`. */
 export function serverEnvironment(parent: NodeJS.ProcessEnv, own: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const key of DEFAULT_INHERITED_ENV_VARS) {
+  for (const key of INHERITED_ENV_VARS) {
     const value = parent[key]
     // A value starting with "()" is an exported shell function: never pass it on.
     if (value !== undefined && !value.startsWith('()')) env[key] = value
@@ -114,6 +130,8 @@ export class ServerProcessTransport implements Transport {
   private started?: Promise<void>
   private exitInfo?: ProcessExit
   private closing = false
+  /** The SDK's line codec, loaded while the server starts. */
+  private codec?: typeof import('@modelcontextprotocol/sdk/shared/stdio.js')
 
   constructor(private readonly params: StdioServerParams) {}
 
@@ -131,33 +149,43 @@ export class ServerProcessTransport implements Transport {
     return [...this.stderrTail]
   }
 
-  /** Spawns the server; calling it again returns the same promise (the SDK client calls it on connect). */
+  /**
+   * Spawns the server at once and resolves when it runs and the SDK's message codec has loaded;
+   * calling it again returns the same promise (the SDK client calls it on connect). Its stdout is
+   * read only once the codec is there: until then the pipe holds what the server writes.
+   */
   start(): Promise<void> {
     this.started ??= new Promise((resolveStart, rejectStart) => {
       const group = spawnProcessGroup(this.params.command, this.params.args, {env: this.params.env, cwd: this.params.cwd})
       const {child} = group
       this.group = group
-      const stdout = new LineSplitter(MAX_MESSAGE_BYTES, (line) => this.onStdoutLine(line), () => {
-        const error = new McpMessageTooLargeError()
-        this.params.onTooLarge?.(error)
-        this.onerror?.(error)
-        void this.kill()
-      })
       const stderr = new LineSplitter(MAX_STDERR_LINE_BYTES, (line) => this.onStderrLine(line), () => undefined)
-      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
       // EPIPE after the server died; its exit is reported through `exit`.
       child.stdin.on('error', () => undefined)
-      child.once('spawn', () => resolveStart())
-      child.once('error', (error) => {
-        rejectStart(error)
-        this.onerror?.(error)
+      const spawned = new Promise<void>((resolveSpawn, rejectSpawn) => {
+        child.once('spawn', () => resolveSpawn())
+        child.once('error', (error) => {
+          rejectSpawn(error)
+          this.onerror?.(error)
+        })
+      })
+      const codec = import('@modelcontextprotocol/sdk/shared/stdio.js').then((sdk) => {
+        this.codec = sdk
+        const stdout = new LineSplitter(MAX_MESSAGE_BYTES, (line) => this.onStdoutLine(line), () => {
+          const error = new McpMessageTooLargeError()
+          this.params.onTooLarge?.(error)
+          this.onerror?.(error)
+          void this.kill()
+        })
+        child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
       })
       void group.closed.then((exit) => {
         stderr.end()
         this.exitInfo = exit
         this.onclose?.()
       })
+      Promise.all([spawned, codec]).then(() => resolveStart(), rejectStart)
     })
     return this.started
   }
@@ -166,7 +194,7 @@ export class ServerProcessTransport implements Transport {
     if (line.trim() === '') return
     let message: JSONRPCMessage
     try {
-      message = deserializeMessage(line)
+      message = this.codec!.deserializeMessage(line)
     } catch {
       this.strayLine ??= shorten(this.redact(line), 200)
       return
@@ -189,7 +217,7 @@ export class ServerProcessTransport implements Transport {
         rejectSend(new Error('the server process is not running'))
         return
       }
-      if (stdin.write(serializeMessage(message))) resolveSend()
+      if (stdin.write(this.codec!.serializeMessage(message))) resolveSend()
       else stdin.once('drain', () => resolveSend())
     })
   }
