@@ -17,8 +17,9 @@ export interface ExecuteToolOptions extends Omit<ExecuteOptions, 'timeoutMs'> {
 
 /**
  * Runs `run` with `args`. The time limit is `--timeout`, else the command's own `timeoutMs`, else
- * 10 s for a command; for an MCP tool `--timeout`, else `TOOLSEARCH_MCP_TIMEOUT_MS`, else 30 s
- * (starting a server can take a while). Fixtures return at once and need none.
+ * 10 s for a command; for an MCP tool `--timeout`, else its server's `requestTimeoutMs`, else
+ * `TOOLSEARCH_MCP_TIMEOUT_MS`, else 30 s (starting a server can take a while; see
+ * `mcpCallLimits`). Fixtures return at once and need none.
  */
 export async function executeTool(run: RunSpec, args: unknown, options: ExecuteToolOptions): Promise<ExecutionOutcome> {
   switch (run.kind) {
@@ -28,8 +29,8 @@ export async function executeTool(run: RunSpec, args: unknown, options: ExecuteT
     case 'command':
       return executeCommandTool(run, args, {...options, timeoutMs: options.timeoutMs ?? run.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS})
     case 'mcp': {
-      const [{executeMcpTool}, {mcpListTimeout}] = await Promise.all([import('./executors/mcp.js'), import('../catalog/mcp/index.js')])
-      return executeMcpTool(run, args, {...options, timeoutMs: mcpListTimeout({timeoutMs: options.timeoutMs, env: options.env})})
+      const [{executeMcpTool}, {mcpCallLimits}] = await Promise.all([import('./executors/mcp.js'), import('../catalog/mcp/index.js')])
+      return executeMcpTool(run, args, {...options, ...mcpCallLimits(options.catalog.mcpServers[run.server], {timeoutMs: options.timeoutMs, env: options.env})})
     }
   }
 }

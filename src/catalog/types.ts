@@ -93,6 +93,11 @@ export type McpServerConfig = (
   origin?: {file: string; path: string}
   /** This server's own limit for starting and listing, in milliseconds (OpenClaw's `connectionTimeoutMs`). */
   startupTimeoutMs?: number
+  /**
+   * This server's own limit for each piece of work once it has started — listing its tools, one
+   * call — counted from when that work begins, in milliseconds (OpenClaw's `requestTimeoutMs`).
+   */
+  requestTimeoutMs?: number
   /** Which of its tools the config exposes (OpenClaw's `toolFilter`): exact names or `*` globs. */
   toolFilter?: {include?: string[]; exclude?: string[]}
   /** Set when the config asks for something toolsearch cannot do (OAuth): the server is unavailable with this reason. */

@@ -97,6 +97,41 @@ describe('without --catalog: the MCP servers OpenClaw would start', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it("a server's requestTimeoutMs limits a call (exit 4), unless --timeout says otherwise, and no server outlives it", async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const {home} = openclawHome({fixture: {...fixtureServer(pids), requestTimeoutMs: 3000}})
+    const hung = await runCli(['call', 'mcp:fixture:hang'], {env: {HOME: home}})
+    expect(hung.code).toBe(4)
+    expect(hung.stderr.split('\n')[1]).toBe('Error: MCP server "fixture" did not answer tools/call within 3000 ms; stderr: "fixture: ready on stdio".')
+    const flagged = await runCli(['call', 'mcp:fixture:hang', '--timeout', '2500', '--json'], {env: {HOME: home}})
+    expect(flagged.code).toBe(4)
+    expect(parseJsonOutput<{error: {message: string}}>(flagged).error.message).toBe('MCP server "fixture" did not answer tools/call within 2500 ms; stderr: "fixture: ready on stdio".')
+    const echoed = await runCli(['call', 'mcp:fixture:echo', 'message=hi'], {env: {HOME: home}})
+    expect(echoed.stdout).toBe('"echo: hi"\n')
+    expect(recordedPids(pids)).toHaveLength(3)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it("a server's requestTimeoutMs limits its tools/list but not its initialize, which keeps connectionTimeoutMs", async () => {
+    const dir = tempDir()
+    const pids = pidFile(dir)
+    const {home} = openclawHome({
+      fixture: fixtureServer(pids),
+      lister: {...fixtureServer(pids, ['--hang-on-list']), requestTimeoutMs: 2000},
+      slow: {...fixtureServer(pids, ['--hang-at-start']), connectionTimeoutMs: 2500, requestTimeoutMs: 500},
+    })
+    const result = await runCli(['catalog', 'list', '--name', 'whoami'], {env: {HOME: home}})
+    expect(result.code).toBe(0)
+    const warnings = result.stderr.split('\n').filter((line) => line.startsWith('Warning: '))
+    expect(warnings[0]).toBe('Warning: MCP server "lister" is unavailable: did not answer tools/list within 2000 ms; stderr: "fixture: ready on stdio"; its tools are absent.')
+    expect(warnings[1]).toMatch(/^Warning: MCP server "slow" is unavailable: did not answer initialize within 2500 ms(; stderr: "fixture: waiting forever")?; its tools are absent\.$/)
+    expect(warnings).toHaveLength(2)
+    expect(result.stdout).toContain('  mcp:fixture:whoami  Returns the server process id.\n')
+    expect(recordedPids(pids)).toHaveLength(3)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('with no servers to start, says where it looked and what to pass (exit 2)', async () => {
     const {home, file} = openclawHome({})
     const empty = await runCli(['catalog', 'list'], {env: {HOME: home}})

@@ -61,7 +61,8 @@ function isArgumentObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-export async function executeMcpTool(run: McpRun, args: unknown, options: ExecuteOptions): Promise<ExecutionOutcome> {
+/** `requestTimeoutMs`: the call's own limit from when it is sent; `timeoutMs` then covers only a start (see `mcpCallLimits`). */
+export async function executeMcpTool(run: McpRun, args: unknown, options: ExecuteOptions & {requestTimeoutMs?: number}): Promise<ExecutionOutcome> {
   const config = options.catalog.mcpServers[run.server]
   if (config === undefined) return {status: 'unavailable', message: `MCP server "${run.server}" is not declared in the loaded catalogs.`}
   if (args !== undefined && !isArgumentObject(args)) return {status: 'tool-error', message: `MCP tools take an object of arguments; got ${Array.isArray(args) ? 'an array' : typeof args === 'object' ? 'null' : `a ${typeof args}`}.`}
@@ -71,7 +72,7 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
     // A server the command already listed is still open: the call reuses it instead of starting it again.
     const pool = options.catalog.mcpSessions
     const use: typeof withMcpSession = pool === undefined ? withMcpSession : (...useArgs) => pool.use(...useArgs)
-    return await use(run.server, config, {timeoutMs: options.timeoutMs, env: options.env, signal: options.signal}, async (session) => {
+    return await use(run.server, config, {timeoutMs: options.timeoutMs, requestTimeoutMs: options.requestTimeoutMs, env: options.env, signal: options.signal}, async (session) => {
       session.setPhase('tools/call')
       const {CompatibilityCallToolResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
       const raw = (await session.client.request(

@@ -6,6 +6,7 @@
 import {setMaxListeners} from 'node:events'
 
 import {timerDelay} from '../../process/timer.js'
+import type {McpSessionOptions} from './session.js'
 
 /** The SDK adds an abort listener per request and keeps it; paging a big server adds many. */
 const MAX_SIGNAL_LISTENERS = 10_000
@@ -78,4 +79,13 @@ export class Deadline {
     clearTimeout(this.timer)
     this.detachOuter()
   }
+}
+
+/**
+ * The limit of work on a session: its own `requestTimeoutMs` from now, else what is left of
+ * `timeoutMs` counted from `startedAt` (when start-up began).
+ */
+export function workLimit(options: Pick<McpSessionOptions, 'timeoutMs' | 'requestTimeoutMs' | 'signal'>, startedAt: number): {timeoutMs: number; signal?: AbortSignal; startedAt?: number} {
+  if (options.requestTimeoutMs !== undefined) return {timeoutMs: options.requestTimeoutMs, signal: options.signal}
+  return {timeoutMs: options.timeoutMs, signal: options.signal, startedAt}
 }

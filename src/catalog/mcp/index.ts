@@ -73,6 +73,18 @@ export function mcpListTimeout(options: Pick<ListMcpToolsOptions, 'timeoutMs' | 
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_MCP_LIST_TIMEOUT_MS
 }
 
+/**
+ * The time limits of a call to a tool of `config`'s server: `--timeout` (`timeoutMs`) covers the
+ * whole call, start-up included should the server have to start; else a server with its own
+ * `requestTimeoutMs` gets that for `tools/call`, counted from when the call is sent, and keeps
+ * its start-up limit for starting; else the listing budget covers start-up and call alike.
+ */
+export function mcpCallLimits(config: McpServerConfig | undefined, options: Pick<ListMcpToolsOptions, 'timeoutMs' | 'env'>): {timeoutMs: number; requestTimeoutMs?: number} {
+  if (options.timeoutMs !== undefined && options.timeoutMs > 0) return {timeoutMs: options.timeoutMs}
+  if (config?.requestTimeoutMs === undefined) return {timeoutMs: mcpListTimeout(options)}
+  return {timeoutMs: config.startupTimeoutMs ?? mcpListTimeout(options), requestTimeoutMs: config.requestTimeoutMs}
+}
+
 // The tool definitions behind entries, for `catalog import` (entries keep only what the catalog
 // model holds; an import also wants outputSchema and annotations).
 const definitions = new WeakMap<CatalogEntry, McpToolDefinition>()

@@ -117,7 +117,8 @@ export async function listServers(servers: Record<string, McpServerConfig>, opti
       try {
         if (config.unavailableReason !== undefined) return {server, error: config.unavailableReason}
         // Each server gets its own start-up limit; a slow one is reported when its limit passes.
-        const session = {timeoutMs: config.startupTimeoutMs ?? options.timeoutMs, env: options.env, signal: options.signal}
+        // Its own request limit, when it has one, is the listing's (start-up keeps the other).
+        const session = {timeoutMs: config.startupTimeoutMs ?? options.timeoutMs, requestTimeoutMs: config.requestTimeoutMs, env: options.env, signal: options.signal}
         const {tools, defects} = options.sessions === undefined ? await withMcpSession(server, config, session, pageThroughTools) : await options.sessions.use(server, config, session, pageThroughTools)
         return {server, config, tools, defects}
       } catch (error) {

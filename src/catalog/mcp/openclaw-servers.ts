@@ -4,16 +4,20 @@
  *
  * Read per server: `command`, `args`, `env`, `cwd` (relative to the config file), `url`,
  * `transport` (`stdio`, `sse`, `streamable-http`), `headers`, `enabled` (false: not started),
- * `connectionTimeoutMs` (the server's start-up limit: start, initialize and list within it) and
- * `toolFilter` (`include` / `exclude`: exact names or `*` globs). Env and header values may be
- * numbers or booleans in this schema; they are passed as text.
+ * `connectionTimeoutMs` (the server's start-up limit: start, initialize and list within it),
+ * `requestTimeoutMs` (see below) and `toolFilter` (`include` / `exclude`: exact names or `*`
+ * globs). Env and header values may be numbers or booleans in this schema; they are passed as text.
  *
  * Decisions where the spec is silent:
  * - The authored config is read (`${VAR}` references kept), so variables are expanded only when
  *   a server starts and their values are redacted like those of any other MCP config.
  * - A server with `auth: "oauth"` is listed as unavailable (toolsearch cannot sign in for it).
- * - `requestTimeoutMs` and the Codex/OAuth projection keys are OpenClaw's runtime business and are
- *   not used here.
+ * - `requestTimeoutMs` is applied as OpenClaw applies it: to `tools/call` and to the listing
+ *   (`tools/list`, every page), each counted from when it begins, while `initialize` keeps the
+ *   start-up limit. Without it, one limit covers start-up and listing (and start-up and a call),
+ *   as for servers from any other config; OpenClaw's own defaults for that case (10 s to list,
+ *   60 s to call) are not copied. `--timeout` of `call` still overrides it.
+ * - The Codex/OAuth projection keys are OpenClaw's runtime business and are not used here.
  */
 import {catalogError, childPath} from '../errors.js'
 import {isRecord, ownValue} from '../../shared/json.js'
@@ -33,6 +37,15 @@ function stringList(value: unknown, file: string, path: string): string[] | unde
   return value as string[]
 }
 
+/** A time limit of a server (`connectionTimeoutMs`, `requestTimeoutMs`): whole milliseconds, undefined when absent. */
+function milliseconds(raw: Record<string, unknown>, key: string, file: string, path: string): number | undefined {
+  const value = ownValue(raw, key)
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !(value > 0)) throw catalogError(file, `${path}.${key}`, 'must be a positive number (milliseconds)')
+  // Not below 1 ms: 0 would mean "no limit" to the SDK.
+  return Math.max(1, Math.floor(value))
+}
+
 /** The `mcp.servers` block of an OpenClaw config (authored form) → server configs; `{}` when absent. */
 export function openclawMcpServers(config: Record<string, unknown>, file: string): Record<string, McpServerConfig> {
   const mcp = ownValue(config, 'mcp')
@@ -40,7 +53,7 @@ export function openclawMcpServers(config: Record<string, unknown>, file: string
   if (block === undefined) return {}
   if (!isRecord(block)) throw catalogError(file, OPENCLAW_SERVERS_PATH, 'must be an object of servers')
   const normalized: Record<string, unknown> = {}
-  const extras = new Map<string, Pick<McpServerConfig, 'startupTimeoutMs' | 'toolFilter' | 'unavailableReason'>>()
+  const extras = new Map<string, Pick<McpServerConfig, 'startupTimeoutMs' | 'requestTimeoutMs' | 'toolFilter' | 'unavailableReason'>>()
   for (const [name, raw] of Object.entries(block)) {
     const path = childPath(OPENCLAW_SERVERS_PATH, name)
     if (!isRecord(raw)) throw catalogError(file, path, 'must be an object with "command" (stdio) or "url" (HTTP)')
@@ -51,14 +64,15 @@ export function openclawMcpServers(config: Record<string, unknown>, file: string
     if (ownValue(raw, 'transport') !== undefined) server.type = ownValue(raw, 'transport')
     if (ownValue(raw, 'enabled') === false) server.disabled = true
     normalized[name] = server
-    const timeout = ownValue(raw, 'connectionTimeoutMs')
-    if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0))) throw catalogError(file, `${path}.connectionTimeoutMs`, 'must be a positive number (milliseconds)')
+    const timeout = milliseconds(raw, 'connectionTimeoutMs', file, path)
+    const requestTimeout = milliseconds(raw, 'requestTimeoutMs', file, path)
     const filter = ownValue(raw, 'toolFilter')
     if (filter !== undefined && !isRecord(filter)) throw catalogError(file, `${path}.toolFilter`, 'must be an object with "include" and/or "exclude"')
     const include = isRecord(filter) ? stringList(ownValue(filter, 'include'), file, `${path}.toolFilter.include`) : undefined
     const exclude = isRecord(filter) ? stringList(ownValue(filter, 'exclude'), file, `${path}.toolFilter.exclude`) : undefined
-    const extra: Pick<McpServerConfig, 'startupTimeoutMs' | 'toolFilter' | 'unavailableReason'> = {}
-    if (typeof timeout === 'number') extra.startupTimeoutMs = Math.floor(timeout)
+    const extra: Pick<McpServerConfig, 'startupTimeoutMs' | 'requestTimeoutMs' | 'toolFilter' | 'unavailableReason'> = {}
+    if (timeout !== undefined) extra.startupTimeoutMs = timeout
+    if (requestTimeout !== undefined) extra.requestTimeoutMs = requestTimeout
     if (include !== undefined || exclude !== undefined) extra.toolFilter = {...(include ? {include} : {}), ...(exclude ? {exclude} : {})}
     if (ownValue(raw, 'auth') === 'oauth') extra.unavailableReason = 'signs in with OAuth (auth: "oauth"), which toolsearch cannot do'
     extras.set(name, extra)

@@ -6,6 +6,7 @@
  * Cheap to import: the MCP SDK loads only when a server is first used.
  */
 import type {McpServerConfig} from '../types.js'
+import {workLimit} from './deadline.js'
 import type {McpSession, McpSessionOptions, OpenMcpSession} from './session.js'
 
 export class McpSessionPool {
@@ -13,7 +14,8 @@ export class McpSessionPool {
 
   /**
    * Runs `work` on `server`: over the session already open for this server and config, else over
-   * a new one that stays open. The time limit covers start-up too when the server has to start.
+   * a new one that stays open. The time limit covers start-up too when the server has to start,
+   * unless `options.requestTimeoutMs` gives the work its own (see `workLimit`).
    * A session whose work failed is closed (a failed server is not trusted for the next step).
    */
   async use<T>(server: string, config: McpServerConfig, options: McpSessionOptions, work: (session: McpSession) => Promise<T>): Promise<T> {
@@ -29,7 +31,7 @@ export class McpSessionPool {
       this.sessions.set(server, open)
     }
     try {
-      return await open.session.run(work, {timeoutMs: options.timeoutMs, signal: options.signal, startedAt})
+      return await open.session.run(work, workLimit(options, startedAt))
     } catch (error) {
       await this.drop(server)
       throw error

@@ -14,7 +14,7 @@ import {isDebugEnabled} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import {spawnErrorReason, workingDirectoryProblem} from '../../process/process-group.js'
 import type {McpServerConfig} from '../types.js'
-import {Deadline} from './deadline.js'
+import {Deadline, workLimit} from './deadline.js'
 import {limitedFetch} from './message-limit.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
 import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
@@ -76,7 +76,13 @@ export interface McpSession {
 }
 
 export interface McpSessionOptions {
+  /** Limit for starting the server, and for the work too unless `requestTimeoutMs` is set. */
   timeoutMs: number
+  /**
+   * The work's own limit, counted from when it begins (OpenClaw's `requestTimeoutMs`); start-up
+   * then keeps `timeoutMs` to itself. Without it the work gets what start-up left of `timeoutMs`.
+   */
+  requestTimeoutMs?: number
   /** Environment for `${VAR}` expansion and the stdio server's inherited variables. */
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
@@ -373,14 +379,15 @@ export async function openMcpSession(server: string, config: McpServerConfig, op
 
 /**
  * Starts or reaches `server`, initializes, runs `work`, and shuts the server down whatever
- * happens (the stdio process has exited when this settles). One time budget covers all of it.
+ * happens (the stdio process has exited when this settles). One time budget covers all of it,
+ * unless `options.requestTimeoutMs` gives the work its own (see `workLimit`).
  * Throws McpServerFailure.
  */
 export async function withMcpSession<T>(server: string, config: McpServerConfig, options: McpSessionOptions, work: (session: McpSession) => Promise<T>): Promise<T> {
   const startedAt = Date.now()
   const session = await openMcpSession(server, config, {...options, startedAt})
   try {
-    return await session.run(work, {timeoutMs: options.timeoutMs, signal: options.signal, startedAt})
+    return await session.run(work, workLimit(options, startedAt))
   } finally {
     await session.close()
   }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {Deadline} from '../../../src/catalog/mcp/deadline.js'
+import {Deadline, workLimit} from '../../../src/catalog/mcp/deadline.js'
 
 describe('Deadline', () => {
   it('ends when its time is up and says so', async () => {
@@ -43,5 +43,13 @@ describe('Deadline started earlier', () => {
     await expect(deadline.race(new Promise(() => undefined))).rejects.toThrow('timed out after 10000 ms')
     expect(deadline.remaining()).toBe(1)
     deadline.dispose()
+  })
+})
+
+describe('workLimit', () => {
+  it('gives work its own requestTimeoutMs from when it begins, else what start-up left of the budget', () => {
+    const signal = new AbortController().signal
+    expect(workLimit({timeoutMs: 30_000, requestTimeoutMs: 1500, signal}, 1000)).toEqual({timeoutMs: 1500, signal})
+    expect(workLimit({timeoutMs: 30_000, signal}, 1000)).toEqual({timeoutMs: 30_000, signal, startedAt: 1000})
   })
 })

@@ -59,7 +59,8 @@ describe('openclawMcpServers', () => {
         mcp: {
           servers: {
             local: {command: 'node', args: ['s.js'], env: {PORT: 8080, DEBUG: true}, cwd: 'tools', connectionTimeoutMs: 1500.7, toolFilter: {include: ['get_*'], exclude: ['get_secret']}},
-            remote: {url: 'https://mcp.example.com/mcp', transport: 'streamable-http', headers: {'X-Retries': 3}},
+            remote: {url: 'https://mcp.example.com/mcp', transport: 'streamable-http', headers: {'X-Retries': 3}, requestTimeoutMs: 0.4},
+            slow: {command: 'node', requestTimeoutMs: 120_000.9},
             legacy: {url: 'https://old.example.com/sse', transport: 'sse'},
             off: {command: 'node', enabled: false},
             oauth: {url: 'https://gh.example.com/mcp', auth: 'oauth'},
@@ -68,9 +69,12 @@ describe('openclawMcpServers', () => {
       },
       file,
     )
-    expect(Object.keys(servers)).toEqual(['local', 'remote', 'legacy', 'oauth'])
+    expect(Object.keys(servers)).toEqual(['local', 'remote', 'slow', 'legacy', 'oauth'])
     expect(servers.local).toEqual({transport: 'stdio', command: 'node', args: ['s.js'], env: {PORT: '8080', DEBUG: 'true'}, cwd: '/home/me/.openclaw/tools', origin: {file, path: 'mcp.servers.local'}, startupTimeoutMs: 1500, toolFilter: {include: ['get_*'], exclude: ['get_secret']}})
-    expect(servers.remote).toMatchObject({transport: 'http', headers: {'X-Retries': '3'}})
+    // Whole milliseconds, and never 0 (which would mean no limit at all).
+    expect(servers.remote).toMatchObject({transport: 'http', headers: {'X-Retries': '3'}, requestTimeoutMs: 1})
+    expect(servers.slow).toMatchObject({requestTimeoutMs: 120_000})
+    expect(servers.slow!.startupTimeoutMs).toBeUndefined()
     expect(servers.legacy).toMatchObject({transport: 'http', url: 'https://old.example.com/sse'})
     expect(servers.oauth).toMatchObject({unavailableReason: 'signs in with OAuth (auth: "oauth"), which toolsearch cannot do'})
   })
@@ -80,6 +84,7 @@ describe('openclawMcpServers', () => {
     expect(() => openclawMcpServers({mcp: {servers: []}}, file)).toThrow(`${file}: mcp.servers: must be an object of servers`)
     expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', transport: 'sse'}}}}, file)).toThrow('mcp.servers.a.type: is "sse" but the server has a "command"')
     expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', connectionTimeoutMs: 0}}}}, file)).toThrow('mcp.servers.a.connectionTimeoutMs: must be a positive number (milliseconds)')
+    expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', requestTimeoutMs: '5000'}}}}, file)).toThrow('mcp.servers.a.requestTimeoutMs: must be a positive number (milliseconds)')
     expect(() => openclawMcpServers({mcp: {servers: {a: {command: 'x', toolFilter: {include: []}}}}}, file)).toThrow('mcp.servers.a.toolFilter.include: must be a list of tool names or globs')
   })
 })
