@@ -6,7 +6,6 @@
 import {setMaxListeners} from 'node:events'
 
 import {timerDelay} from '../../process/timer.js'
-import type {McpSessionOptions} from './session.js'
 
 /** The SDK adds an abort listener per request and keeps it; paging a big server adds many. */
 const MAX_SIGNAL_LISTENERS = 10_000
@@ -85,7 +84,7 @@ export class Deadline {
  * The limit of work on a session: its own `requestTimeoutMs` from now, else what is left of
  * `timeoutMs` counted from `startedAt` (when start-up began).
  */
-export function workLimit(options: Pick<McpSessionOptions, 'timeoutMs' | 'requestTimeoutMs' | 'signal'>, startedAt: number): {timeoutMs: number; signal?: AbortSignal; startedAt?: number} {
+export function workLimit(options: {timeoutMs: number; requestTimeoutMs?: number; signal?: AbortSignal}, startedAt: number): {timeoutMs: number; signal?: AbortSignal; startedAt?: number} {
   if (options.requestTimeoutMs !== undefined) return {timeoutMs: options.requestTimeoutMs, signal: options.signal}
   return {timeoutMs: options.timeoutMs, signal: options.signal, startedAt}
 }
