@@ -8,6 +8,7 @@
 import type {CatalogEntry} from '../../catalog/types.js'
 import {STOP_WORDS} from '../stop-words.js'
 import {catalogVocabulary, entryTextWords, type FieldName, type FieldWords, nameWords, ownerWords} from './fields.js'
+import type {GluedWordLimits} from './options.js'
 import type {AnalyzedDocument} from './weighted-index.js'
 
 export interface CatalogDocuments {
@@ -49,9 +50,9 @@ function analyzeTextFields(text: Omit<FieldWords, 'name'>, analyze: (words: read
 }
 
 /** Analyzes every entry (names last: their glued parts are split against the other fields' words). */
-export function catalogDocuments(entries: readonly CatalogEntry[], stem: (word: string) => string): CatalogDocuments {
+export function catalogDocuments(entries: readonly CatalogEntry[], stem: (word: string) => string, limits: GluedWordLimits): CatalogDocuments {
   const texts = entries.map(entryTextWords)
-  const known = catalogVocabulary(texts)
+  const known = catalogVocabulary(texts, limits.gluedPartMinLength)
   const ownerNameWords = new Map<string, string[]>()
   const docsByOwner = new Map<string, number[]>()
   entries.forEach((entry, doc) => {
@@ -68,7 +69,7 @@ export function catalogDocuments(entries: readonly CatalogEntry[], stem: (word: 
     // One pass per field: stem the words, and note each distinct word once per tool.
     const seen = new Set<string>()
     const analyze = (words: readonly string[]): string[] => analyzeWords(words, stem, (word) => seen.add(word))
-    const document = {name: analyze(nameWords(entry.name, known)), ...analyzeTextFields(text, analyze)}
+    const document = {name: analyze(nameWords(entry.name, known, limits)), ...analyzeTextFields(text, analyze)}
     for (const word of seen) {
       wordFrequencies.set(word, (wordFrequencies.get(word) ?? 0) + 1)
       if (!ownerWordSet.has(word)) continue

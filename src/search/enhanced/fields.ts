@@ -15,6 +15,7 @@
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {parameterText} from '../document.js'
+import {ENHANCED, type GluedWordLimits} from './options.js'
 import {summaryAndRest, wordsOf} from './words.js'
 
 export const FIELD_NAMES = ['name', 'owner', 'label', 'summary', 'description', 'parameters'] as const
@@ -25,27 +26,20 @@ export type FieldWords = Record<FieldName, string[]>
 /** Owners every entry of a source has by default; indexing them would only add noise. */
 const DEFAULT_OWNERS: ReadonlySet<string> = new Set(['core', 'client'])
 
-/** Shortest part of a glued word worth recognising (`air`, `map`); shorter splits are guesses. */
-const MIN_SEGMENT_LENGTH = 3
-/** Glued words split into more parts than this are left alone: likely a brand, not a phrase. */
-const MAX_SEGMENTS = 3
-/** Words shorter than this are never split. */
-const MIN_GLUED_LENGTH = 6
-
 /**
  * Splits a glued lowercase word into the fewest known words (`airqualityforecast` → `air`,
  * `quality`, `forecast`), or returns undefined when it is itself known or cannot be covered by
- * 2–3 known words of at least 3 letters. Ties between equally short splits go to the first found
+ * 2–`gluedMaxParts` known words of at least `gluedPartMinLength` letters. Ties between equally short splits go to the first found
  * (longest leading word), so the result never depends on the order words were learned.
  */
-export function splitGluedWord(word: string, known: ReadonlySet<string>): string[] | undefined {
-  if (word.length < MIN_GLUED_LENGTH || known.has(word) || !/^[a-z]+$/.test(word)) return undefined
+export function splitGluedWord(word: string, known: ReadonlySet<string>, limits: GluedWordLimits = ENHANCED): string[] | undefined {
+  if (word.length < limits.gluedWordMinLength || known.has(word) || !/^[a-z]+$/.test(word)) return undefined
   const best: Array<string[] | undefined> = Array.from({length: word.length + 1}, () => undefined)
   best[0] = []
   for (let start = 0; start < word.length; start++) {
     const prefix = best[start]
-    if (prefix === undefined || prefix.length >= MAX_SEGMENTS) continue
-    for (let end = word.length; end >= start + MIN_SEGMENT_LENGTH; end--) {
+    if (prefix === undefined || prefix.length >= limits.gluedMaxParts) continue
+    for (let end = word.length; end >= start + limits.gluedPartMinLength; end--) {
       const piece = word.slice(start, end)
       if (!known.has(piece)) continue
       const candidate = [...prefix, piece]
@@ -58,11 +52,11 @@ export function splitGluedWord(word: string, known: ReadonlySet<string>): string
 }
 
 /** The words of `entry`'s name, glued parts also split against `known` words. */
-export function nameWords(name: string, known: ReadonlySet<string>): string[] {
+export function nameWords(name: string, known: ReadonlySet<string>, limits: GluedWordLimits = ENHANCED): string[] {
   const words: string[] = []
   for (const word of wordsOf(name)) {
     words.push(word)
-    const pieces = splitGluedWord(word, known)
+    const pieces = splitGluedWord(word, known, limits)
     if (pieces !== undefined) words.push(...pieces)
   }
   return words
@@ -86,18 +80,18 @@ export function entryTextWords(entry: CatalogEntry): Omit<FieldWords, 'name'> {
 }
 
 /** Every field of `entry`, as words; glued name parts are split against `known` words. */
-export function entryFieldWords(entry: CatalogEntry, known: ReadonlySet<string>): FieldWords {
-  return {name: nameWords(entry.name, known), ...entryTextWords(entry)}
+export function entryFieldWords(entry: CatalogEntry, known: ReadonlySet<string>, limits: GluedWordLimits = ENHANCED): FieldWords {
+  return {name: nameWords(entry.name, known, limits), ...entryTextWords(entry)}
 }
 
 /**
- * The words a catalog uses in its descriptions and labels (3+ letters), which glued names are
+ * The words a catalog uses in its descriptions and labels (`minLength`+ letters), which glued names are
  * split into. Names are left out on purpose: a glued name must not "explain" itself.
  */
-export function catalogVocabulary(texts: ReadonlyArray<Omit<FieldWords, 'name'>>): Set<string> {
+export function catalogVocabulary(texts: ReadonlyArray<Omit<FieldWords, 'name'>>, minLength = ENHANCED.gluedPartMinLength): Set<string> {
   const known = new Set<string>()
   for (const text of texts) {
-    for (const field of [text.label, text.summary, text.description]) for (const word of field) if (word.length >= MIN_SEGMENT_LENGTH) known.add(word)
+    for (const field of [text.label, text.summary, text.description]) for (const word of field) if (word.length >= minLength) known.add(word)
   }
   return known
 }

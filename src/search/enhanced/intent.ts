@@ -21,17 +21,12 @@
  *   family (list, get and search all read).
  */
 import {ACTION_CLASSES, ACTION_FAMILIES, type ActionClass, NOUN_LIKE_ACTION_WORDS, OPENED_TO_CREATE} from './lexicon/index.js'
+import {ENHANCED, type QueryLimits} from './options.js'
 
 /** First words that make a request a question, which asks to read (`is`, `what`, `how many`). */
 export const QUESTION_OPENERS: ReadonlySet<string> = new Set(
   'what whats which who whose how where when why is are was were does do did has have any'.split(' '),
 )
-
-/** How many leading words of a request (filler aside) may carry its action: later ones are objects (`New York`). */
-const LEADING_WORDS = 1
-
-/** How many opening words of a description are searched for an action when the name has none. */
-const SUMMARY_ACTION_WORDS = 4
 
 /** A request's intent: a class when it names an action, else just a family (a question reads). */
 export interface ActionIntent {
@@ -76,12 +71,18 @@ export function compileActions(stem: (word: string) => string): ActionLexicon {
  * undefined when it names no action and is not a question. `isNoise` tells filler apart
  * (`please`, `could`), so "could you please delete…" still leads with `delete`.
  */
-export function requestIntent(words: readonly string[], actions: ActionLexicon, stem: (word: string) => string, isNoise: (word: string) => boolean): ActionIntent | undefined {
+export function requestIntent(
+  words: readonly string[],
+  actions: ActionLexicon,
+  stem: (word: string) => string,
+  isNoise: (word: string) => boolean,
+  limits: Pick<QueryLimits, 'leadingActionWords' | 'questionObjectWords'> = ENHANCED,
+): ActionIntent | undefined {
   const opener = words[0]
   if (opener !== undefined && QUESTION_OPENERS.has(opener)) {
     // A question about things in the plural (`which PRs are open`, `what monitors do I have`,
     // `what pull requests are open`: a compound's last word is its head) asks for a list of them.
-    return {actions: questionObject(words.slice(1), isNoise).some(isPlural) ? ['list'] : [], family: 'read', from: opener, question: true}
+    return {actions: questionObject(words.slice(1), isNoise, limits.questionObjectWords).some(isPlural) ? ['list'] : [], family: 'read', from: opener, question: true}
   }
   let leading = 0
   for (let i = 0; i < words.length; i++) {
@@ -93,20 +94,17 @@ export function requestIntent(words: readonly string[], actions: ActionLexicon, 
     if (isNoise(words[i]!)) continue
     const action = actions.classes.get(stem(words[i]!))
     if (action !== undefined) return intentOf(action, words[i]!, words.slice(i + 1), isNoise)
-    if (++leading >= LEADING_WORDS) break
+    if (++leading >= limits.leadingActionWords) break
   }
   return undefined
 }
 
-/** How many words the object of a question may have (`pull requests`, `custom fields`). */
-const QUESTION_OBJECT_WORDS = 2
-
 /**
  * The object of a question, from the words after its opener: its first word, filler aside, or
- * its first two when an auxiliary follows them (`what pull requests are open` → `pull
+ * its first `maxWords` (two) when an auxiliary follows them (`what pull requests are open` → `pull
  * requests`), so that a verb (`which pod uses the most memory`) is not taken for a plural noun.
  */
-function questionObject(words: readonly string[], isNoise: (word: string) => boolean): string[] {
+function questionObject(words: readonly string[], isNoise: (word: string) => boolean, maxWords: number): string[] {
   const content: string[] = []
   for (const word of words) {
     if (QUESTION_OPENERS.has(word)) {
@@ -115,9 +113,9 @@ function questionObject(words: readonly string[], isNoise: (word: string) => boo
     }
     if (isNoise(word)) continue
     content.push(word)
-    if (content.length > QUESTION_OBJECT_WORDS) break
+    if (content.length > maxWords) break
   }
-  return content.length <= QUESTION_OBJECT_WORDS ? content : content.slice(0, 1)
+  return content.length <= maxWords ? content : content.slice(0, 1)
 }
 
 /**
@@ -141,9 +139,9 @@ export function isPlural(word: string): boolean {
 
 /**
  * The actions of a tool from its stemmed name terms (namespace and owner terms already left
- * out), else from the first few stemmed terms of its description's first sentence.
+ * out), else from the first `summaryWords` stemmed terms of its description's first sentence.
  */
-export function toolActions(nameTerms: readonly string[], summaryTerms: readonly string[], actions: ActionLexicon): ToolActions {
+export function toolActions(nameTerms: readonly string[], summaryTerms: readonly string[], actions: ActionLexicon, summaryWords = ENHANCED.summaryActionWords): ToolActions {
   const found = new Map<ActionClass, string>()
   // The action words of `terms`, noun-like ones only in first place; at most `limit` of them.
   const collect = (terms: readonly string[], limit: number) => {
@@ -155,7 +153,7 @@ export function toolActions(nameTerms: readonly string[], summaryTerms: readonly
     })
   }
   collect(nameTerms, Number.POSITIVE_INFINITY)
-  if (found.size === 0) collect(summaryTerms.slice(0, SUMMARY_ACTION_WORDS), 1)
+  if (found.size === 0) collect(summaryTerms.slice(0, summaryWords), 1)
   return {actions: new Set(found.keys()), families: new Set([...found.keys()].map((action) => ACTION_FAMILIES[action])), terms: found}
 }
 

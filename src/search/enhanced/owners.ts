@@ -8,10 +8,8 @@
  * typed as the owner spells it (`commands` does not name `desktop-commander`, though both stem
  * to `command`), or reached through the lexicon or a typo correction (`mongo` → `mongodb`).
  */
+import {ENHANCED} from './options.js'
 import type {ConceptTerm} from './query.js'
-
-/** A word of an owner's name used by more than this share of other owners' tools is not distinctive. */
-export const OWNER_WORD_MAX_SHARE = 0.02
 
 export interface OwnerName {
   /** The owner's name as words (`brave`, `search`), lowercase, as spelt. */
@@ -38,13 +36,15 @@ export interface OwnerIndex {
 
 /**
  * The name of each owner. `otherUses(word, owner)` counts the tools of other owners whose text
- * has the word; `size` is the number of tools in the catalog.
+ * has the word; `size` is the number of tools in the catalog; a word more than `maxShare` of them
+ * use is not distinctive.
  */
 export function ownerNames(
   owners: ReadonlyMap<string, readonly string[]>,
   stem: (word: string) => string,
   otherUses: (word: string, owner: string) => number,
   size: number,
+  maxShare = ENHANCED.ownerWordMaxShare,
 ): OwnerIndex {
   const names = new Map<string, OwnerName>()
   const bySpelling = new Map<string, string[]>()
@@ -56,7 +56,7 @@ export function ownerNames(
   }
   for (const [owner, words] of owners) {
     if (words.length === 0) continue
-    const name = {words, stems: words.map(stem), distinctive: words.map((word) => otherUses(word, owner) <= OWNER_WORD_MAX_SHARE * size)}
+    const name = {words, stems: words.map(stem), distinctive: words.map((word) => otherUses(word, owner) <= maxShare * size)}
     names.set(owner, name)
     words.forEach((word, i) => {
       add(bySpelling, word, owner)

@@ -11,6 +11,7 @@
  */
 import {createRequire} from 'node:module'
 
+import {ENHANCED, type TypoLimits} from './options.js'
 import {memoize} from './stem.js'
 
 const require = createRequire(import.meta.url)
@@ -27,13 +28,9 @@ export function typoDistance(word: string, candidate: string): number {
   return damerau(word, candidate, {substitution_cost: 2})
 }
 
-/** Words shorter than this are never corrected: too many real words are one edit apart. */
-export const MIN_TYPO_LENGTH = 4
-/** From this length on, two edits are allowed. */
-const TWO_EDIT_LENGTH = 8
-
-export function allowedEdits(word: string): number {
-  return word.length >= TWO_EDIT_LENGTH ? 2 : 1
+/** How many edits a typo of `word` may have: one, two from `typoTwoEditLength` letters on. */
+export function allowedEdits(word: string, limits: TypoLimits = ENHANCED): number {
+  return word.length >= limits.typoTwoEditLength ? 2 : 1
 }
 
 /**
@@ -41,11 +38,11 @@ export function allowedEdits(word: string): number {
  * candidate wins; ties go to the more common word, then to code-unit order, so a correction
  * never depends on catalog order. Results are memoised per word.
  */
-export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: string) => string | undefined {
+export function typoCorrector(frequencies: ReadonlyMap<string, number>, limits: TypoLimits = ENHANCED): (word: string) => string | undefined {
   // Candidates by first letter and length: a word is only compared with words it could be a typo of.
   const buckets = new Map<string, Array<{word: string; letters: number}>>()
   for (const word of frequencies.keys()) {
-    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) continue
+    if (word.length < limits.typoMinLength || !/^[a-z]+$/.test(word)) continue
     const key = `${word[0]}${word.length}`
     const candidate = {word, letters: letterSet(word)}
     const list = buckets.get(key)
@@ -53,8 +50,8 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>): (word: 
     else list.push(candidate)
   }
   return memoize((word) => {
-    if (word.length < MIN_TYPO_LENGTH || !/^[a-z]+$/.test(word)) return undefined
-    const limit = allowedEdits(word)
+    if (word.length < limits.typoMinLength || !/^[a-z]+$/.test(word)) return undefined
+    const limit = allowedEdits(word, limits)
     const letters = letterSet(word)
     let best: string | undefined
     let bestDistance = limit + 1

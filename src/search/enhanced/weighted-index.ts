@@ -5,13 +5,7 @@
  * query walks one merged posting list per term (one multiplication per posting) instead of one
  * per field. Per-field counts are kept for `--explain` only.
  */
-
-export interface FieldParams {
-  /** How much one occurrence in this field counts against one in the description. */
-  weight: number
-  /** BM25 length normalisation for this field (0: length ignored, 1: fully normalised). */
-  b: number
-}
+import type {FieldParams} from './options.js'
 
 /** A document as the index sees it: per field, its analyzed terms. */
 export type AnalyzedDocument<F extends string> = Readonly<Record<F, readonly string[]>>

@@ -3,7 +3,10 @@ import {describe, expect, it} from 'vitest'
 
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
 import {compileLexicon} from '../../../src/search/enhanced/lexicon/index.js'
-import {type Concept, isQueryNoise, pointedPlural, queryConcepts, type QueryContext, queryWords, withRepeatedTermsScaled} from '../../../src/search/enhanced/query.js'
+import {ENHANCED} from '../../../src/search/enhanced/options.js'
+import {type Concept, isQueryNoise, queryConcepts, type QueryContext, queryWords} from '../../../src/search/enhanced/query.js'
+import {withRepeatedTermsScaled} from '../../../src/search/enhanced/rules/repeated-terms.js'
+import {pointedPlural} from '../../../src/search/enhanced/rules/several.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector, typoDistance} from '../../../src/search/enhanced/typo.js'
 import {firstSentence, summaryAndRest, wordsOf} from '../../../src/search/enhanced/words.js'
@@ -222,6 +225,8 @@ describe('query concepts', () => {
     severalWeight: 0.5,
     repeatWeight: 1,
     phraseWordWeight: 1,
+    maxPhraseWords: ENHANCED.maxPhraseWords,
+    maxCount: ENHANCED.maxCount,
   })
 
   it('gives typed words weight 1 and lexicon terms their relation weight, with expandedFrom', () => {

@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {argumentKind, isCoordinatePair} from '../../../src/search/enhanced/arguments.js'
-import {argumentKinds} from '../../../src/search/enhanced/query.js'
+import {argumentKinds} from '../../../src/search/enhanced/rules/argument-kinds.js'
 
 describe('argument kinds', () => {
   it.each([

@@ -1,7 +1,8 @@
 /** Which owners a request names: whole names, distinctive words, as spelt or through the lexicon. */
 import {describe, expect, it} from 'vitest'
 
-import {namedOwners, namesOwnerAlone, OWNER_WORD_MAX_SHARE, ownerNames} from '../../../src/search/enhanced/owners.js'
+import {ENHANCED} from '../../../src/search/enhanced/options.js'
+import {namedOwners, namesOwnerAlone, ownerNames} from '../../../src/search/enhanced/owners.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 
 // 100 tools; "search" and "git" are everywhere in the other owners' text, the rest nowhere.
@@ -23,7 +24,7 @@ const owners = (words: string[], expanded: Parameters<typeof namedOwners>[1] = [
 describe('named owners', () => {
   it('marks a word distinctive when other owners hardly use it', () => {
     expect(names.names.get('brave-search')!.distinctive).toEqual([true, false])
-    expect(OWNER_WORD_MAX_SHARE * 100).toBeLessThan(uses.git!)
+    expect(ENHANCED.ownerWordMaxShare * 100).toBeLessThan(uses.git!)
   })
 
   it('are named by a distinctive word or by the whole name', () => {
