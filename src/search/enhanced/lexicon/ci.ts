@@ -16,9 +16,9 @@ export const CI: LexiconDomain = {
     'flake flakes flaking > flaky',
     'ci_run ci_build build_run > pipeline build job',
     'workflow_run > workflow',
-    'resource_class resource_classes oversized underused cpu ram > resource usage',
-    'cpu > processes',
+    'resource_class resource_classes oversized underused ram > resource usage',
+    'cpu > resource usage processes',
     'orb orbs > config circleci',
-    'roll_back rollback > rollback revert',
+    'roll_back rollback > rollback revert rollout',
   ],
 }

@@ -13,7 +13,8 @@ export const DATABASES: LexiconDomain = {
   ],
   implications: [
     'select > sql query',
-    'table tables rows > sql',
+    'table tables > sql',
+    'rows > sql document documents',
     'sql > query database',
     'db > database',
     'mongo > mongodb',
@@ -28,11 +29,11 @@ export const DATABASES: LexiconDomain = {
     'indices > index',
     'shape > schema',
     'fields > schema',
-    'record records row rows > document documents',
+    'record records row > document documents',
     'insert_one insert_many bulk_insert > insert',
     'update_one update_many > update',
     'delete_one delete_many > delete',
     'ttl compound_index unique_index > index',
-    'query_docs manual > documentation knowledge',
+    'query_docs > documentation knowledge',
   ],
 }
