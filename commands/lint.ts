@@ -16,6 +16,7 @@ import {type LintReport, runLint} from '../src/lint/run.js'
 import {repositoryRoot} from '../src/output/github.js'
 import {terminalJson} from '../src/output/terminal.js'
 import {readLabelledQueries, restrictToCatalog} from '../src/search/eval.js'
+import {renderColumns} from '../src/output/columns.js'
 
 export default class Lint extends BaseCommand<typeof Lint> {
   static summary = 'Find the tools the model will not find through Tool Search, and say why.'
@@ -48,8 +49,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
     const {flags} = this
     if (flags['list-rules']) {
       const rules = LINT_RULES.map(({meta}) => ({id: meta.id, severity: meta.severity, description: meta.description}))
-      const width = Math.max(...rules.map((rule) => rule.id.length))
-      this.print(rules.map((rule) => `${rule.id.padEnd(width)}  ${rule.severity.padEnd(7)}  ${rule.description}`).join('\n'))
+      this.print(renderColumns(rules.map((rule) => [rule.id, rule.severity, rule.description]), [{}, {width: 7}, {}]).join('\n'))
       return {rules}
     }
     if (flags.catalog === undefined || flags.catalog.length === 0) this.error('Missing required flag catalog', {exit: ExitCode.usage})

@@ -13,6 +13,7 @@ import type {ToolSource} from '../catalog/types.js'
 import {type Style, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import {CALL_STATUSES, type CallStatus, type SessionCatalogSummary} from './session-log.js'
+import {renderColumns} from '../output/columns.js'
 
 export interface CalledTool {
   /** The tool id, or the target as typed when the lookup failed. */
@@ -163,6 +164,5 @@ function calledTable(called: readonly CalledTool[], style: Style): string[] {
       .map(([status, count]) => `${count} ${status}`)
       .join(', '),
   ])
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)))
-  return [style.dim('Called tools:'), ...rows.map((row) => `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')}`)]
+  return [style.dim('Called tools:'), ...renderColumns(rows, [{}, {}, {}, {}], {indent: '  '})]
 }

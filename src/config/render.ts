@@ -7,6 +7,7 @@ import {isAbsolute, relative} from 'node:path'
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {ConfigLocation, EffectiveToolSearchSettings, ModelContext} from './index.js'
+import {renderColumns} from '../output/columns.js'
 
 export interface RenderOptions {
   color: boolean
@@ -82,15 +83,17 @@ export function renderExplain(file: string, settings: EffectiveToolSearchSetting
     ['searchDefaultLimit', String(settings.searchDefaultLimit), settings.reasons.searchDefaultLimit],
     ['maxSearchLimit', String(settings.maxSearchLimit), settings.reasons.maxSearchLimit],
   ]
-  const nameWidth = Math.max(...rows.map(([name]) => name.length))
-  const valueWidth = Math.max(...rows.map(([, value]) => value.length))
   const modelParts = [model.provider && `provider ${model.provider}`, model.model && `model ${model.model}`, model.baseUrl && `base URL ${model.baseUrl}`, model.agent && `agent ${model.agent}`].filter(Boolean)
   const lines = [
     style.bold(`Tool Search settings for ${safeInline(file)}`),
     ...(modelParts.length > 0 ? [style.dim(`Model in use: ${safeInline(modelParts.join(', '))}`)] : []),
     ...(settings.localModelOverlay ? [style.dim('The local-model overlay applies.')] : []),
     '',
-    ...rows.map(([name, value, reason]) => `  ${name.padEnd(nameWidth)}  ${style.bold(value.padEnd(valueWidth))}  ${safeInline(reason)}`),
+    ...renderColumns(
+      rows.map(([name, value, reason]) => [name, value, safeInline(reason)]),
+      [{}, {style: style.bold}, {}],
+      {indent: '  '},
+    ),
   ]
   return lines.join('\n')
 }

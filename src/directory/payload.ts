@@ -21,6 +21,7 @@ import {type Style, plural, styler} from '../output/style.js'
 import {TOOL_SEARCH_DEFAULTS} from '../config/effective.js'
 import {type ToolDefinition, controlTools} from './controls.js'
 import {type DirectoryMode, renderDirectory} from './render.js'
+import {type Column, renderColumns} from '../output/columns.js'
 
 export const BYTES_PER_TOKEN = 4
 export const TOKEN_ESTIMATE = 'ceil(bytes / 4)'
@@ -127,15 +128,14 @@ export function renderPayloadReport(report: PayloadReport, {color}: {color: bool
     return [label, formatCount(payload.bytes), formatCount(payload.tokens), formatPercent(payload.ratio)]
   })
   const header = ['surface', 'bytes', 'tokens', 'of direct']
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)))
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  const [headerLine, ...rowLines] = renderColumns([header, ...rows], header.map((_, column): Column => (column === 0 ? {} : {align: 'right'})))
   const window = report.contextWindow === undefined ? '' : `, context window ${formatCount(report.contextWindow)} tokens`
   return [
     style.bold(`Up-front payload for ${plural(report.entries, 'tool', formatCount)} (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
     `Tokens are estimated as ${report.tokenEstimate}.`,
     '',
-    style.dim(line(header)),
-    ...rows.map(line),
+    style.dim(headerLine!),
+    ...rowLines,
     '',
     verdict(report, style),
   ].join('\n')

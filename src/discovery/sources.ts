@@ -12,6 +12,7 @@ import {openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import {type ClientConfigFile, type DiscoveryContext, clientConfigFiles, readClientServers} from './clients.js'
+import {columnWidths, renderColumns} from '../output/columns.js'
 
 export interface SourceRow {
   /** `openclaw` or a client name (what `--catalog` accepts). */
@@ -78,16 +79,26 @@ export function renderSources(rows: readonly SourceRow[], context: DiscoveryCont
   const found = rows.filter((item) => item.status !== 'not-found')
   const missing = rows.filter((item) => item.status === 'not-found')
   const label = (item: SourceRow) => (item.scope === 'openclaw' ? 'openclaw' : `${item.client} (${item.scope})`)
-  const width = Math.max(...rows.map((item) => label(item).length))
+  const labelWidth = columnWidths(rows.map((item) => [label(item)]), [{}])
   const out: string[] = []
   out.push(found.length === 0 ? 'No MCP configs found.' : `MCP configs found (${found.length}):`)
-  for (const item of found) {
-    const line = `  ${label(item).padEnd(width)}  ${safeInline(shortPath(item.path, context))}  ${statusText(item)}`
+  const foundLines = renderColumns(
+    found.map((item) => [label(item), safeInline(shortPath(item.path, context)), statusText(item)]),
+    [{width: labelWidth[0]}, {}, {}],
+    {indent: '  '},
+  )
+  for (const [index, item] of found.entries()) {
+    const line = foundLines[index]!
     out.push(item.status === 'invalid' ? style.red(line) : line)
   }
   if (missing.length > 0) {
     out.push('', style.dim('Also looked for:'))
-    for (const item of missing) out.push(style.dim(`  ${label(item).padEnd(width)}  ${safeInline(shortPath(item.path, context))}`))
+    const missingLines = renderColumns(
+      missing.map((item) => [label(item), safeInline(shortPath(item.path, context))]),
+      [{width: labelWidth[0]}, {}],
+      {indent: '  '},
+    )
+    for (const line of missingLines) out.push(style.dim(line))
   }
   out.push('', 'Without --catalog, commands use the openclaw row (mcp.servers). Pick a client\'s servers with --catalog <client>, e.g. --catalog cursor.')
   return `${out.join('\n')}\n`

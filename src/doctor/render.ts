@@ -7,6 +7,7 @@ import {annotationPath, githubAnnotation} from '../output/github.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import type {Severity} from './types.js'
+import {renderColumns} from '../output/columns.js'
 
 export interface ReportFinding {
   check: string
@@ -98,6 +99,8 @@ export function renderDoctorGithub(report: DoctorReport, {root}: {root: string})
 /** `doctor --list-checks`. */
 export function renderCheckList(checks: ReadonlyArray<{id: string; severity: Severity; fixable: boolean; description: string}>, {color}: {color: boolean}): string {
   const style = styler(color)
-  const width = Math.max(...checks.map((check) => check.id.length))
-  return checks.map((check) => `${style.bold(check.id.padEnd(width))}  ${check.severity.padEnd(7)}  ${check.fixable ? 'fixable' : '       '}  ${check.description}`).join('\n')
+  return renderColumns(
+    checks.map((check) => [check.id, check.severity, check.fixable ? 'fixable' : '', check.description]),
+    [{style: style.bold}, {width: 7}, {width: 7}, {}],
+  ).join('\n')
 }

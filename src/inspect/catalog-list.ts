@@ -10,6 +10,7 @@ import {inputHint} from '../hints/index.js'
 import {humanSignature, oneLineDescription} from './human-signature.js'
 import {globToRegExp} from '../catalog/policy.js'
 import type {Catalog, ToolSource, UnavailableMcpServer} from '../catalog/types.js'
+import {renderColumns} from '../output/columns.js'
 
 export interface CatalogGroup {
   source: ToolSource
@@ -91,11 +92,11 @@ export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: b
     note: groupNote(group),
     unavailable: group.status === 'unavailable',
   }))
-  const width = (key: 'source' | 'owner' | 'tools', title: string) => Math.max(title.length, ...rows.map((row) => row[key].length))
-  const sourceWidth = width('source', 'SOURCE')
-  const ownerWidth = width('owner', 'OWNER')
-  const toolsWidth = width('tools', 'TOOLS')
-  const line = (source: string, owner: string, tools: string, note: string) => `  ${source.padEnd(sourceWidth)}  ${owner.padEnd(ownerWidth)}  ${tools.padStart(toolsWidth)}${note === '' ? '' : `  ${note}`}`.trimEnd()
+  const [headerLine, ...rowLines] = renderColumns(
+    [['SOURCE', 'OWNER', 'TOOLS', ''], ...rows.map((row) => [row.source, row.owner, row.tools, row.note])],
+    [{}, {}, {align: 'right'}, {}],
+    {indent: '  '},
+  )
   const out: string[] = []
   // Each row is an owner (a server, plugin or client) within its source; the SOURCE column is its kind.
   const owners = summary.groups.filter((group) => group.status === 'ok').length
@@ -103,17 +104,13 @@ export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: b
   if (summary.denied > 0) out.push(`${summary.denied} more ${summary.denied === 1 ? 'tool is' : 'tools are'} hidden by the tool policy (tools.allow / tools.deny, --allow / --deny).`)
   if (rows.length > 0) {
     out.push('')
-    out.push(style.dim(line('SOURCE', 'OWNER', 'TOOLS', '')))
-    for (const row of rows) {
-      const text = line(row.source, row.owner, row.tools, row.note)
-      out.push(row.unavailable ? style.red(text) : text)
-    }
+    out.push(style.dim(headerLine!))
+    rows.forEach((row, index) => out.push(row.unavailable ? style.red(rowLines[index]!) : rowLines[index]!))
   }
   if (summary.duplicateNames.length > 0) {
     out.push('')
     out.push(`Duplicated names (${summary.duplicateNames.length}): a lookup by one of these names is ambiguous; use the id.`)
-    const nameWidth = Math.max(...summary.duplicateNames.map(({name}) => safeInline(name).length))
-    for (const {name, ids} of summary.duplicateNames) out.push(`  ${safeInline(name).padEnd(nameWidth)}  ${ids.map((id) => safeInline(id)).join(', ')}`)
+    out.push(...renderColumns(summary.duplicateNames.map(({name, ids}) => [safeInline(name), ids.map((id) => safeInline(id)).join(', ')]), [{}, {}], {indent: '  '}))
   }
   if (summary.unavailableMcpServers.length > 0) {
     out.push('')

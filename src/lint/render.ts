@@ -8,6 +8,7 @@ import {plural, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import type {LintReport, LintReportFinding} from './run.js'
 import type {LintRuleMeta, LintSeverity} from './types.js'
+import {type Column, columnWidths, renderColumns} from '../output/columns.js'
 
 const CATALOG_WIDE = '(catalog)'
 
@@ -20,7 +21,7 @@ function where(finding: LintReportFinding, cwd: string): string {
 export function renderLintText(report: LintReport, {color, cwd}: {color: boolean; cwd: string}): string {
   const style = styler(color)
   const paint = (severity: LintSeverity) => (severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.blue)
-  const ruleWidth = Math.max(0, ...report.findings.map((finding) => finding.rule.length))
+  const ruleWidth = columnWidths(report.findings.map((finding) => [finding.rule]), [{}])[0]!
   const blocks: string[] = []
   let current: string | undefined
   let lines: string[] = []
@@ -36,7 +37,7 @@ export function renderLintText(report: LintReport, {color, cwd}: {color: boolean
       const location = where(finding, cwd)
       lines.push(`${style.bold(safeInline(subject))}${location === '' ? '' : `  ${style.dim(safeInline(location))}`}`)
     }
-    lines.push(`  ${paint(finding.severity)(finding.severity.padEnd(7))}  ${style.dim(finding.rule.padEnd(ruleWidth))}  ${safeInline(finding.message)}`)
+    lines.push(...renderColumns([[finding.severity, finding.rule, safeInline(finding.message)]], [{width: 7, style: paint(finding.severity)}, {width: ruleWidth, style: style.dim}, {}], {indent: '  '}))
   }
   flush()
   const {errors, warnings, infos, toolsFlagged} = report.summary
@@ -124,6 +125,8 @@ export function renderLintSummary(report: LintReport, rules: readonly LintRuleMe
   const rows = ownerNames.map((owner) => [owner, String(toolCounts.get(owner)), ...columns.map((id) => String(counts.get(owner)?.get(id)?.size ?? 0))])
   const total = ['total', String(owners.size), ...columns.map((id) => String([...counts.values()].reduce((sum, byRule) => sum + (byRule.get(id)?.size ?? 0), 0)))]
   const table = [header, ...rows, total]
-  const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)))
-  return table.map((row) => row.map((cell, column) => (column === 0 ? safeInline(cell).padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd()).join('\n')
+  return renderColumns(
+    table.map(([owner, ...counts]) => [safeInline(owner!), ...counts]),
+    header.map((_, column): Column => (column === 0 ? {} : {align: 'right'})),
+  ).join('\n')
 }

@@ -17,6 +17,7 @@ import {readRegularFileText} from '../fs/read-file.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {Ranker, RankedHit} from './types.js'
+import {displayWidth, padToWidth} from '../output/columns.js'
 
 /** How deep a ranker is asked to rank for MRR@10 and nDCG@10. */
 export const EVAL_DEPTH = 10
@@ -236,25 +237,21 @@ function formatMetric(value: number): string {
   return value.toFixed(4)
 }
 
-function padEnd(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - [...text].length))
-}
-
 /** The side-by-side table: one row per metric, one column per ranker; the best value in bold. */
 export function renderMetricsTable(report: EvaluationReport, options: {color: boolean}): string {
   const style = styler(options.color)
   const names = report.rankers.map((evaluation) => safeInline(evaluation.ranker))
   const labelWidth = Math.max(...Object.values(METRIC_NAMES).map((name) => name.length))
-  const widths = names.map((name) => Math.max(name.length, 6))
-  const header = [padEnd('metric', labelWidth), ...names.map((name, i) => padEnd(name, widths[i]!))].join('  ')
+  const widths = names.map((name) => Math.max(displayWidth(name), 6))
+  const header = [padToWidth('metric', labelWidth), ...names.map((name, i) => padToWidth(name, widths[i]!))].join('  ')
   const rows = (Object.keys(METRIC_NAMES) as Array<keyof Metrics>).map((key) => {
     const values = report.rankers.map((evaluation) => evaluation.metrics[key])
     const top = Math.max(...values)
     const cells = values.map((value, i) => {
-      const cell = padEnd(formatMetric(value), widths[i]!)
+      const cell = padToWidth(formatMetric(value), widths[i]!)
       return values.length > 1 && value === top ? style.bold(cell) : cell
     })
-    return [padEnd(METRIC_NAMES[key], labelWidth), ...cells].join('  ').trimEnd()
+    return [padToWidth(METRIC_NAMES[key], labelWidth), ...cells].join('  ').trimEnd()
   })
   const title = `${report.queries} ${report.queries === 1 ? 'query' : 'queries'} from ${safeInline(report.queriesFile)} over ${report.tools} ${report.tools === 1 ? 'tool' : 'tools'}`
   return [title, '', style.bold(header.trimEnd()), ...rows].join('\n')

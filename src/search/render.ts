@@ -3,6 +3,7 @@
  * through `safeInline` first (names and descriptions are untrusted), then is measured and cut.
  */
 import {collapseWhitespace} from '../shared/description.js'
+import {type Column, columnWidths, displayWidth, padToWidth, renderColumns} from '../output/columns.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {BatchResponse} from './request.js'
@@ -20,26 +21,6 @@ const GAP = '  '
 const MIN_DESCRIPTION_COLUMN = 24
 const MAX_ID_COLUMN = 60
 
-/** Code points in `text`, counting no further than `max + 1` (cheap on huge hostile strings). */
-function boundedLength(text: string, max: number): number {
-  let count = 0
-  for (let i = 0; i < text.length && count <= max; i += text.codePointAt(i)! > 0xffff ? 2 : 1) count++
-  return count
-}
-
-/** Cuts `text` to `width` characters (code points), ending in `…` when cut. */
-export function fitCell(text: string, width: number): string {
-  if (boundedLength(text, width) <= width) return text
-  if (width <= 1) return '…'.slice(0, width)
-  let end = 0
-  for (let kept = 0; kept < width - 1; kept++) end += text.codePointAt(end)! > 0xffff ? 2 : 1
-  return `${text.slice(0, end)}…`
-}
-
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - boundedLength(text, width)))
-}
-
 /**
  * A table of hits: rank, id, source and the description shortened to the line width; under each
  * row, the input signature in full (it is bounded at 300 characters), since it is what a caller
@@ -55,21 +36,22 @@ export function renderHitTable(hits: readonly SearchHit[], options: RenderOption
     description: safeInline(collapseWhitespace(hit.description)),
     input: safeInline(hit.input),
   }))
-  const header = {rank: '#', id: 'ID', source: 'SOURCE', description: 'DESCRIPTION'}
-  const columnWidth = (key: keyof typeof header, cap = Number.POSITIVE_INFINITY): number =>
-    Math.min(cap, Math.max(...[header, ...rows].map((row) => boundedLength(row[key], cap))))
-  const rankWidth = columnWidth('rank')
-  const idWidth = columnWidth('id', MAX_ID_COLUMN)
-  const sourceWidth = columnWidth('source')
-  const descriptionWidth = Math.max(MIN_DESCRIPTION_COLUMN, width - rankWidth - idWidth - sourceWidth - 3 * GAP.length)
-  const line = (row: typeof header, paint: (text: string) => string, paintId: (text: string) => string = paint): string =>
-    [paint(pad(row.rank, rankWidth)), paintId(pad(fitCell(row.id, idWidth), idWidth)), paint(pad(row.source, sourceWidth)), paint(fitCell(row.description, descriptionWidth))]
-      .join(GAP)
-      .trimEnd()
+  const header = ['#', 'ID', 'SOURCE', 'DESCRIPTION']
+  const cells = rows.map((row) => [row.rank, row.id, row.source, row.description])
+  const [rankWidth, idWidth, sourceWidth] = columnWidths([header, ...cells], [{}, {max: MAX_ID_COLUMN}, {}])
+  const descriptionWidth = Math.max(MIN_DESCRIPTION_COLUMN, width - rankWidth! - idWidth! - sourceWidth! - 3 * GAP.length)
+  const columns = (paint: (text: string) => string, paintId: (text: string) => string = paint): Column[] => [
+    {width: rankWidth, style: paint},
+    {width: idWidth, max: MAX_ID_COLUMN, style: paintId},
+    {width: sourceWidth, style: paint},
+    {max: descriptionWidth, style: paint},
+  ]
   const plain = (text: string): string => text
-  const indent = ' '.repeat(rankWidth + GAP.length)
-  const lines = [line(header, style.bold)]
-  for (const row of rows) lines.push(line(row, plain, style.cyan), `${indent}${style.dim('input:')} ${row.input}`)
+  const indent = ' '.repeat(rankWidth! + GAP.length)
+  const [headerLine] = renderColumns([header], columns(style.bold), {gap: GAP})
+  const lines = [headerLine!]
+  const body = renderColumns(cells, columns(plain, style.cyan), {gap: GAP})
+  rows.forEach((row, i) => lines.push(body[i]!, `${indent}${style.dim('input:')} ${row.input}`))
   return lines.join('\n')
 }
 
@@ -96,10 +78,10 @@ export function renderExplanations(hits: ReadonlyArray<{hit: SearchHit; explain:
         .filter((reason) => reason !== undefined)
         .join(', ')
       const head = `${i + 1}. ${style.cyan(safeInline(hit.id))}  score ${formatNumber(explain.score)}  (${reasons})`
-      const termWidth = Math.max(4, ...explain.terms.map((term) => [...term.term].length))
+      const termWidth = Math.max(4, ...explain.terms.map((term) => displayWidth(safeInline(term.term))))
       const lines = explain.terms.map((term) => {
         const from = term.expandedFrom === undefined ? '' : `  expanded from "${safeInline(term.expandedFrom)}"`
-        return `     ${pad(safeInline(term.term), termWidth)}  weight ${term.weight.toFixed(2)}  +${formatNumber(term.score)}${from}`
+        return `     ${padToWidth(safeInline(term.term), termWidth)}  weight ${term.weight.toFixed(2)}  +${formatNumber(term.score)}${from}`
       })
       if (lines.length === 0) lines.push('     no term matched (listed for its exact name)')
       return [head, ...lines].join('\n')

@@ -1,18 +1,10 @@
 /** Human renderings: pure functions, untrusted text neutralised, cells cut to width. */
 import {describe, expect, it} from 'vitest'
 
-import {fitCell, renderBatchResponse, renderHitTable} from '../../src/search/render.js'
+import {renderBatchResponse, renderHitTable} from '../../src/search/render.js'
 import {toSearchHit} from '../../src/search/hits.js'
+import {displayWidth} from '../../src/output/columns.js'
 import {tool} from './tools.js'
-
-describe('fitCell', () => {
-  it('cuts by code points and ends with …', () => {
-    expect(fitCell('abcdef', 6)).toBe('abcdef')
-    expect(fitCell('abcdefg', 6)).toBe('abcde…')
-    expect(fitCell('😀😀😀😀', 3)).toBe('😀😀…')
-    expect(fitCell('x'.repeat(5_000_000), 4)).toBe('xxx…')
-  })
-})
 
 describe('renderHitTable', () => {
   const hits = [
@@ -44,5 +36,18 @@ describe('renderBatchResponse', () => {
   it('titles each query and notes truncation', () => {
     const text = renderBatchResponse({results: [{query: 'a', candidates: [], truncated: true}], truncated: true}, {color: false})
     expect(text).toBe('Query: a\nNo tools match.\n(truncated to fit the 4,000-character response)')
+  })
+})
+
+describe('renderHitTable with wide characters', () => {
+  it('lines up CJK ids by the cells they take in a terminal, not by their code points', () => {
+    const hits = [toSearchHit(tool('天気予報', {description: '天気を調べる。'})), toSearchHit(tool('weather', {description: 'Weather.'}))]
+    const lines = renderHitTable(hits, {color: false, width: 80}).split('\n')
+    // `openclaw:plugin:天気予報` is 16 + 8 cells wide: the SOURCE column starts at the same cell in every row.
+    const sourceAt = (line: string) => displayWidth(line.slice(0, line.indexOf('openclaw ')))
+    expect(lines[0]).toBe('#  ID                        SOURCE    DESCRIPTION')
+    expect(lines[1]).toBe('1  openclaw:plugin:天気予報  openclaw  天気を調べる。')
+    expect(lines[3]).toBe('2  openclaw:plugin:weather   openclaw  Weather.')
+    expect(sourceAt(lines[1]!)).toBe(sourceAt(lines[3]!))
   })
 })

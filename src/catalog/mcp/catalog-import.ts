@@ -21,6 +21,7 @@ import {safeInline} from '../../output/terminal.js'
 import {styler} from '../../output/style.js'
 import type {Catalog, CatalogEntry, UnavailableMcpServer} from '../types.js'
 import {mcpToolDefinition} from './index.js'
+import {renderColumns} from '../../output/columns.js'
 
 /** A native catalog entry as `catalog import` writes it. */
 export interface ImportedTool {
@@ -106,8 +107,7 @@ export function renderImportReport(report: ImportReport, {color}: {color: boolea
     report.status === 'unchanged'
       ? `No change: ${safeInline(report.file)} already holds these ${report.tools} tools.`
       : `Imported ${report.tools} tool${report.tools === 1 ? '' : 's'} from ${servers} MCP server${servers === 1 ? '' : 's'} into ${safeInline(report.file)}`
-  const width = Math.max(0, ...report.servers.map(({server}) => safeInline(server).length))
-  const lines = [head, ...report.servers.map(({server, tools}) => `  ${safeInline(server).padEnd(width)}  ${String(tools).padStart(4)}`)]
+  const lines = [head, ...renderColumns(report.servers.map(({server, tools}) => [safeInline(server), String(tools)]), [{}, {align: 'right', width: 4}], {indent: '  '})]
   if (report.backup !== undefined) lines.push(`Backup: ${safeInline(report.backup)}`)
   if (report.unavailableMcpServers.length > 0) {
     lines.push(style.yellow(`Not imported (unavailable): ${report.unavailableMcpServers.map(({server}) => safeInline(server)).join(', ')}`))
