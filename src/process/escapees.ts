@@ -23,8 +23,13 @@ export const HAS_PROC = process.platform === 'linux' && existsSync('/proc/self/e
  * Live processes (not `self`) whose environment has `<variable>=<marker>` (a value starting with
  * `marker`), or whose session is one of `sessions`, plus their descendants. Self-contained (its
  * source also runs in the watchdog, see watchdog.ts): it uses only the `fs` it is given.
+ *
+ * `notBefore` (a start time in clock ticks since boot, field 22 of /proc/<pid>/stat): processes
+ * started earlier cannot descend from ours and their environment is not read. Reading another
+ * process's environment waits for that process's memory lock, which on a busy machine made each
+ * scan take hundreds of milliseconds; the start time comes with the stat line already read.
  */
-export function markedProcesses(fs: {readdirSync: (path: string) => string[]; readFileSync: (path: string) => Buffer}, variable: string, marker: string, sessions: readonly number[], self: number): number[] {
+export function markedProcesses(fs: {readdirSync: (path: string) => string[]; readFileSync: (path: string) => Buffer}, variable: string, marker: string, sessions: readonly number[], self: number, notBefore = 0): number[] {
   const needle = Buffer.from(`${variable}=${marker}`)
   const found = new Set<number>()
   const parents = new Map<number, number>()
@@ -40,11 +45,14 @@ export function markedProcesses(fs: {readdirSync: (path: string) => string[]; re
     }
     const [state, ppid, , session] = fields
     if (state === 'Z' || state === 'X') continue
-    parents.set(pid, Number(ppid))
     if (sessions.includes(Number(session))) {
+      parents.set(pid, Number(ppid))
       found.add(pid)
       continue
     }
+    // Older than what we look for: neither marked by us nor a descendant of what is.
+    if (Number(fields[19]) < notBefore) continue
+    parents.set(pid, Number(ppid))
     try {
       const environ = fs.readFileSync(`/proc/${name}/environ`)
       const at = environ.indexOf(needle)
@@ -66,8 +74,20 @@ export function markedProcesses(fs: {readdirSync: (path: string) => string[]; re
   return [...found]
 }
 
+/** When this process started, in clock ticks since boot: every process of ours started later. */
+let selfStart: number | undefined
+
+function ownStartTime(): number {
+  try {
+    selfStart ??= Number(readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ')[19]) || 0
+  } catch {
+    selfStart = 0
+  }
+  return selfStart
+}
+
 /** Processes of ours that escaped the group `leader` leads, found through `marker` (see above). */
 export function escapedProcesses(marker: string, leader: number): number[] {
   if (!HAS_PROC) return []
-  return markedProcesses({readdirSync, readFileSync}, OWNER_VARIABLE, marker, [leader], process.pid)
+  return markedProcesses({readdirSync, readFileSync}, OWNER_VARIABLE, marker, [leader], process.pid, ownStartTime())
 }

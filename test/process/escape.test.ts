@@ -5,11 +5,14 @@
  * is gone afterwards. The escapees ignore SIGTERM, so only a SIGKILL that found them ends them.
  */
 import {spawn} from 'node:child_process'
+import {once} from 'node:events'
+import {readFileSync, readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {executeCommandTool} from '../../src/call/executors/command.js'
 import {listMcpServerTools, parseMcpServers} from '../../src/catalog/mcp/index.js'
+import {OWNER_VARIABLE, markedProcesses} from '../../src/process/escapees.js'
 import {cleanup, survivors} from '../call/processes.js'
 import {BIN, isolatedEnv, tempDir} from '../helpers/cli.js'
 import {fixtureServer, leftoverServers, pidFile, recordedPids, writeMcpConfig} from '../mcp/helpers.js'
@@ -55,5 +58,22 @@ describe('a toolsearch killed with SIGKILL', () => {
     const alive = await survivors(recordedPids(pids), 10_000)
     cleanup(alive)
     expect(alive).toEqual([])
+  })
+})
+
+describe('finding marked processes', () => {
+  it('reads the environment only of processes started no earlier than it is told', async () => {
+    const marker = `escape-test-${process.pid}`
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60000)'], {env: {PATH: process.env.PATH, [OWNER_VARIABLE]: `${marker}.1`}, stdio: 'ignore'})
+    await once(child, 'spawn')
+    try {
+      const started = Number(readFileSync(`/proc/${child.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[19])
+      const find = (notBefore: number) => markedProcesses({readdirSync, readFileSync}, OWNER_VARIABLE, marker, [], process.pid, notBefore)
+      expect(find(0)).toEqual([child.pid])
+      expect(find(started)).toEqual([child.pid])
+      expect(find(started + 1)).toEqual([])
+    } finally {
+      child.kill('SIGKILL')
+    }
   })
 })
