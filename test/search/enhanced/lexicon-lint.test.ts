@@ -2,11 +2,12 @@
  * Lint of the enhanced ranker's lexicon data (src/search/enhanced/lexicon/): the lines are global
  * once compiled, so a word in two places has side effects no single line shows.
  *
- * A rule with exceptions has an allow-list of those the data had when the rule was written. Resolving
- * one moves rankings (measured: dropping `show shows` from the television group, `property
- * properties` from the house lines or `job jobs` from either of its lines changes 27–211 of the
- * pinned rankings in test/fixtures/enhanced-rankings), so they stay until a change of rankings is
- * made on purpose. The lists can only shrink: a new violation fails, and so does an entry that no
+ * A rule with exceptions has an allow-list of those the data had when the rule was written.
+ * Resolving one moves rankings (measured: dropping `show shows` from the television group,
+ * `property properties` from the house lines, `job jobs` from either of its lines, or `option
+ * options` from the dropdown group or `options` from the config group changes the top ten of 27
+ * to 369 queries of MetaTool and the MCP sets), so they stay until a change of rankings is made
+ * on purpose. The lists can only shrink: a new violation fails, and so does an entry that no
  * longer occurs (remove it from its list).
  */
 import {describe, expect, it} from 'vitest'
@@ -41,7 +42,6 @@ const SHARED_SYNONYMS = [
 const NOISE_IN_GROUPS = [
   'option', // dropdown select option … (filler)
   'options', // config settings … and dropdown … (filler)
-  'which', // list enumerate browse overview which explore (a stop word)
 ]
 
 /** Words on the left of two implication lines: what they imply would be split over two places. None (each such word has one line with all it implies). */

@@ -22,7 +22,7 @@ export const ACTIONS: LexiconDomain = {
     'update edit modify change alter patch amend tweak adjust',
     'read open view load',
     'show display print',
-    'list enumerate browse overview which explore',
+    'list enumerate browse overview explore',
     'get fetch retrieve obtain grab pull_up',
     'search find lookup look_up locate seek discover hunt',
     'query filter',
