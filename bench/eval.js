@@ -34,6 +34,10 @@
 //   node bench/eval.js                  quality, then speed
 //   node bench/eval.js --split tune     quality on MetaTool's tune half instead of its test half
 //   node bench/eval.js --ablations      enhanced-ranker variants on the tuning data (tune halves)
+//   node bench/eval.js --ablations --held-out
+//                                       the same variants on held-out data: MetaTool's test half and
+//                                       MCP holdouts 1–5 as one set (the numbers in the doc comments
+//                                       of src/search/enhanced/rules/)
 //   node bench/eval.js --speed          the speed comparison only
 //   node bench/eval.js --tune           coordinate ascent over the enhanced ranker's weights on the
 //                                       tuning data (MetaTool tune half + mcp-tools.jsonl), then the
@@ -154,6 +158,7 @@ function ablations() {
     ['no exact-form bonus', {...ENHANCED, exactForm: 0}],
     ['action match only for the same class (family share 0)', {...ENHANCED, actionFamilyShare: 0}],
     ['no argument kinds', {...ENHANCED, argumentKindWeight: 0}],
+    ['no several (these contacts, two files)', {...ENHANCED, severalWeight: 0}],
     ['repeated terms in full (repeat weight 1)', {...ENHANCED, repeatWeight: 1}],
     ['repeated terms dropped (repeat weight 0)', {...ENHANCED, repeatWeight: 0}],
     ['words of a lexicon phrase in full (phrase word weight 1)', {...ENHANCED, phraseWordWeight: 1}],
@@ -224,7 +229,8 @@ if (args.includes('--speed')) {
   speed(mcp.entries, queries)
   process.exit(0)
 }
-const {sets, notes} = await dataSets(args.includes('--ablations') || args.includes('--tune') ? 'tune' : metatoolSplit, mcp)
+const heldOut = args.includes('--held-out')
+const {sets, notes} = await dataSets((args.includes('--ablations') && !heldOut) || args.includes('--tune') ? 'tune' : metatoolSplit, mcp)
 console.log(`retrieval quality (Node ${process.version})`)
 for (const note of notes) console.log(note)
 console.log('')
@@ -250,12 +256,14 @@ if (args.includes('--tune')) {
     ]),
   )
 } else if (args.includes('--ablations')) {
-  const tuning = sets.filter((set) => !set.name.startsWith('MCP holdout'))
-  const header = ['variant', '', ...tuning.flatMap((set) => [`${set.name} hit@1`, 'hit@5'])]
+  const holdouts = sets.filter((set) => set.name.startsWith('MCP holdout'))
+  const combined = {name: `MCP holdouts 1–${holdouts.length}`, entries: mcp.entries, queries: holdouts.flatMap((set) => set.queries)}
+  const measured = heldOut ? [...sets.filter((set) => set.name.startsWith('MetaTool')), combined] : sets.filter((set) => !set.name.startsWith('MCP holdout'))
+  const header = ['variant', '', ...measured.flatMap((set) => [`${set.name} hit@1`, 'hit@5'])]
   const rows = ablations().map(([label, options]) => [
     label,
     '',
-    ...tuning.flatMap((set) => {
+    ...measured.flatMap((set) => {
       const metrics = evaluate(buildEnhancedRanker(set.entries, options), set.queries)
       return [format(metrics.hit1), format(metrics.hit5)]
     }),

@@ -17,6 +17,10 @@
  *    curated, and, measured while tuning, that rule cost 3–5 points of MetaTool hit@5.
  * Every point of a score is a `TermContribution` (term, field, weight, expandedFrom), and they
  * add up to the score.
+ *
+ * Adding a rule: a rewrite is a function over concepts called from `query.ts` or `plan.ts`; a
+ * bonus is a `BonusRule` (`rules/rule.ts`) added to `bonusRules` below, with its knob in
+ * `options.ts`, a test on a tiny catalog built for it, and its ablation in bench/eval.js.
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {compareByCodeUnits, exactKey, selectTop} from '../../shared/order.js'
