@@ -58,11 +58,59 @@ function framePath(frame: Frame, base: string): string {
 }
 
 /**
+ * Whether `value` may have a defect, by a walk that allocates nothing: it stops at the first
+ * forbidden key, at an object deeper than the limit (a cycle nests without end, so it stops there
+ * too) or once the characters counted pass the limit. It visits at least what `findDefect` visits
+ * (`for…in` adds inherited enumerable keys; a shared sub-object is counted once per reference), so
+ * `false` means `findDefect` finds nothing, and `true` leaves the exact defect and its path to
+ * `findDefect`. Nearly every value checked is JSON just parsed, a tree without defects, so this
+ * walk is all it costs. Recursion depth is bounded by `maxDepth` plus one, and the work by
+ * `QUICK_WALK_OBJECTS`: a value built in code can share sub-objects so that walking every
+ * reference takes exponential time (`{anyOf: [node, node]}` 60 times over), and past that many
+ * objects the exact walk, which visits each object once, takes over.
+ */
+const QUICK_WALK_OBJECTS = 1_000_000
+
+function mayHaveDefect(value: unknown, limits: DefectLimits): boolean {
+  const {maxDepth, leaves, allowProtoKey} = limits
+  const maxChars = limits.maxChars ?? Number.POSITIVE_INFINITY
+  let chars = 0
+  let objects = 0
+  /** Counts `child` when it is a string; walks it when it is an object. */
+  const visit = (child: unknown, depth: number): boolean => {
+    if (typeof child === 'string') {
+      chars += child.length
+      return chars > maxChars
+    }
+    return typeof child === 'object' && child !== null && walk(child, depth)
+  }
+  const walk = (node: object, depth: number): boolean => {
+    if (leaves?.has(node) === true) return false
+    if (depth > maxDepth || ++objects > QUICK_WALK_OBJECTS) return true
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (visit(node[i], depth + 1)) return true
+      return false
+    }
+    for (const key in node) {
+      if (key === '__proto__' && allowProtoKey !== true) return true
+      chars += key.length
+      if (visit((node as Record<string, unknown>)[key], depth + 1)) return true
+    }
+    return chars > maxChars
+  }
+  return visit(value, 0)
+}
+
+/**
  * The first forbidden key, cycle, over-deep value or size overflow in `value`, walked
  * iteratively (no recursion, so depth cannot overflow the stack); `base` is the path of `value`
  * itself. Shared sub-objects are visited (and counted) once.
  */
 export function findDefect(value: unknown, base: string, limits: DefectLimits): Defect | undefined {
+  return mayHaveDefect(value, limits) ? locateDefect(value, base, limits) : undefined
+}
+
+function locateDefect(value: unknown, base: string, limits: DefectLimits): Defect | undefined {
   const onPath = new Set<object>()
   const visited = new Set<object>()
   const stack: Frame[] = [{value, parent: undefined, key: undefined, depth: 0}]
