@@ -34,16 +34,33 @@ export class InvertedIndex {
     this.fields = fields
   }
 
-  /** Builds the index; document numbers are positions in `documents`. */
-  static build(documents: readonly IndexDocument[]): InvertedIndex {
-    const fieldNames = new Set<string>()
-    for (const document of documents) for (const name of Object.keys(document.fields)) fieldNames.add(name)
+  /**
+   * Builds the index; document numbers are positions in `documents`. One pass, so `documents`
+   * may be a generator: each document's terms are dropped once counted instead of all of them
+   * being held at once.
+   */
+  static build(documents: Iterable<IndexDocument>): InvertedIndex {
+    const ids: string[] = []
+    const builders = new Map<string, FieldBuilder>()
+    for (const document of documents) {
+      const doc = ids.length
+      ids.push(document.id)
+      for (const name of Object.keys(document.fields)) {
+        let builder = builders.get(name)
+        if (builder === undefined) builders.set(name, (builder = {postings: new Map(), lengths: [], total: 0}))
+        addTerms(builder, doc, document.fields[name] ?? [])
+      }
+    }
     const fields = new Map<string, FieldIndex>()
-    for (const name of fieldNames) fields.set(name, buildField(documents, name))
-    return new InvertedIndex(
-      documents.map((document) => document.id),
-      fields,
-    )
+    for (const [name, builder] of builders) {
+      // A document without the field has length 0 in it (the typed array starts zeroed).
+      const lengths = new Float64Array(ids.length)
+      builder.lengths.forEach((length, doc) => {
+        lengths[doc] = length
+      })
+      fields.set(name, {postings: builder.postings, lengths, averageLength: ids.length === 0 ? 0 : builder.total / ids.length})
+    }
+    return new InvertedIndex(ids, fields)
   }
 
   /** Number of documents. */
@@ -95,25 +112,25 @@ export class InvertedIndex {
   }
 }
 
-function buildField(documents: readonly IndexDocument[], name: string): FieldIndex {
-  const postings = new Map<string, {docs: number[]; tfs: number[]}>()
-  const lengths = new Float64Array(documents.length)
-  let total = 0
-  documents.forEach((document, doc) => {
-    const terms = document.fields[name] ?? []
-    lengths[doc] = terms.length
-    total += terms.length
-    for (const term of terms) {
-      let list = postings.get(term)
-      if (list === undefined) postings.set(term, (list = {docs: [], tfs: []}))
-      // Documents arrive in order, so a repeat of the term in this document is the last posting.
-      const last = list.docs.length - 1
-      if (last >= 0 && list.docs[last] === doc) list.tfs[last]!++
-      else {
-        list.docs.push(doc)
-        list.tfs.push(1)
-      }
+interface FieldBuilder {
+  postings: Map<string, {docs: number[]; tfs: number[]}>
+  /** Lengths by document number; a document without the field leaves a hole (length 0). */
+  lengths: number[]
+  total: number
+}
+
+function addTerms(builder: FieldBuilder, doc: number, terms: readonly string[]): void {
+  builder.lengths[doc] = terms.length
+  builder.total += terms.length
+  for (const term of terms) {
+    let list = builder.postings.get(term)
+    if (list === undefined) builder.postings.set(term, (list = {docs: [], tfs: []}))
+    // Documents arrive in order, so a repeat of the term in this document is the last posting.
+    const last = list.docs.length - 1
+    if (last >= 0 && list.docs[last] === doc) list.tfs[last]!++
+    else {
+      list.docs.push(doc)
+      list.tfs.push(1)
     }
-  })
-  return {postings, lengths, averageLength: documents.length === 0 ? 0 : total / documents.length}
+  }
 }

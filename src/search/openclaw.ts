@@ -45,7 +45,10 @@ export function exactDocuments(query: string, byId: ReadonlyMap<string, number>,
 }
 
 export const createOpenClawRanker: RankerFactory = (entries) => {
-  const index = InvertedIndex.build(entries.map((entry) => ({id: entry.id, fields: {[FIELD]: analyzeText(openclawDocumentText(entry))}})))
+  // A generator: each entry's terms are indexed and dropped, never all held at once.
+  const index = InvertedIndex.build((function* () {
+    for (const entry of entries) yield {id: entry.id, fields: {[FIELD]: analyzeText(openclawDocumentText(entry))}}
+  })())
   const exact = exactMatchTable(entries)
   const byId = new Map<string, number>()
   entries.forEach((entry, doc) => {
