@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 
 import {type ApprovalMode} from '../src/call/approval.js'
 import {type CallEnvelope, type CallInput, type CallOutcome, INTERRUPTED_EXIT_CODE, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'

@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 
 import {lookupCatalogTool} from '../src/call/lookup.js'
 import {logSessionEvent, toolRef} from '../src/call/session-log.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'

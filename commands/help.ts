@@ -1,4 +1,5 @@
-import {Args, loadHelpClass} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import {loadHelpClass} from '@oclif/core/help'
 
 import {BaseCommand} from '../src/cli/base-command.js'
 

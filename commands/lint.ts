@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {resolve} from 'node:path'
 
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'

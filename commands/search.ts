@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 
 import {logSessionEvent, searchEvent} from '../src/call/session-log.js'
 import {catalogedEntries} from '../src/catalog/index.js'

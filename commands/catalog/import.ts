@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
 
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 
 import {expandCatalogPaths} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'

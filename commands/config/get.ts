@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags} from '../../src/cli/flags.js'

@@ -1,4 +1,5 @@
-import {Args, Flags} from '@oclif/core'
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags, schemaFlags} from '../../src/cli/flags.js'

@@ -1,6 +1,6 @@
 import {readFile} from 'node:fs/promises'
 
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 
 import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
 import {BaseCommand} from '../../src/cli/base-command.js'

@@ -1,4 +1,7 @@
-import {Command, Errors, Flags, type Interfaces} from '@oclif/core'
+import type {Interfaces} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
+import * as Flags from '@oclif/core/flags'
 
 import {selectConfigSchema} from '../config/schema-source.js'
 import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../shared/errors.js'

@@ -1,7 +1,7 @@
 /**
  * Flags shared by several commands, defined once so their names and help text agree.
  */
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 
 /** Every command that reads the config (SPEC §1.1). */
 export const configFlags = {

@@ -8,9 +8,8 @@
  * One deliberate difference: a quoted empty or blank key (`[""]`) is accepted, where OpenClaw
  * refuses it, so that every key a finding names can be addressed by `config get` and `unset`.
  */
-import JSON5 from 'json5'
-
 import {usageError} from '../shared/errors.js'
+import {parseCst} from './cst.js'
 
 export interface PathSegment {
   key: string
@@ -68,13 +67,9 @@ function bracketKey(inside: string, path: string): PathSegment {
   const refuse = (): never => {
     throw usageError(`Invalid path bracket string (${inside}): ${path}`)
   }
-  let parsed: unknown
-  try {
-    parsed = JSON5.parse(inside)
-  } catch {
-    refuse()
-  }
-  return typeof parsed === 'string' ? {key: parsed, quoted: true} : refuse()
+  // The config reader's own JSON5 scanner decodes the string as the json5 package would.
+  const parsed = parseCst(inside)
+  return parsed.ok && parsed.root?.kind === 'string' ? {key: parsed.root.value as string, quoted: true} : refuse()
 }
 
 /** Parses a path string; throws a usage error that names the problem. */

@@ -1,0 +1,81 @@
+/**
+ * What each command loads: heavy packages load only on the paths that use them. `config get`,
+ * `search` over JSON catalogs and `directory` need none of ajv (tool-argument validation), the
+ * MCP SDK (live servers), natural (the enhanced ranker), cosmiconfig, json5 (JSON5 catalogs; the
+ * config reader has its own lossless parser), smol-toml (Codex's TOML config) or re2js (regex
+ * limits), nor oclif's index (which loads semver to check the Node version). The built CLI runs
+ * with a preload that lists every module it loads (test/fixtures/trace-modules.mjs); the
+ * enhanced ranker and a JSON5 catalog show that a heavy package is seen where it is used.
+ */
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {describe, expect, it} from 'vitest'
+
+import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+
+const HEAVY = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js'] as const
+
+/** The URLs of every module the run loaded. */
+async function loadedModules(args: string[], cwd: string): Promise<string[]> {
+  const trace = join(cwd, `modules-${Math.random().toString(16).slice(2)}.txt`)
+  writeFileSync(trace, '')
+  const env = {NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'test/fixtures/trace-modules.mjs')).href}`, TRACE_MODULES_FILE: trace}
+  const result = await runCli(args, {cwd, env})
+  expect(result.stderr).toBe('')
+  expect(result.code).toBe(0)
+  return readFileSync(trace, 'utf8').split('\n').filter((url) => url !== '')
+}
+
+/** The packages (`name` or `@scope/name`) of the modules loaded from node_modules. */
+function packagesOf(urls: readonly string[]): Set<string> {
+  const packages = new Set<string>()
+  for (const url of urls) {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)
+    if (match !== null) packages.add(match[1]!)
+  }
+  return packages
+}
+
+/** The heavy packages among `packages`, in `HEAVY` order. */
+const heavyIn = (packages: Set<string>) => HEAVY.filter((name) => packages.has(name))
+
+describe('modules each command loads', () => {
+  const dir = tempDir()
+  const config = join(dir, 'openclaw.json5')
+  writeFileSync(config, '// a JSON5 config\n{ tools: { toolSearch: { mode: "tools", searchDefaultLimit: 5 } } }\n')
+  const catalog = join(dir, 'tools.json')
+  writeFileSync(catalog, JSON.stringify({tools: [{name: 'open_pull_request', description: 'Open a pull request.', parameters: {type: 'object', properties: {title: {type: 'string'}}}}]}))
+  const mcpList = join(ROOT, 'test/fixtures/mcp-tools-list')
+
+  it.each([
+    ['config get', ['config', 'get', 'tools.toolSearch', '--config', config]],
+    ['config get with a quoted bracket key', ['config', 'get', 'tools["toolSearch"].mode', '--config', config]],
+    ['config file', ['config', 'file', '--config', config]],
+    ['search over a JSON catalog', ['search', 'open', 'pull', 'request', '--json', '--catalog', catalog, '--config', config]],
+    ['search over MCP tools/list files', ['search', 'create', 'issue', '--json', '--catalog', mcpList, '--config', config]],
+    ['directory', ['directory', '--catalog', mcpList, '--config', config]],
+    ['--version', ['--version']],
+  ])('%s loads none of the heavy packages, nor semver', async (_name, args) => {
+    const urls = await loadedModules(args, dir)
+    const packages = packagesOf(urls)
+    // Both kinds of module are listed: an ES module (the entry point's own) and a CommonJS module
+    // only oclif's own require() reaches (its config loader).
+    expect(urls.some((url) => url.endsWith('/dist/src/cli/argv.js'))).toBe(true)
+    expect(urls.some((url) => url.endsWith('/@oclif/core/lib/config/config.js'))).toBe(true)
+    expect(heavyIn(packages)).toEqual([])
+    expect(packages.has('semver')).toBe(false)
+  })
+
+  it('lists a heavy package where it is used: the enhanced ranker loads natural', async () => {
+    const packages = packagesOf(await loadedModules(['search', 'open', 'pull', 'request', '--ranker', 'enhanced', '--catalog', catalog, '--config', config], dir))
+    expect(heavyIn(packages)).toEqual(['natural'])
+  })
+
+  it('lists a heavy package where it is used: a JSON5 catalog loads json5', async () => {
+    const json5Catalog = join(dir, 'tools.json5')
+    writeFileSync(json5Catalog, "{tools: [{name: 'open_pull_request', description: 'Open a pull request.'}]}\n")
+    const packages = packagesOf(await loadedModules(['search', 'open', 'pull', 'request', '--catalog', json5Catalog, '--config', config], dir))
+    expect(heavyIn(packages)).toEqual(['json5'])
+  })
+})
