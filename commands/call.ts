@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {type ApprovalMode} from '../src/call/approval.js'
-import {type CallEnvelope, type CallInput, type CallOutcome, INTERRUPTED_EXIT_CODE, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
+import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/call/session-log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
@@ -12,7 +12,7 @@ import {namedServers, serversForTool, toolOnServer} from '../src/catalog/mcp/sel
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
-import {ExitCode, isToolsearchError, usageError} from '../src/shared/errors.js'
+import {ExitCode, exitCodeFor, isToolsearchError, usageError} from '../src/shared/errors.js'
 import {toToolsearchError} from '../src/cli/base-command.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
 
@@ -82,7 +82,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const pairs = this.argvRest.slice(this.args.tool === undefined ? 0 : 1)
     const interrupt = new AbortController()
-    const onSignal = () => (interrupt.signal.aborted ? process.exit(INTERRUPTED_EXIT_CODE) : interrupt.abort())
+    const onSignal = () => (interrupt.signal.aborted ? process.exit(exitCodeFor('interrupted')) : interrupt.abort())
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
     try {
       const callOnce = (input: CallInput, notePrefix = '') => this.callOnce(input, context.catalog, interrupt.signal, notePrefix)
@@ -114,7 +114,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       return outcome.envelope
     } catch (error) {
       if (this.jsonEnabled() || !isModelFacingError(error)) throw error
-      process.exitCode = error.exitCode
+      this.endWith(error.code)
       this.print(safeBlock(error.message))
       if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
       return undefined
@@ -130,8 +130,8 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
         result = (await callOnce({request: line, requestSource: `request ${index + 1}`, pairs: []}, `request ${index + 1}: `)).envelope
       } catch (error) {
         const failure = toToolsearchError(error)
-        if (failure.exitCode === INTERRUPTED_EXIT_CODE) throw failure
-        if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = failure.exitCode
+        if (failure.code === 'interrupted') throw failure
+        this.endWith(failure.code)
         result = {error: {code: failure.code, message: failure.message, ...(failure.hint === undefined ? {} : {hint: failure.hint})}}
       }
       results.push(result)
@@ -151,9 +151,9 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       })
       for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
       const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})
-      const exitCode = outcome.status === 'blocked' ? ExitCode.blocked : ExitCode.ok
+      const exitCode = outcome.status === 'blocked' ? exitCodeFor('blocked') : ExitCode.ok
       await logSessionEvent(flags.session, catalog.entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))
-      if (outcome.status === 'blocked' && (process.exitCode === undefined || process.exitCode === 0)) process.exitCode = ExitCode.blocked
+      if (outcome.status === 'blocked') this.endWith('blocked')
       return outcome
     } catch (error) {
       await logSessionEvent(flags.session, catalog.entries, failedCallSessionEvent(resolved?.entry ?? input.target ?? '', resolved?.args, error))

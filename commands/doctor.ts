@@ -10,7 +10,7 @@ import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText
 import {repositoryRoot} from '../src/output/github.js'
 import {includedFilesToFixByHand, toDoctorReport} from '../src/doctor/report.js'
 import {openclawRewriteNote, runDoctor} from '../src/doctor/run.js'
-import {ExitCode, ToolsearchError} from '../src/shared/errors.js'
+import {ToolsearchError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
@@ -66,17 +66,17 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     }
     const inIncludes = includedFilesToFixByHand(checks, report)
     if (inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file)).join(', ')} by hand.`)
-    if (!report.ok) process.exitCode = ExitCode.failure
+    if (!report.ok) this.endWith('findings')
     return report
   }
 
   /** A config file that does not exist fails every format (exit 1): CI must never pass on a typo. */
   private configNotFound(file: string): undefined {
     const message = configNotFoundMessage(file)
-    if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {exitCode: ExitCode.failure, file})
+    if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {file})
     if (this.flags.format === 'github') this.print(renderMissingGithub(message))
     else this.note(safeInline(message))
-    process.exitCode = ExitCode.failure
+    this.endWith('config-not-found')
     return undefined
   }
 }

@@ -8,7 +8,7 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import type {DirectoryMode} from '../src/directory/render.js'
-import {ExitCode} from '../src/shared/errors.js'
+import {usageError} from '../src/shared/errors.js'
 import {createLocator} from '../src/lint/locate.js'
 import {lintSarif, renderLintGithub, renderLintSummary, renderLintText} from '../src/lint/render.js'
 import {LINT_RULES} from '../src/lint/rules/index.js'
@@ -52,7 +52,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
       this.print(renderColumns(rules.map((rule) => [rule.id, rule.severity, rule.description]), [{}, {width: 7}, {}]).join('\n'))
       return {rules}
     }
-    if (flags.catalog === undefined || flags.catalog.length === 0) this.error('Missing required flag catalog', {exit: ExitCode.usage})
+    if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag catalog')
     const cwd = process.cwd()
     const context = await loadCatalogContext({...flags, catalog: flags.catalog}, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     const entries = catalogedEntries(context.catalog.entries)
@@ -71,7 +71,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
       }),
       strict: flags.strict,
     })
-    if (!report.ok) process.exitCode = ExitCode.failure
+    if (!report.ok) this.endWith('findings')
     if (this.jsonEnabled()) return report
     if (flags.format === 'sarif') {
       process.stdout.write(`${terminalJson(lintSarif(report, LINT_RULES.map((rule) => rule.meta), {root: repositoryRoot(cwd, process.env), version: this.config.version}), 2)}\n`)

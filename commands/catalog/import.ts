@@ -6,7 +6,7 @@ import {expandCatalogPaths} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
-import {ExitCode, ToolsearchError} from '../../src/shared/errors.js'
+import {ToolsearchError} from '../../src/shared/errors.js'
 import {assertImportComplete, assertOutputIsNotInput, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
 import {updateFileAtomically} from '../../src/fs/atomic-write.js'
 
@@ -36,7 +36,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
     if (!flags.force && existsSync(flags.out)) throw fileExistsError(flags.out)
     const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
     if (Object.keys(context.catalog.mcpServers).length === 0) {
-      throw new ToolsearchError('usage', `No MCP servers in ${context.sources.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`, {exitCode: ExitCode.usage})
+      throw new ToolsearchError('usage', `No MCP servers in ${context.sources.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`)
     }
     const plan = planImport(context.catalog)
     assertImportComplete(plan, flags.partial)

@@ -29,7 +29,7 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
       const error = pathNotFound(this.args.path ?? '')
       if (this.jsonEnabled()) throw error
       this.note(error.message)
-      process.exitCode = error.exitCode
+      this.endWith(error.code)
       return undefined
     }
     if (this.jsonEnabled()) this.logJson(lookup.value)

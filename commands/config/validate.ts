@@ -6,7 +6,7 @@ import {loadDocument} from '../../src/config/load.js'
 import {formatConfigPath} from '../../src/config/path.js'
 import {type ValidationProblemLine, configNotFoundMessage, missingConfigNote, nearMissNotes, renderValidation} from '../../src/config/render.js'
 import {findConfigProblems} from '../../src/config/validate.js'
-import {ExitCode, ToolsearchError, isToolsearchError} from '../../src/shared/errors.js'
+import {ToolsearchError, isToolsearchError} from '../../src/shared/errors.js'
 import {safeInline} from '../../src/output/terminal.js'
 
 type ValidationProblem = ValidationProblemLine & {kind: 'schema' | 'retired' | 'load'}
@@ -26,9 +26,9 @@ export default class ConfigValidate extends BaseCommand<typeof ConfigValidate> {
     if (!location.exists) {
       if (!this.flags['allow-missing']) {
         const message = configNotFoundMessage(location.path)
-        if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {exitCode: ExitCode.failure, file: location.path})
+        if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {file: location.path})
         this.note(safeInline(message))
-        process.exitCode = ExitCode.failure
+        this.endWith('config-not-found')
         return {file: location.path, valid: false, problems: []}
       }
       this.note(missingConfigNote(location.path))
@@ -46,7 +46,7 @@ export default class ConfigValidate extends BaseCommand<typeof ConfigValidate> {
     const valid = problems.length === 0
     if (valid) this.print(`Config valid: ${safeInline(location.path)}`)
     else if (!this.jsonEnabled()) this.note(renderValidation(location.path, problems))
-    if (!valid) process.exitCode = ExitCode.config
+    if (!valid) this.endWith('config-refused')
     return {file: location.path, valid, problems}
   }
 }

@@ -19,7 +19,7 @@
 
 import {withoutBom} from '../shared/json.js'
 import type {Catalog, CatalogEntry, ToolSource} from '../catalog/types.js'
-import {ExitCode, ToolsearchError, isToolsearchError, usageError} from '../shared/errors.js'
+import {isToolsearchError, ToolsearchError, usageError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
@@ -28,9 +28,6 @@ import {executeTool} from './execute.js'
 import {lookupCatalogTool} from './lookup.js'
 import {repairToolCallRequest} from './request.js'
 import {assertValidArguments, assertValidOutput, compileToolSchemas} from './validate.js'
-
-/** Exit code of a call stopped by Ctrl-C (128 + SIGINT), as shells report it. */
-export const INTERRUPTED_EXIT_CODE = 130
 
 function noExecutorMessage(id: string): string {
   return `Tool "${id}" has no executor in this catalog.`
@@ -108,7 +105,7 @@ async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry>
     const down = catalog.unavailableMcpServers.find(({server}) => target.startsWith(`mcp:${server}:`))
     if (down === undefined || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
-    throw new ToolsearchError('tool-unavailable', `${formatUnavailableMcpServer(down)}; tool "${target}" cannot be called.`, {exitCode: ExitCode.unavailable})
+    throw new ToolsearchError('tool-unavailable', `${formatUnavailableMcpServer(down)}; tool "${target}" cannot be called.`)
   }
 }
 
@@ -133,7 +130,7 @@ export interface RunCallOptions {
 }
 
 function interrupted(tool: CallEnvelope['tool']): ToolsearchError {
-  return new ToolsearchError('interrupted', 'Interrupted: the call was stopped.', {exitCode: INTERRUPTED_EXIT_CODE, details: {tool}})
+  return new ToolsearchError('interrupted', 'Interrupted: the call was stopped.', {details: {tool}})
 }
 
 function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
@@ -149,7 +146,7 @@ export async function runCall(entry: CatalogEntry, input: unknown, options: RunC
   const schemas = await compileToolSchemas(entry)
   assertValidArguments(entry, schemas, args)
   if (entry.run === undefined) {
-    throw new ToolsearchError('no-executor', noExecutorMessage(entry.id), {exitCode: ExitCode.unavailable, details: {tool}})
+    throw new ToolsearchError('no-executor', noExecutorMessage(entry.id), {details: {tool}})
   }
   const blocked = await checkApproval(entry, args, options.approval, options.terminal, options.signal)
   if (options.signal?.aborted) throw interrupted(tool)
@@ -161,7 +158,7 @@ export async function runCall(entry: CatalogEntry, input: unknown, options: RunC
     const details = outcome.result === undefined ? {tool} : {tool, result: outcome.result}
     throw new ToolsearchError('tool-error', outcome.message, {details})
   }
-  if (outcome.status === 'unavailable') throw new ToolsearchError('tool-unavailable', outcome.message, {exitCode: ExitCode.unavailable, details: {tool}})
+  if (outcome.status === 'unavailable') throw new ToolsearchError('tool-unavailable', outcome.message, {details: {tool}})
   assertValidOutput(entry, schemas, outcome.result)
   return {status: 'ok', envelope: {tool, result: outcome.result}}
 }

@@ -7,7 +7,7 @@
  * message; anything else is unknown, with up to three suggestions scored as OpenClaw does.
  */
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
-import {ExitCode, ToolsearchError, isToolsearchError} from '../shared/errors.js'
+import {isToolsearchError, ToolsearchError} from '../shared/errors.js'
 
 export const DIRECT_ONLY_MESSAGE =
   'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.'
@@ -54,7 +54,6 @@ export function lookupCatalogTool(catalog: Catalog, idOrName: string): CatalogEn
     const denied = (catalog.deniedEntries ?? []).some((entry) => entry.id === idOrName || entry.name === idOrName)
     if (!denied || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error
     throw new ToolsearchError('tool-denied', error.message, {
-      exitCode: ExitCode.blocked,
       hint: `"${idOrName}" is denied by the tool policy (tools.allow / tools.deny, --allow / --deny): the model can neither describe nor call it.`,
     })
   }

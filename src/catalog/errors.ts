@@ -3,11 +3,11 @@
  * `tools.json: tools[3].name: must be a string`. A catalog the command cannot use is a usage
  * error (exit 2), like an unreadable file: nothing ran, fix the input and retry.
  */
-import {ExitCode, ToolsearchError} from '../shared/errors.js'
+import {ToolsearchError} from '../shared/errors.js'
 
 export function catalogError(file: string, path: string, problem: string): ToolsearchError {
   const where = path === '' ? '' : `${path}: `
-  return new ToolsearchError('invalid-catalog', `${file}: ${where}${problem}`, {file, exitCode: ExitCode.usage})
+  return new ToolsearchError('invalid-catalog', `${file}: ${where}${problem}`, {file})
 }
 
 /** `tools[3]`, `parameters.properties.x`, `parameters.properties["a b"]`. */

@@ -5,7 +5,7 @@
 import {readdir, stat} from 'node:fs/promises'
 import {dirname, join, resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
+import {ToolsearchError, usageError} from '../shared/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {catalogError, childPath} from './errors.js'
 import {catalogTools, parseCatalogDocument} from './formats.js'
@@ -97,7 +97,6 @@ export async function parseCatalogText(text: string, file: string): Promise<unkn
       file,
       line: lineNumber,
       column: columnNumber,
-      exitCode: ExitCode.usage,
       cause: error,
     })
   }

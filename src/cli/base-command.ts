@@ -4,7 +4,7 @@ import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 
 import {selectConfigSchema} from '../config/schema-source.js'
-import {ExitCode, ToolsearchError, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
+import {type ErrorCode, ExitCode, ToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
@@ -62,6 +62,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
   }
 
+  /**
+   * Ends the run with the exit code of `verdict` (`findings`, `blocked`, `config-refused`, or the
+   * code of an error already reported), unless an earlier verdict of this run already failed it.
+   */
+  protected endWith(verdict: ErrorCode): void {
+    if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = exitCodeFor(verdict)
+  }
+
   /** Writes a diagnostic line to stderr; under `--json` too, since stdout stays pure JSON. */
   protected note(text: string): void {
     process.stderr.write(text.endsWith('\n') ? text : `${text}\n`)
@@ -107,8 +115,8 @@ export function toToolsearchError(err: unknown): ToolsearchError {
   if (err instanceof Errors.CLIError) {
     const oclif = err as Errors.CLIError & {parse?: unknown; oclif?: {exit?: number}}
     const message = err.message.replace(/\nSee more help with --help$/, '')
-    const exitCode = oclif.parse === undefined ? (oclif.oclif?.exit ?? ExitCode.failure) : ExitCode.usage
-    return new ToolsearchError(exitCode === ExitCode.usage ? 'usage' : 'error', message, {exitCode, cause: err})
+    const usage = oclif.parse !== undefined || oclif.oclif?.exit === ExitCode.usage
+    return new ToolsearchError(usage ? 'usage' : 'error', message, {cause: err})
   }
   const message = err instanceof Error ? err.message : String(err)
   return new ToolsearchError('internal', message, {cause: err})

@@ -12,12 +12,12 @@ export function lookupErrorForPerson(error: unknown, target: string, command: 'c
   if (error.code === 'ambiguous-tool' && error.suggestions.length > 0) {
     const ids = error.suggestions.map((id) => safeInline(id))
     const message = [`Ambiguous tool name: ${name}: ${ids.length} tools have it:`, ...ids.map((id) => `  ${id}`), `Pick one by its id, e.g.: toolsearch ${command} ${ids[0]}${command === 'call' ? ' …' : ''}`].join('\n')
-    return new ToolsearchError(error.code, message, {exitCode: error.exitCode, suggestions: error.suggestions, cause: error})
+    return new ToolsearchError(error.code, message, {suggestions: error.suggestions, cause: error})
   }
   if (error.code === 'unknown-tool') {
     const near = error.suggestions.length === 0 ? '' : ` Did you mean: ${error.suggestions.map((item) => safeInline(item)).join(', ')}?`
     const message = `Unknown tool: ${name}.${near}\nSee every tool with: toolsearch catalog list (add --name '<glob>' to narrow it), or find one with: toolsearch search <words>`
-    return new ToolsearchError(error.code, message, {exitCode: error.exitCode, suggestions: error.suggestions, cause: error})
+    return new ToolsearchError(error.code, message, {suggestions: error.suggestions, cause: error})
   }
   return error
 }

@@ -9,7 +9,7 @@
  * fault, and refusing every write to an invalid file would leave no way to repair it one key at a
  * time; `config validate` and `doctor` report them.
  */
-import {ExitCode, ToolsearchError, isToolsearchError} from '../shared/errors.js'
+import {isToolsearchError, ToolsearchError} from '../shared/errors.js'
 import {type WriteOptions, updateFileAtomically} from '../fs/atomic-write.js'
 import {unifiedDiff} from './diff.js'
 import {keepReferences} from './env.js'
@@ -65,7 +65,6 @@ function describeProblems(problems: ConfigProblem[]): string {
 function includedError(path: ConfigPath, where: readonly string[], file: string): ToolsearchError {
   const shown = formatConfigPath(where)
   return new ToolsearchError('config-included', `Cannot change ${formatConfigPath(path)}: ${shown === '' ? 'the config' : shown} comes from the included file ${file}. Edit that file instead (toolsearch never flattens $include).`, {
-    exitCode: ExitCode.failure,
     file,
   })
 }
@@ -109,13 +108,12 @@ async function computeChange<T>(location: ConfigLocation, before: string | undef
   } catch (error) {
     // A planned edit always parses; what can fail is what it points to (a new $include target).
     const why = isToolsearchError(error) ? error.message : String(error)
-    throw new ToolsearchError('config-invalid', `Refusing to write ${location.path}: the result could not be loaded: ${why}`, {exitCode: ExitCode.failure, cause: error})
+    throw new ToolsearchError('config-invalid', `Refusing to write ${location.path}: the result could not be loaded: ${why}`, {cause: error})
   }
   const introduced = introducedProblems(await findConfigProblems(document.resolved), await findConfigProblems(updated.resolved))
   if (introduced.length > 0) {
     const retiredOnly = introduced.every((problem) => problem.kind === 'retired')
     throw new ToolsearchError(retiredOnly ? 'config-retired' : 'config-invalid', `Refusing to write ${location.path}: ${retiredOnly ? 'that is a retired setting' : 'the result would be invalid'}:\n${describeProblems(introduced)}`, {
-      exitCode: ExitCode.failure,
       details: {problems: introduced.map((problem) => ({path: formatConfigPath(problem.path), message: problem.refusal ?? problem.message}))},
     })
   }

@@ -85,7 +85,7 @@ function readIncluded(read: SourceReader, file: string, from: ConfigSource, offs
   } catch (error) {
     if (!isToolsearchError(error) || error.code !== 'config-unreadable') throw error
     const {line, column} = from.position(offset)
-    throw new ToolsearchError(error.code, `${error.message} (the ${INCLUDE_KEY} at ${from.file}:${line}:${column})`, {exitCode: error.exitCode, file: error.file, cause: error})
+    throw new ToolsearchError(error.code, `${error.message} (the ${INCLUDE_KEY} at ${from.file}:${line}:${column})`, {file: error.file, cause: error})
   }
 }
 

@@ -21,7 +21,7 @@ import {existsSync, statSync} from 'node:fs'
 import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
+import {ToolsearchError, usageError} from '../shared/errors.js'
 import type {ConfigLocateOptions, ConfigLocation, ConfigNearMiss} from './index.js'
 import {CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME, LEGACY_STATE_DIR_NAME, PACKAGE_KEY, STATE_DIR_NAME, pathExists} from './names.js'
 
@@ -241,6 +241,6 @@ export function assertNoFileBesideNearMiss(location: ConfigLocation): void {
   throw new ToolsearchError(
     'config-near-miss',
     `Refusing to create ${location.path} beside ${beside.map((miss) => miss.path).join(' and ')}: rename that file to ${basename(location.path)}, or pass --config ${location.path} to create a new file anyway.`,
-    {exitCode: ExitCode.failure, file: location.path},
+    {file: location.path},
   )
 }

@@ -5,7 +5,7 @@
  * the object it goes into.
  */
 import {isRecord} from '../shared/json.js'
-import {ExitCode, ToolsearchError} from '../shared/errors.js'
+import {ToolsearchError} from '../shared/errors.js'
 import {type CstArray, type CstNode, type CstObject, type QuoteStyle, findMember} from './cst.js'
 import type {Edit} from './edit.js'
 import {type ConfigPath, type PathSegment, arrayIndexOf, formatConfigPath, isIdentifier, isIndexSegment} from './path.js'
@@ -30,11 +30,11 @@ interface Context {
 }
 
 export function pathError(message: string): ToolsearchError {
-  return new ToolsearchError('config-path', message, {exitCode: ExitCode.failure})
+  return new ToolsearchError('config-path', message)
 }
 
 export function pathNotFound(path: string): ToolsearchError {
-  return new ToolsearchError('config-path-not-found', `Config path not found: ${path}`, {exitCode: ExitCode.failure})
+  return new ToolsearchError('config-path-not-found', `Config path not found: ${path}`)
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {

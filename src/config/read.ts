@@ -4,13 +4,13 @@
  * any other read failure is a clear error (exit 2) naming the file — never a stack trace or a hang
  * (`readRegularFile`).
  */
-import {ExitCode, ToolsearchError} from '../shared/errors.js'
+import {ToolsearchError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {readRegularFile} from '../fs/read-file.js'
 
 /** `Cannot read config <file>: <why>` (exit 2). */
 export function readFailure(file: string, error: unknown): ToolsearchError {
-  return new ToolsearchError('config-unreadable', `Cannot read config ${file}: ${fileErrorReason(error)}`, {exitCode: ExitCode.usage, file, cause: error})
+  return new ToolsearchError('config-unreadable', `Cannot read config ${file}: ${fileErrorReason(error)}`, {file, cause: error})
 }
 
 /** The file's text, or undefined when it does not exist. BOM and line endings are kept as they are. */
@@ -58,7 +58,6 @@ export function decodeEditableConfig(bytes: Uint8Array, file: string): string {
   const column = before.length - before.lastIndexOf('\n')
   const byte = `0x${bytes[bad]!.toString(16).padStart(2, '0')}`
   throw new ToolsearchError('config-not-utf8', `Refusing to edit ${file}: it is not valid UTF-8 (byte ${byte} at line ${line}, column ${column}), so rewriting it would change bytes outside the edited value. Save it as UTF-8 and retry.`, {
-    exitCode: ExitCode.failure,
     file,
   })
 }

@@ -9,7 +9,7 @@ import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {isRecord} from '../shared/json.js'
-import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
+import {ToolsearchError, usageError} from '../shared/errors.js'
 import {applyStructuredOnlyGeneration, inputView} from './schema-generation.js'
 import {type KeyPlaces, type SchemaPlan, type SplitSchema, keyPlaces, splitSchema} from './schema-split.js'
 
@@ -74,7 +74,7 @@ function bundledSource(): ConfigSchemaSource {
   try {
     plan = readJson(join(compiledDir, COMPILED_FILES.plan)) as SchemaPlan
   } catch (error) {
-    throw new ToolsearchError('schema-missing', `The compiled OpenClaw config schema is missing (${compiledDir}); run "npm run build".`, {exitCode: ExitCode.failure, cause: error})
+    throw new ToolsearchError('schema-missing', `The compiled OpenClaw config schema is missing (${compiledDir}); run "npm run build".`, {cause: error})
   }
   const parts = new Map<number, Promise<PartValidator>>()
   let whole: Record<string, unknown> | undefined

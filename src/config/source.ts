@@ -3,7 +3,7 @@
  * values that remembers where each value came from (for findings and for refusing writes into
  * included files).
  */
-import {ExitCode, ToolsearchError} from '../shared/errors.js'
+import {type ErrorCode, ToolsearchError} from '../shared/errors.js'
 import {type CstNode, type CstObject, findMember, parseCst} from './cst.js'
 import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {type Position, positionIndex} from './text.js'
@@ -40,9 +40,9 @@ export function originKey(path: ReadonlyArray<string | number>): string {
 }
 
 /** A config-level problem tied to a place in a file; thrown as a ToolsearchError (exit 2). */
-export function sourceError(code: string, message: string, source: Pick<ConfigSource, 'file' | 'position'>, offset: number): ToolsearchError {
+export function sourceError(code: ErrorCode, message: string, source: Pick<ConfigSource, 'file' | 'position'>, offset: number): ToolsearchError {
   const {line, column} = source.position(offset)
-  return new ToolsearchError(code, message, {exitCode: ExitCode.usage, file: source.file, line, column, details: {file: source.file, line, column}})
+  return new ToolsearchError(code, message, {file: source.file, line, column, details: {file: source.file, line, column}})
 }
 
 /**

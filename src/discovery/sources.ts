@@ -12,7 +12,7 @@ import {openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import {type ClientConfigFile, type DiscoveryContext, clientConfigFiles, readClientServers} from './clients.js'
-import {columnWidths, renderColumns} from '../output/columns.js'
+import {columnWidths, padToWidth} from '../output/columns.js'
 
 export interface SourceRow {
   /** `openclaw` or a client name (what `--catalog` accepts). */
@@ -79,26 +79,17 @@ export function renderSources(rows: readonly SourceRow[], context: DiscoveryCont
   const found = rows.filter((item) => item.status !== 'not-found')
   const missing = rows.filter((item) => item.status === 'not-found')
   const label = (item: SourceRow) => (item.scope === 'openclaw' ? 'openclaw' : `${item.client} (${item.scope})`)
-  const labelWidth = columnWidths(rows.map((item) => [label(item)]), [{}])
+  const labelWidth = columnWidths(rows.map((item) => [label(item)]), [{}])[0]!
   const out: string[] = []
   out.push(found.length === 0 ? 'No MCP configs found.' : `MCP configs found (${found.length}):`)
-  const foundLines = renderColumns(
-    found.map((item) => [label(item), safeInline(shortPath(item.path, context)), statusText(item)]),
-    [{width: labelWidth[0]}, {}, {}],
-    {indent: '  '},
-  )
-  for (const [index, item] of found.entries()) {
-    const line = foundLines[index]!
+  // Only the label is a column: paths differ too much in length for the status to line up well.
+  for (const item of found) {
+    const line = `  ${padToWidth(label(item), labelWidth)}  ${safeInline(shortPath(item.path, context))}  ${statusText(item)}`
     out.push(item.status === 'invalid' ? style.red(line) : line)
   }
   if (missing.length > 0) {
     out.push('', style.dim('Also looked for:'))
-    const missingLines = renderColumns(
-      missing.map((item) => [label(item), safeInline(shortPath(item.path, context))]),
-      [{width: labelWidth[0]}, {}],
-      {indent: '  '},
-    )
-    for (const line of missingLines) out.push(style.dim(line))
+    for (const item of missing) out.push(style.dim(`  ${padToWidth(label(item), labelWidth)}  ${safeInline(shortPath(item.path, context))}`))
   }
   out.push('', 'Without --catalog, commands use the openclaw row (mcp.servers). Pick a client\'s servers with --catalog <client>, e.g. --catalog cursor.')
   return `${out.join('\n')}\n`

@@ -25,7 +25,7 @@ import {type Stats, constants, unlinkSync} from 'node:fs'
 import * as nodeFs from 'node:fs/promises'
 import {basename, dirname, join, resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError} from '../shared/errors.js'
+import {type ErrorCode, ToolsearchError} from '../shared/errors.js'
 import {errno, fileErrorReason} from './errors.js'
 import {DEFAULT_LOCK_WAIT_MS, type HeldLock, LockAccessError, LockBusyError, LockLostError, STALE_LOCK_MS, acquireLock, isProcessAlive} from './lock.js'
 import {type FileSnapshot, readRegularFile, sizeWhenFirstRead} from './read-file.js'
@@ -81,8 +81,8 @@ export interface Computed<T> {
   result: T
 }
 
-function failure(code: string, message: string, file: string, cause?: unknown): ToolsearchError {
-  return new ToolsearchError(code, message, {exitCode: code === 'file-unreadable' ? ExitCode.usage : ExitCode.failure, file, cause})
+function failure(code: ErrorCode, message: string, file: string, cause?: unknown): ToolsearchError {
+  return new ToolsearchError(code, message, {file, cause})
 }
 
 function capitalized(text: string): string {

@@ -12,7 +12,7 @@
  */
 import {resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError, usageError} from '../shared/errors.js'
+import {ToolsearchError, usageError} from '../shared/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
@@ -105,7 +105,7 @@ export function parseLabelledQueries(text: string, file: string): LabelledQuery[
     const line = index + 1
     if (raw.trim() === '') return
     const fail = (problem: string) =>
-      new ToolsearchError('invalid-eval-queries', `${file}:${line}: ${problem}`, {file, line, exitCode: ExitCode.usage})
+      new ToolsearchError('invalid-eval-queries', `${file}:${line}: ${problem}`, {file, line})
     let value: unknown
     try {
       value = JSON.parse(raw)
@@ -120,7 +120,7 @@ export function parseLabelledQueries(text: string, file: string): LabelledQuery[
     if (bad !== -1) throw fail(`relevant[${bad}] must be a non-empty string.`)
     queries.push({query, relevant: [...new Set(relevant as string[])], line})
   })
-  if (queries.length === 0) throw new ToolsearchError('invalid-eval-queries', `${file}: no labelled queries found.`, {file, exitCode: ExitCode.usage})
+  if (queries.length === 0) throw new ToolsearchError('invalid-eval-queries', `${file}: no labelled queries found.`, {file})
   return queries
 }
 

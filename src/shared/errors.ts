@@ -1,7 +1,8 @@
 /**
  * The one error type the library throws for anything a user can cause: bad input, bad files,
- * blocked or failed tools. Commands map it to an exit code and a message in one place
- * (`src/cli/base-command.ts`); nothing else prints errors or picks exit codes for them.
+ * blocked or failed tools. A throw site names what went wrong (its code); `EXIT_CODES` below is
+ * the one place that says how the process then exits, and `src/cli/base-command.ts` the one place
+ * that prints it.
  */
 
 /** Process exit codes used across commands (SPEC §3.3, §3.4, §8.3). */
@@ -19,11 +20,78 @@ export const ExitCode = {
   config: 78,
 } as const
 
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode] | typeof INTERRUPTED
+
+/** 128 + SIGINT, as a shell reports a process stopped by Ctrl-C. */
+const INTERRUPTED = 130
+
+/**
+ * Every error code, and every verdict a command can end with, mapped to its exit code (SPEC
+ * §3.3, §3.4, §8.3). Adding a code means adding it here: the type of `ToolsearchError`'s code is
+ * this table's keys.
+ */
+export const EXIT_CODES = {
+  // Usage: bad flags, arguments or input files that cannot be read as what they must be.
+  usage: ExitCode.usage,
+  'invalid-catalog': ExitCode.usage,
+  'invalid-eval-queries': ExitCode.usage,
+  'file-exists': ExitCode.usage,
+  'file-unreadable': ExitCode.usage,
+  'config-unreadable': ExitCode.usage,
+  'config-parse': ExitCode.usage,
+  'config-include': ExitCode.usage,
+  'config-shape': ExitCode.usage,
+  'config-forbidden-key': ExitCode.usage,
+  // Failure: something the user asked for cannot be done, or a tool or a check failed.
+  error: ExitCode.failure,
+  internal: ExitCode.failure,
+  'config-not-found': ExitCode.failure,
+  'config-near-miss': ExitCode.failure,
+  'config-path': ExitCode.failure,
+  'config-path-not-found': ExitCode.failure,
+  'config-included': ExitCode.failure,
+  'config-invalid': ExitCode.failure,
+  'config-retired': ExitCode.failure,
+  'config-not-utf8': ExitCode.failure,
+  'schema-missing': ExitCode.failure,
+  'file-conflict': ExitCode.failure,
+  'file-locked': ExitCode.failure,
+  'file-read-only': ExitCode.failure,
+  'file-unwritable': ExitCode.failure,
+  'invalid-search-request': ExitCode.failure,
+  'invalid-request': ExitCode.failure,
+  'unknown-tool': ExitCode.failure,
+  'ambiguous-tool': ExitCode.failure,
+  'direct-only-tool': ExitCode.failure,
+  'invalid-schema': ExitCode.failure,
+  'invalid-arguments': ExitCode.failure,
+  'output-mismatch': ExitCode.failure,
+  'tool-error': ExitCode.failure,
+  /** Verdict: `doctor` or `lint` found errors (or warnings with --strict). */
+  findings: ExitCode.failure,
+  // Blocked by the tool policy or by approval.
+  'tool-denied': ExitCode.blocked,
+  /** Verdict: a call that needs approval did not get it. */
+  blocked: ExitCode.blocked,
+  // The executor is unavailable: a server down, a timeout, no executor.
+  'mcp-unavailable': ExitCode.unavailable,
+  'tool-unavailable': ExitCode.unavailable,
+  'no-executor': ExitCode.unavailable,
+  /** Verdict: `config validate` says the gateway would refuse this config (EX_CONFIG). */
+  'config-refused': ExitCode.config,
+  /** Ctrl-C. */
+  interrupted: INTERRUPTED,
+} as const satisfies Record<string, ExitCodeValue>
+
+/** What went wrong, or how a command ended: a key of `EXIT_CODES`. */
+export type ErrorCode = keyof typeof EXIT_CODES
+
+/** The exit code for an error code or verdict. */
+export function exitCodeFor(code: ErrorCode): ExitCodeValue {
+  return EXIT_CODES[code]
+}
 
 export interface ToolsearchErrorOptions {
-  /** Exit code the CLI uses for this error; defaults to `ExitCode.failure`. */
-  exitCode?: number
   /** Alternatives worth showing the user ("Did you mean …"). */
   suggestions?: string[]
   /** File the problem is in, when there is one. */
@@ -44,8 +112,9 @@ export interface ToolsearchErrorOptions {
 
 export class ToolsearchError extends Error {
   /** Stable machine-readable code, kebab-case (`config-parse`, `unknown-tool`, …). */
-  readonly code: string
-  readonly exitCode: number
+  readonly code: ErrorCode
+  /** From `EXIT_CODES`, never chosen by the throw site. */
+  readonly exitCode: ExitCodeValue
   readonly suggestions: string[]
   readonly file?: string
   readonly line?: number
@@ -53,11 +122,11 @@ export class ToolsearchError extends Error {
   readonly details?: Record<string, unknown>
   readonly hint?: string
 
-  constructor(code: string, message: string, options: ToolsearchErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: ToolsearchErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause})
     this.name = 'ToolsearchError'
     this.code = code
-    this.exitCode = options.exitCode ?? ExitCode.failure
+    this.exitCode = exitCodeFor(code)
     this.suggestions = options.suggestions ?? []
     this.file = options.file
     this.line = options.line
@@ -68,8 +137,8 @@ export class ToolsearchError extends Error {
 }
 
 /** A usage error (exit 2): bad flags, bad arguments, bad paths. */
-export function usageError(message: string, options: Omit<ToolsearchErrorOptions, 'exitCode'> = {}): ToolsearchError {
-  return new ToolsearchError('usage', message, {...options, exitCode: ExitCode.usage})
+export function usageError(message: string, options: ToolsearchErrorOptions = {}): ToolsearchError {
+  return new ToolsearchError('usage', message, options)
 }
 
 export function isToolsearchError(value: unknown): value is ToolsearchError {

@@ -10,7 +10,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 
 import {BIN, isolatedEnv, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 import {WATER_HINT, WATER_PARAMETERS} from './garden.js'
-import {cleanup, liveGroupMembers, survivors, waitForFile} from './processes.js'
+import {cleanup, liveGroupMembers, markedProcesses, markedSurvivors, processMarker, survivors, waitForFile} from './processes.js'
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/call')
 const command = (script: string, extra: Record<string, unknown> = {}) => ({command: [process.execPath, join(FIXTURES, script)], ...extra})
@@ -56,7 +56,8 @@ interface ErrorJson {
 }
 
 const started: number[] = []
-afterEach(() => cleanup(started.splice(0)))
+const markers: string[] = []
+afterEach(() => cleanup([...started.splice(0), ...markers.splice(0).flatMap(markedProcesses)]))
 
 describe('call: success and the envelope', () => {
   it('prints the result on stdout and the envelope under --json', async () => {
@@ -245,26 +246,23 @@ describe('call: executors (§8.4)', () => {
   })
 
   it('kills a hanging command at its timeout (exit 4) and leaves no process behind', async () => {
-    const {dir, catalog} = catalogDir()
-    const pidFile = join(dir, 'pids.json')
-    const result = await runCli(['call', '--catalog', catalog, 'hang', '--args', JSON.stringify({pidFile, ignoreTerm: true})])
-    const pids = JSON.parse(await waitForFile(pidFile)) as {child: number; grandchild: number}
-    started.push(pids.child, pids.grandchild)
+    const {catalog} = catalogDir()
+    const marker = processMarker()
+    markers.push(marker)
+    const result = await runCli(['call', '--catalog', catalog, 'hang', '--args', JSON.stringify({marker, ignoreTerm: true})])
     expect(result.code).toBe(4)
     expect(result.stderr).toMatch(/hang\.mjs" timed out after 1500 ms and was stopped\.\n$/)
-    expect(await survivors([pids.child, pids.grandchild])).toEqual([])
-    expect(liveGroupMembers(pids.child)).toEqual([])
+    expect(await markedSurvivors(marker)).toEqual([])
   })
 
   it('lets --timeout override the catalog timeout', async () => {
-    const {dir, catalog} = catalogDir()
-    const pidFile = join(dir, 'pids.json')
-    const result = await runCli(['call', '--catalog', catalog, 'hang', '--timeout', '300', '--args', JSON.stringify({pidFile}), '--json'])
-    const pids = JSON.parse(await waitForFile(pidFile)) as {child: number; grandchild: number}
-    started.push(pids.child, pids.grandchild)
+    const {catalog} = catalogDir()
+    const marker = processMarker()
+    markers.push(marker)
+    const result = await runCli(['call', '--catalog', catalog, 'hang', '--timeout', '300', '--args', JSON.stringify({marker}), '--json'])
     expect(result.code).toBe(4)
     expect(parseJsonOutput<ErrorJson>(result).error).toMatchObject({code: 'tool-unavailable', message: expect.stringContaining('timed out after 300 ms')})
-    expect(await survivors([pids.child, pids.grandchild])).toEqual([])
+    expect(await markedSurvivors(marker)).toEqual([])
   })
 
   it('reaps the whole process group on Ctrl-C (SIGINT) and exits 130', async () => {

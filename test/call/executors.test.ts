@@ -8,7 +8,7 @@ import {DEFAULT_COMMAND_TIMEOUT_MS, executeTool} from '../../src/call/execute.js
 import {executeCommandTool} from '../../src/call/executors/command.js'
 import {NO_MATCHING_CASE, executeFixture, isDeepSubset} from '../../src/call/executors/fixture.js'
 import {tempDir} from '../helpers/cli.js'
-import {cleanup, liveGroupMembers, survivors, waitForFile} from './processes.js'
+import {cleanup, liveGroupMembers, markedProcesses, markedSurvivors, processMarker, survivors, waitForFile} from './processes.js'
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/call')
 const catalog: Catalog = {entries: [], mcpServers: {}, unavailableMcpServers: []}
@@ -141,13 +141,11 @@ describe('command executor', () => {
   })
 
   it('stops the whole process group at the timeout, even a child that ignores SIGTERM', async () => {
-    const pidFile = join(tempDir(), 'pids.json')
-    const outcome = await executeCommandTool(node('hang.mjs'), {pidFile, ignoreTerm: true}, {timeoutMs: 1500, catalog})
-    const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as {child: number; grandchild: number}
-    started.push(pids.child, pids.grandchild)
+    const marker = processMarker()
+    const outcome = await executeCommandTool(node('hang.mjs'), {marker, ignoreTerm: true}, {timeoutMs: 1500, catalog})
+    started.push(...markedProcesses(marker))
     expect(outcome).toEqual({status: 'unavailable', message: expect.stringMatching(/hang\.mjs" timed out after 1500 ms and was stopped\.$/)})
-    expect(await survivors([pids.child, pids.grandchild])).toEqual([])
-    expect(liveGroupMembers(pids.child)).toEqual([])
+    expect(await markedSurvivors(marker)).toEqual([])
   })
 
   it('stops the process group when the call is aborted', async () => {

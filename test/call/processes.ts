@@ -53,6 +53,40 @@ export async function survivors(pids: number[], ms = 5000): Promise<number[]> {
   }
 }
 
+/** Live processes whose command line holds `marker` (read from /proc). */
+export function markedProcesses(marker: string): number[] {
+  const found: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue
+    let commandLine: string
+    try {
+      commandLine = readFileSync(`/proc/${name}/cmdline`, 'utf8')
+    } catch {
+      continue
+    }
+    if (commandLine.includes(marker) && isAlive(Number(name))) found.push(Number(name))
+  }
+  return found
+}
+
+/**
+ * A marker for the processes of one test: a test that stops a tool early (a short timeout on a
+ * loaded machine may stop it before it wrote its pids) still finds every process it started.
+ */
+export function processMarker(): string {
+  return `toolsearch-test-${process.pid}-${Math.random().toString(36).slice(2)}`
+}
+
+/** Polls until no process carries `marker`; returns those still alive after `ms`. */
+export async function markedSurvivors(marker: string, ms = 5000): Promise<number[]> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const alive = markedProcesses(marker)
+    if (alive.length === 0 || Date.now() > deadline) return alive
+    await sleep(50)
+  }
+}
+
 /** Waits for a file to appear (a child writing its pids), up to `ms`. */
 export async function waitForFile(path: string, ms = 10_000): Promise<string> {
   const deadline = Date.now() + ms

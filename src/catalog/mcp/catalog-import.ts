@@ -16,7 +16,7 @@
 import {existsSync, realpathSync} from 'node:fs'
 import {resolve} from 'node:path'
 
-import {ExitCode, ToolsearchError} from '../../shared/errors.js'
+import {ToolsearchError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import {styler} from '../../output/style.js'
 import type {Catalog, CatalogEntry, UnavailableMcpServer} from '../types.js'
@@ -73,7 +73,7 @@ export function assertOutputIsNotInput(out: string, catalogs: readonly string[],
   }
   const target = real(out)
   const input = catalogs.find((file) => real(file) === target)
-  if (input !== undefined) throw new ToolsearchError('usage', `Refusing to write ${out}: it is one of the catalogs being imported (${input}). Choose another --out.`, {exitCode: ExitCode.usage})
+  if (input !== undefined) throw new ToolsearchError('usage', `Refusing to write ${out}: it is one of the catalogs being imported (${input}). Choose another --out.`)
 }
 
 /** Nothing is written when a server is missing, unless the user accepted a partial import. */
@@ -82,13 +82,12 @@ export function assertImportComplete(plan: ImportPlan, partial: boolean): void {
   const names = plan.unavailableMcpServers.map(({server}) => `"${safeInline(server)}"`).join(', ')
   const one = plan.unavailableMcpServers.length === 1
   throw new ToolsearchError('mcp-unavailable', `Nothing written: MCP server${one ? '' : 's'} ${names} ${one ? 'is' : 'are'} unavailable. Fix ${one ? 'it' : 'them'}, or pass --partial to import the servers that answered.`, {
-    exitCode: ExitCode.unavailable,
     details: {unavailableMcpServers: plan.unavailableMcpServers},
   })
 }
 
 export function fileExistsError(out: string): ToolsearchError {
-  return new ToolsearchError('file-exists', `${out} already exists; pass --force to replace it (the old file is kept as ${out}.bak).`, {exitCode: ExitCode.usage, file: out})
+  return new ToolsearchError('file-exists', `${out} already exists; pass --force to replace it (the old file is kept as ${out}.bak).`, {file: out})
 }
 
 export interface ImportReport {

@@ -22,7 +22,7 @@
  *   SDK's parsing would have dropped without a word) skips that tool with a warning, and the
  *   server's other tools are used.
  */
-import {ExitCode, ToolsearchError, isToolsearchError} from '../../shared/errors.js'
+import {isToolsearchError, ToolsearchError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
 import {mcpToolEntry} from '../entries.js'
@@ -172,7 +172,7 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
 export function noMcpServerError(unavailable: readonly UnavailableMcpServer[]): ToolsearchError {
   const reasons = unavailable.map((server) => `${formatUnavailableMcpServer(server)}.`)
   const message = reasons.length === 1 ? reasons[0]! : `None of the ${unavailable.length} MCP servers could be used:\n${reasons.map((line) => `  ${line}`).join('\n')}`
-  return new ToolsearchError('mcp-unavailable', message, {exitCode: ExitCode.unavailable, details: {unavailableMcpServers: unavailable}})
+  return new ToolsearchError('mcp-unavailable', message, {details: {unavailableMcpServers: unavailable}})
 }
 
 /** One line for stderr naming a server that could not be used and why. */

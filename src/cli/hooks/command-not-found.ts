@@ -6,7 +6,7 @@
 import type {Hook} from '@oclif/core'
 
 import {closestMatches} from '../../shared/suggest.js'
-import {ExitCode} from '../../shared/errors.js'
+import {exitCodeFor} from '../../shared/errors.js'
 import {safeInline, terminalJson} from '../../output/terminal.js'
 
 const MAX_SUGGESTIONS = 3
@@ -19,7 +19,7 @@ const commandNotFound: Hook<'command_not_found'> = async function (options) {
   const suggestions = closestMatches(typed, commands, MAX_SUGGESTIONS)
   const didYouMean = suggestions.length === 0 ? '' : ` Did you mean: ${suggestions.join(', ')}?`
   const message = `Unknown command: ${typed}.${didYouMean} Run "${options.config.bin} --help" for the list of commands.`
-  process.exitCode = ExitCode.usage
+  process.exitCode = exitCodeFor('usage')
   if ((options.argv ?? []).includes('--json')) process.stdout.write(`${terminalJson({error: {code: 'unknown-command', message}}, 2)}\n`)
   else process.stderr.write(`Error: ${safeInline(message)}\n`)
 }
