@@ -15,7 +15,8 @@
 // test/fixtures/mcp-tools-list/ (so a transcript may edit them) and with a fresh empty HOME; stderr is shown where it was written.
 // That folder is shown as `.` and the HOME as `~`. Several `$ ` lines run one after another in the
 // same folder, so a transcript can set something and then show it.
-import {spawnSync} from 'node:child_process'
+import {spawn} from 'node:child_process'
+import {availableParallelism} from 'node:os'
 import {chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, relative} from 'node:path'
@@ -46,8 +47,22 @@ function shimDirectory() {
   return dir
 }
 
-/** Runs the `$ ` commands of one transcript; returns the block's new body. */
-function runTranscript(body, bin) {
+/** Runs one shell command; resolves with what it wrote to stdout and stderr, interleaved. */
+function runShell(command, options) {
+  return new Promise((resolve) => {
+    const child = spawn('/bin/sh', ['-c', `${command} 2>&1`], {...options, stdio: ['ignore', 'pipe', 'ignore']})
+    let output = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('close', () => {
+      clearTimeout(timer)
+      resolve(output)
+    })
+  })
+}
+
+/** Runs the `$ ` commands of one transcript, one after another; resolves with the block's new body. */
+async function runTranscript(body, bin) {
   const work = realpathSync(mkdtempSync(join(tmpdir(), 'toolsearch-transcripts-')))
   const home = join(work, '.home')
   mkdirSync(home)
@@ -56,13 +71,8 @@ function runTranscript(body, bin) {
     const commands = body.split('\n').filter((line) => line.startsWith('$ ')).map((line) => line.slice(2))
     const parts = []
     for (const command of commands) {
-      const result = spawnSync('/bin/sh', ['-c', `${command} 2>&1`], {
-        cwd: work,
-        env: {PATH: `${bin}:${process.env.PATH}`, HOME: home, NO_COLOR: '1', LANG: 'C.UTF-8', COLUMNS: '100'},
-        encoding: 'utf8',
-        timeout: 60_000,
-      })
-      const output = (result.stdout ?? '').split(home).join('~').split(work).join('.').replace(/\n+$/, '')
+      const stdout = await runShell(command, {cwd: work, env: {PATH: `${bin}:${process.env.PATH}`, HOME: home, NO_COLOR: '1', LANG: 'C.UTF-8', COLUMNS: '100'}})
+      const output = stdout.split(home).join('~').split(work).join('.').replace(/\n+$/, '')
       parts.push(`$ ${command}`, ...(output === '' ? [] : [output]))
     }
     return `${parts.join('\n')}\n`
@@ -71,37 +81,61 @@ function runTranscript(body, bin) {
   }
 }
 
-/** The document with every transcript rerun; the list of transcripts whose text changed. */
-function refresh(text, bin) {
-  const changed = []
-  let out = ''
-  let rest = text
-  for (let at = rest.indexOf(MARKER); at !== -1; at = rest.indexOf(MARKER)) {
-    const head = rest.slice(0, at + MARKER.length)
-    const tail = rest.slice(at + MARKER.length)
+/** The transcripts of a document: where each console block's body starts and ends, and the body. */
+function transcriptsOf(text) {
+  const found = []
+  for (let at = text.indexOf(MARKER); at !== -1; at = text.indexOf(MARKER, at + MARKER.length)) {
+    const tail = text.slice(at + MARKER.length)
     const match = tail.match(FENCE)
     if (match === null || tail.slice(0, match.index).trim() !== '') throw new Error(`a ${MARKER} line must be followed by a console block`)
-    const body = runTranscript(match[1], bin)
-    if (body !== match[1]) changed.push(match[1].split('\n')[0])
-    out += `${head}${tail.slice(0, match.index)}\`\`\`console\n${body}\`\`\``
-    rest = tail.slice(match.index + match[0].length)
+    const start = at + MARKER.length + match.index + '```console\n'.length
+    found.push({start, end: start + match[1].length, body: match[1]})
   }
-  return {text: out + rest, changed}
+  return found
+}
+
+/**
+ * Runs `jobs` with at most `limit` at a time. Transcripts are independent (each has its own
+ * folder and HOME), and most of their time is spent starting processes, so they run side by side.
+ */
+async function inPool(jobs, limit) {
+  const results = new Array(jobs.length)
+  let next = 0
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++
+      results[index] = await jobs[index]()
+    }
+  }
+  await Promise.all(Array.from({length: Math.min(limit, jobs.length)}, worker))
+  return results
 }
 
 const bin = shimDirectory()
 let stale = 0
 try {
-  for (const file of documents()) {
-    if (!existsSync(file)) continue
-    const text = readFileSync(file, 'utf8')
-    const {text: updated, changed} = refresh(text, bin)
+  const pages = documents()
+    .filter((file) => existsSync(file))
+    .map((file) => {
+      const text = readFileSync(file, 'utf8')
+      return {file, text, transcripts: transcriptsOf(text)}
+    })
+  const jobs = pages.flatMap((page) => page.transcripts.map((transcript) => async () => (transcript.fresh = await runTranscript(transcript.body, bin))))
+  await inPool(jobs, Math.max(2, availableParallelism() * 2))
+  for (const {file, text, transcripts} of pages) {
+    const changed = transcripts.filter((transcript) => transcript.fresh !== transcript.body)
     if (changed.length === 0) continue
     if (check) {
       stale += changed.length
-      for (const first of changed) console.error(`${relative(root, file)}: transcript out of date: ${first}`)
+      for (const {body} of changed) console.error(`${relative(root, file)}: transcript out of date: ${body.split('\n')[0]}`)
     } else {
-      writeFileSync(file, updated)
+      let updated = ''
+      let from = 0
+      for (const transcript of transcripts) {
+        updated += text.slice(from, transcript.start) + transcript.fresh
+        from = transcript.end
+      }
+      writeFileSync(file, updated + text.slice(from))
       console.log(`${relative(root, file)}: ${changed.length} transcript(s) updated`)
     }
   }

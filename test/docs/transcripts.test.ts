@@ -11,7 +11,10 @@ import {describe, expect, it} from 'vitest'
 import {ROOT, tempDir} from '../helpers/cli.js'
 
 const SCRIPT = join(ROOT, 'scripts', 'transcripts.js')
-const transcripts = (args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], {cwd: ROOT, encoding: 'utf8', timeout: 120_000})
+// Every transcript starts processes (the CLI, MCP servers): on a loaded machine the whole check
+// takes minutes, so the bound is generous; a hang still ends the test.
+const LIMIT_MS = 600_000
+const transcripts = (args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], {cwd: ROOT, encoding: 'utf8', timeout: LIMIT_MS})
 
 describe('documentation transcripts', () => {
   it('match what the CLI prints, in README.md and docs/', () => {
@@ -20,7 +23,7 @@ describe('documentation transcripts', () => {
     const result = transcripts(['--check'])
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
-  })
+  }, LIMIT_MS)
 
   it('fail the check when a transcript is stale, and regenerate it from the CLI', () => {
     const dir = tempDir()
@@ -35,5 +38,5 @@ describe('documentation transcripts', () => {
     expect(updated).not.toContain('something old')
     expect(updated).toMatch(/\$ toolsearch config get tools\.toolSearch\.mode --config examples\/openclaw\.json5\n"?code"?\n```\n$/)
     expect(transcripts(['--check', '--dir', dir]).status).toBe(0)
-  })
+  }, LIMIT_MS)
 })
