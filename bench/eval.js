@@ -61,7 +61,7 @@ const {makeEntry} = await dist('catalog/entries.js')
 const {createOpenClawRanker} = await dist('search/openclaw.js')
 const {buildEnhancedRanker, createEnhancedRanker, ENHANCED} = await dist('search/enhanced/index.js')
 const {openclawDocumentText} = await dist('search/document.js')
-const {EVAL_DEPTH, METRIC_NAMES, meanMetrics, parseLabelledQueries, scoreRanking} = await dist('search/eval.js')
+const {EVAL_DEPTH, METRIC_NAMES, meanMetrics, parseLabelledQueries, scoreRanking} = await dist('eval/evaluate.js')
 
 const args = process.argv.slice(2)
 const metatoolSplit = args.includes('--split') ? args[args.indexOf('--split') + 1] : 'test'

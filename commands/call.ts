@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 
 import {type ApprovalMode} from '../src/call/approval.js'
 import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
-import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/call/session-log.js'
+import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'

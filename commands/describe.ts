@@ -1,14 +1,14 @@
 import * as Args from '@oclif/core/args'
 
 import {lookupCatalogTool} from '../src/call/lookup.js'
-import {logSessionEvent, toolRef} from '../src/call/session-log.js'
+import {logSessionEvent, toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/catalog/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/inspect/human-signature.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
-import {describeEntry, renderToolDescription} from '../src/search/describe.js'
+import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
 
 export default class Describe extends BaseCommand<typeof Describe> {
   static summary = 'Show what tool_describe returns for a tool: its hit, full input schema and output schema.'

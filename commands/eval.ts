@@ -15,7 +15,7 @@ import {
   renderMetricsTable,
   renderMisses,
   restrictToCatalog,
-} from '../src/search/eval.js'
+} from '../src/eval/evaluate.js'
 import {loadRanker, rankerNames} from '../src/search/rankers.js'
 
 export default class Eval extends BaseCommand<typeof Eval> {

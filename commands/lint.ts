@@ -15,7 +15,7 @@ import {LINT_RULES} from '../src/lint/rules/index.js'
 import {type LintReport, runLint} from '../src/lint/run.js'
 import {repositoryRoot} from '../src/output/github.js'
 import {terminalJson} from '../src/output/terminal.js'
-import {readLabelledQueries, restrictToCatalog} from '../src/search/eval.js'
+import {readLabelledQueries, restrictToCatalog} from '../src/eval/evaluate.js'
 import {renderColumns} from '../src/output/columns.js'
 
 export default class Lint extends BaseCommand<typeof Lint> {

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
-import {logSessionEvent, searchEvent} from '../src/call/session-log.js'
+import {logSessionEvent, searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadCatalogContext} from '../src/cli/context.js'

@@ -2,7 +2,7 @@ import {readFile} from 'node:fs/promises'
 
 import * as Args from '@oclif/core/args'
 
-import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
+import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/session/stats.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {usageError} from '../../src/shared/errors.js'
 import {fileErrorReason} from '../../src/fs/errors.js'

@@ -5,7 +5,7 @@
  */
 import type {CatalogEntry} from '../catalog/types.js'
 import {type DirectoryMode, renderDirectory} from '../directory/render.js'
-import type {LabelledQuery} from '../search/eval.js'
+import type {LabelledQuery} from '../eval/evaluate.js'
 import {createOpenClawRanker} from '../search/openclaw.js'
 import type {RankedHit} from '../search/types.js'
 import {probesFor} from './probes.js'

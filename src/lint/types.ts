@@ -5,7 +5,7 @@
  */
 import type {CatalogEntry} from '../catalog/types.js'
 import type {Directory, DirectoryMode} from '../directory/render.js'
-import type {LabelledQuery} from '../search/eval.js'
+import type {LabelledQuery} from '../eval/evaluate.js'
 import type {Ranker, TermContribution} from '../search/types.js'
 import type {Probe} from './probes.js'
 

@@ -2,7 +2,7 @@
 import type {CatalogEntry} from '../../src/catalog/types.js'
 import {type LintReport, runLint} from '../../src/lint/run.js'
 import {LINT_RULES} from '../../src/lint/rules/index.js'
-import type {LabelledQuery} from '../../src/search/eval.js'
+import type {LabelledQuery} from '../../src/eval/evaluate.js'
 
 export interface LintOptions {
   limit?: number

@@ -3,7 +3,7 @@
  * `searchDefaultLimit` results — the report `eval --failures` gives, attached to each tool that
  * lost, with the tool that took its place and the terms that made it win.
  */
-import {evaluateRanker} from '../../search/eval.js'
+import {evaluateRanker} from '../../eval/evaluate.js'
 import {ordinal, sideBySide, sideBySideLine} from '../explain.js'
 import {defineLintRule, lintFinding} from '../registry.js'
 import type {LintFinding, LintRuleMeta} from '../types.js'

@@ -3,7 +3,7 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import type {EvaluationReport} from '../../../src/search/eval.js'
+import type {EvaluationReport} from '../../../src/eval/evaluate.js'
 import type {SearchHit} from '../../../src/search/hits.js'
 import type {TermContribution} from '../../../src/search/types.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../../helpers/cli.js'

@@ -16,7 +16,7 @@ import {catalogedEntries} from '../../../src/catalog/entries.js'
 import {loadCatalogs} from '../../../src/catalog/index.js'
 import type {CatalogEntry} from '../../../src/catalog/types.js'
 import {buildEnhancedRanker} from '../../../src/search/enhanced/index.js'
-import {parseLabelledQueries} from '../../../src/search/eval.js'
+import {parseLabelledQueries} from '../../../src/eval/evaluate.js'
 import {ROOT} from '../../helpers/cli.js'
 
 const RECORDED = join(ROOT, 'test/fixtures/enhanced-rankings')

@@ -11,7 +11,7 @@ import {
   reciprocalRankAt,
   restrictToCatalog,
   scoreRanking,
-} from '../../src/search/eval.js'
+} from '../../src/eval/evaluate.js'
 import type {Ranker} from '../../src/search/types.js'
 
 const ranked = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l']

@@ -2,8 +2,8 @@ import {readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {redactArguments, summarizeCatalog} from '../../src/call/session-log.js'
-import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/call/session-stats.js'
+import {redactArguments, summarizeCatalog} from '../../src/session/log.js'
+import {renderSessionStats, skippedLineWarnings, summarizeSession} from '../../src/session/stats.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 import {entry} from '../directory/entry.js'
 

@@ -5,9 +5,9 @@
 import type {CatalogEntry} from '../catalog/types.js'
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
-import {type SearchHit, toSearchHit} from './hits.js'
+import {type SearchHit, toSearchHit} from '../search/hits.js'
 import {terminalJson} from '../output/terminal.js'
-import type {RenderOptions} from './render.js'
+import type {RenderOptions} from '../search/render.js'
 
 export interface ToolDescription extends SearchHit {
   parameters: unknown

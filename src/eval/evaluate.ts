@@ -16,7 +16,7 @@ import {ToolsearchError, usageError} from '../shared/errors.js'
 import {readRegularFileText} from '../fs/read-file.js'
 import {safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
-import type {Ranker, RankedHit} from './types.js'
+import type {Ranker, RankedHit} from '../search/types.js'
 import {displayWidth, padToWidth} from '../output/columns.js'
 
 /** How deep a ranker is asked to rank for MRR@10 and nDCG@10. */

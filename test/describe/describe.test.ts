@@ -3,9 +3,9 @@ import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {describeEntry} from '../../src/search/describe.js'
+import {describeEntry} from '../../src/describe/describe.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
-import {tool} from './tools.js'
+import {tool} from '../search/tools.js'
 
 const EXAMPLE = join(ROOT, 'examples/catalog.json5')
 const run = (args: string[]) => runCli(['describe', '--catalog', EXAMPLE, ...args])

@@ -12,7 +12,7 @@ import {isRecord} from '../shared/json.js'
 import type {ToolSource} from '../catalog/types.js'
 import {type Style, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
-import {CALL_STATUSES, type CallStatus, type SessionCatalogSummary} from './session-log.js'
+import {CALL_STATUSES, type CallStatus, type SessionCatalogSummary} from './log.js'
 import {renderColumns} from '../output/columns.js'
 
 export interface CalledTool {
