@@ -6,6 +6,7 @@
 //   4. `directory` over 10,260 tools                 vs a process that only parses that JSON
 //   5. peak memory of row 3                          vs the parse-only process
 //   6. `doctor --fix` on a 17 MB and a 68 MB config  (the ratio of the two: linear is ~4)
+// `node bench/perf.js --doctor` measures row 6 alone (BENCH_DOCTOR=0 leaves it out).
 // The 10,260-tool catalog is the 342 real tools 30 times over, under 30 owners each; the configs
 // are generated agents with comments around a retired Tool Search setting.
 import {spawnSync} from 'node:child_process'
@@ -18,6 +19,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
 const bin = join(root, 'bin', 'run.js')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+const DOCTOR_ONLY = process.argv.includes('--doctor')
 const DOCTOR_RUNS = Number(process.env.BENCH_DOCTOR_RUNS ?? 3)
 const DOCTOR_TIMEOUT_MS = 120_000
 
@@ -107,19 +109,21 @@ const nodeBaseline = {args: ['-e', '0']}
 const rows = []
 const ratioRow = (what, [ours, base], goal) => rows.push({what, ours: `${ours.toFixed(0)} ms`, base: `${base.toFixed(0)} ms`, ratio: ours / base, goal})
 
-ratioRow('config get tools.toolSearch vs node -e 0', compare({args: [bin, 'config', 'get', 'tools.toolSearch', '--config', config]}, nodeBaseline), 2.0)
-ratioRow(
-  `search --json over ${realTools.length} real tools vs node -e 0`,
-  compare({args: [bin, 'search', 'create a pull request', '--json', ...realFiles.flatMap((name) => ['--catalog', join(realDir, name)])]}, nodeBaseline),
-  3.0,
-)
-const searchStdin = {args: [bin, 'search', '--stdin', '--catalog', bigCatalog], input: queryText}
-const bm25 = {args: [join(here, 'baselines', 'bm25.js'), bigCatalog], input: queryText}
-const parseOnly = {args: [join(here, 'baselines', 'parse-only.js'), bigCatalog]}
-ratioRow(`${queries.length} queries over ${copies * realTools.length} tools (search --stdin) vs straightforward BM25`, compare(searchStdin, bm25), 0.3)
-ratioRow(`directory over ${copies * realTools.length} tools vs JSON parse only`, compare({args: [bin, 'directory', '--catalog', bigCatalog]}, parseOnly), 1.5)
-const memory = [peakMemory(searchStdin), peakMemory(parseOnly)]
-rows.push({what: `peak memory of search --stdin (${copies * realTools.length} tools) vs JSON parse only`, ours: `${(memory[0] / 1024).toFixed(0)} MB`, base: `${(memory[1] / 1024).toFixed(0)} MB`, ratio: memory[0] / memory[1], goal: 2.0})
+if (!DOCTOR_ONLY) {
+  ratioRow('config get tools.toolSearch vs node -e 0', compare({args: [bin, 'config', 'get', 'tools.toolSearch', '--config', config]}, nodeBaseline), 2.0)
+  ratioRow(
+    `search --json over ${realTools.length} real tools vs node -e 0`,
+    compare({args: [bin, 'search', 'create a pull request', '--json', ...realFiles.flatMap((name) => ['--catalog', join(realDir, name)])]}, nodeBaseline),
+    3.0,
+  )
+  const searchStdin = {args: [bin, 'search', '--stdin', '--catalog', bigCatalog], input: queryText}
+  const bm25 = {args: [join(here, 'baselines', 'bm25.js'), bigCatalog], input: queryText}
+  const parseOnly = {args: [join(here, 'baselines', 'parse-only.js'), bigCatalog]}
+  ratioRow(`${queries.length} queries over ${copies * realTools.length} tools (search --stdin) vs straightforward BM25`, compare(searchStdin, bm25), 0.3)
+  ratioRow(`directory over ${copies * realTools.length} tools vs JSON parse only`, compare({args: [bin, 'directory', '--catalog', bigCatalog]}, parseOnly), 1.5)
+  const memory = [peakMemory(searchStdin), peakMemory(parseOnly)]
+  rows.push({what: `peak memory of search --stdin (${copies * realTools.length} tools) vs JSON parse only`, ours: `${(memory[0] / 1024).toFixed(0)} MB`, base: `${(memory[1] / 1024).toFixed(0)} MB`, ratio: memory[0] / memory[1], goal: 2.0})
+}
 
 if (process.env.BENCH_DOCTOR !== '0') {
   const doctorTimes = []

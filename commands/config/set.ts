@@ -4,6 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags, schemaFlags} from '../../src/cli/flags.js'
 import {setConfigValue} from '../../src/config/change.js'
+import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {assertNoFileBesideNearMiss} from '../../src/config/locate.js'
@@ -41,11 +42,13 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
     for (const note of nearMissNotes(location)) this.note(note)
     assertNoFileBesideNearMiss(location)
-    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
+    // One analyzer for the change and the warnings after it: each text is loaded once.
+    const analyzer = new ConfigAnalyzer(location, process.env)
+    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`
     this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))
-    for (const note of await notesAfterChange(location, outcome, process.env)) this.note(note)
+    for (const note of await notesAfterChange(analyzer, outcome)) this.note(note)
     return {
       file: outcome.file,
       path: shown,

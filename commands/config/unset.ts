@@ -4,6 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags, schemaFlags} from '../../src/cli/flags.js'
 import {unsetConfigValue} from '../../src/config/change.js'
+import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
@@ -25,10 +26,12 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
     const path = parseConfigPath(this.args.path)
     const location = await locateConfig(locateOptions(this.flags, process.cwd(), process.env, {nearMisses: true}))
     for (const note of nearMissNotes(location)) this.note(note)
-    const outcome = await unsetConfigValue(location, path, {env: process.env, dryRun: this.flags['dry-run'], cwd: process.cwd()})
+    // One analyzer for the change and the warnings after it: each text is loaded once.
+    const analyzer = new ConfigAnalyzer(location, process.env)
+    const outcome = await unsetConfigValue(location, path, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd()})
     const shown = formatConfigPath(path)
     this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(outcome.summary)})`]}, {color: this.color}))
-    for (const note of await notesAfterChange(location, outcome, process.env)) this.note(note)
+    for (const note of await notesAfterChange(analyzer, outcome)) this.note(note)
     return {
       file: outcome.file,
       path: shown,

@@ -15,14 +15,14 @@ import {unifiedDiff} from './diff.js'
 import {keepReferences} from './env.js'
 import {type Edit, applyEdits} from './edit.js'
 import type {ConfigLocation} from './index.js'
-import {type ConfigDocument, documentFromText, nearestOrigin} from './load.js'
+import {ConfigAnalyzer} from './analyzer.js'
+import {type ConfigDocument, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
 import {planRemove, planSet} from './plan.js'
 import {valueAtPath} from './query.js'
 import {decodeEditableConfig, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
-import {originKey} from './source.js'
-import {type ConfigProblem, findConfigProblems, introducedProblems} from './validate.js'
+import {type ConfigProblem, introducedProblems} from './validate.js'
 
 export interface PlannedChange<T> {
   edits: Edit[]
@@ -41,6 +41,8 @@ export interface ChangeOptions extends ConfigWriteOptions {
   dryRun?: boolean
   /** Base directory for the file names shown in the diff header. */
   cwd?: string
+  /** The run's loaded documents, when the caller has loaded this config already (see analyzer.ts). */
+  analyzer?: ConfigAnalyzer
 }
 
 export interface ChangeOutcome<T> {
@@ -71,7 +73,7 @@ function includedError(path: ConfigPath, where: readonly string[], file: string)
 
 /** The first value at or below `path` (which exists) that was written in another file than `top`. */
 function includedBelow(document: ConfigDocument, path: string[], value: unknown): {path: string[]; file: string} | undefined {
-  const origin = document.origins.get(originKey(path))
+  const origin = document.origins.get(path)
   if (origin !== undefined && origin.file !== document.source.file) return {path, file: origin.file}
   const children: Array<[string, unknown]> = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : value !== null && typeof value === 'object' ? Object.entries(value) : []
   for (const [key, child] of children) {
@@ -97,20 +99,20 @@ export function assertWritableInTopFile(document: ConfigDocument, path: ConfigPa
   if (below !== undefined) throw includedError(path, below.path, below.file)
 }
 
-async function computeChange<T>(location: ConfigLocation, before: string | undefined, planner: ChangePlanner<T>, env: NodeJS.ProcessEnv): Promise<{after: string | undefined; summary: T}> {
-  const document = documentFromText(location, before, env)
+async function computeChange<T>(location: ConfigLocation, before: string | undefined, planner: ChangePlanner<T>, analyzer: ConfigAnalyzer): Promise<{after: string | undefined; summary: T}> {
+  const document = analyzer.document(before)
   const {edits, summary} = await planner(document)
   const after = applyEdits(document.source.text, edits)
   if (after === (before ?? '')) return {after: undefined, summary}
   let updated: ConfigDocument
   try {
-    updated = documentFromText(location, after, env)
+    updated = analyzer.document(after)
   } catch (error) {
     // A planned edit always parses; what can fail is what it points to (a new $include target).
     const why = isToolsearchError(error) ? error.message : String(error)
     throw new ToolsearchError('config-invalid', `Refusing to write ${location.path}: the result could not be loaded: ${why}`, {cause: error})
   }
-  const introduced = introducedProblems(await findConfigProblems(document.resolved), await findConfigProblems(updated.resolved))
+  const introduced = introducedProblems(await analyzer.problems(document), await analyzer.problems(updated))
   if (introduced.length > 0) {
     const retiredOnly = introduced.every((problem) => problem.kind === 'retired')
     throw new ToolsearchError(retiredOnly ? 'config-retired' : 'config-invalid', `Refusing to write ${location.path}: ${retiredOnly ? 'that is a retired setting' : 'the result would be invalid'}:\n${describeProblems(introduced)}`, {
@@ -122,9 +124,10 @@ async function computeChange<T>(location: ConfigLocation, before: string | undef
 
 /** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
 export async function changeConfig<T>(location: ConfigLocation, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
+  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
   if (options.dryRun === true) {
     const before = readEditableConfigText(location.path)
-    const {after, summary} = await computeChange(location, before, planner, options.env)
+    const {after, summary} = await computeChange(location, before, planner, analyzer)
     const name = options.cwd === undefined ? location.path : displayPath(location.path, options.cwd)
     const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
     return {status: after === undefined ? 'unchanged' : 'dry-run', file: location.path, created: false, diff, before, after, summary}
@@ -135,7 +138,7 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
     location.path,
     async (current) => {
       before = current
-      const computed = await computeChange(location, current, planner, options.env)
+      const computed = await computeChange(location, current, planner, analyzer)
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },

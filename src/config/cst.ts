@@ -67,8 +67,6 @@ export type ParseResult = {ok: true; root: CstNode | undefined; comments: number
 /** Deeper nesting than this is refused instead of overflowing the stack. */
 const MAX_DEPTH = 256
 
-/** A run of plain characters inside a string: up to either quote, a backslash or a line break. */
-const STRING_RUN = /[^"'\\\n\r]*/y
 
 class SyntaxFailure extends Error {
   constructor(
@@ -85,6 +83,12 @@ const ID_START = /[$_\p{ID_Start}]/u
 const ID_CONTINUE = /[$_\u200C\u200D\p{ID_Continue}]/u
 /** JSON5 white space: the ASCII ones, line and paragraph separators, the BOM and every Zs space. */
 const WHITESPACE = /[\t\n\v\f\r\u2028\u2029\uFEFF\p{Zs}]/u
+/** A line comment, from its `//` to the line break. */
+const LINE_COMMENT = /[^\n\r\u2028\u2029]*/y
+/** ASCII identifier characters: letters, digits, `_` and `$` (in ASCII, ID_CONTINUE is exactly these, and ID_START the same without digits). */
+function isAsciiIdentifierChar(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x24
+}
 /** Escapes that stand for one character. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', "'": "'", '"': '"', '\\': '\\'}
 
@@ -107,6 +111,8 @@ class Parser {
   private pos = 0
   /** Comments seen so far (trivia is skipped once per position, so each counts once). */
   comments = 0
+  /** The quote of the key `key()` read last. */
+  private keyQuote: QuoteStyle | undefined
 
   constructor(private readonly text: string) {}
 
@@ -126,11 +132,10 @@ class Parser {
     if (char === '[') return this.array(depth)
     if (char === '"' || char === "'") return this.string()
     const start = this.pos
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (this.text.startsWith(word, start) && !this.isIdentifierChar(start + word.length)) {
-        this.pos += word.length
-        return {kind: value === null ? 'null' : 'boolean', value, start, end: this.pos}
-      }
+    const word = char === 't' ? 'true' : char === 'f' ? 'false' : char === 'n' ? 'null' : undefined
+    if (word !== undefined && this.text.startsWith(word, start) && !this.isIdentifierChar(start + word.length)) {
+      this.pos += word.length
+      return word === 'null' ? {kind: 'null', value: null, start, end: this.pos} : {kind: 'boolean', value: word === 'true', start, end: this.pos}
     }
     NUMBER.lastIndex = start
     const match = NUMBER.exec(this.text)
@@ -151,7 +156,8 @@ class Parser {
       if (this.text[this.pos] === '}') break
       if (members.length > 0 && members[members.length - 1].comma === undefined) this.fail(`Expected "," or "}" but found ${this.describe(this.pos)}`)
       const keyStart = this.pos
-      const {key, quote} = this.key()
+      const key = this.key()
+      const quote = this.keyQuote
       const keySpan = {start: keyStart, end: this.pos}
       this.skipTrivia()
       if (this.text[this.pos] !== ':') this.fail(`Expected ":" after key "${key}" but found ${this.describe(this.pos)}`)
@@ -190,21 +196,31 @@ class Parser {
     return {kind: 'array', elements, start, end: this.pos}
   }
 
-  private key(): {key: string; quote?: QuoteStyle} {
-    const char = this.text[this.pos]
+  /** The key at `this.pos`, decoded; its quote (undefined for an identifier) goes to `keyQuote`. */
+  private key(): string {
+    const {text} = this
+    const char = text[this.pos]
     if (char === '"' || char === "'") {
-      const node = this.string()
-      return {key: node.value as string, quote: node.quote}
+      this.keyQuote = char
+      return this.stringValue()
     }
+    this.keyQuote = undefined
     let key = ''
     for (;;) {
+      // Runs of plain ASCII identifier characters are taken as one slice; escapes and the rest
+      // of Unicode one code point at a time.
+      const runStart = this.pos
+      let code = text.charCodeAt(this.pos)
+      while (isAsciiIdentifierChar(code) && (key !== '' || this.pos > runStart || !(code >= 0x30 && code <= 0x39))) code = text.charCodeAt(++this.pos)
+      if (this.pos > runStart) key += text.slice(runStart, this.pos)
+      if (code < 0x80 && code !== 0x5c) break
       const start = this.pos
       let part: string
-      if (this.text[this.pos] === '\\' && this.text[this.pos + 1] === 'u') {
+      if (text[this.pos] === '\\' && text[this.pos + 1] === 'u') {
         part = this.unicodeEscape(this.pos + 2)
         this.pos += 6
       } else {
-        const codePoint = this.text.codePointAt(this.pos)
+        const codePoint = text.codePointAt(this.pos)
         part = codePoint === undefined ? '' : String.fromCodePoint(codePoint)
         this.pos += part.length
       }
@@ -215,35 +231,38 @@ class Parser {
       }
       key += part
     }
-    if (key === '') this.fail(this.pos >= this.text.length ? 'Unexpected end of file; expected a key or "}"' : `Unexpected ${this.describe(this.pos)}; expected a key or "}"`)
-    return {key}
+    if (key === '') this.fail(this.pos >= text.length ? 'Unexpected end of file; expected a key or "}"' : `Unexpected ${this.describe(this.pos)}; expected a key or "}"`)
+    return key
   }
 
   private string(): CstScalar {
     const start = this.pos
     const quote = this.text[this.pos] as QuoteStyle
+    const value = this.stringValue()
+    return {kind: 'string', value, quote, start, end: this.pos}
+  }
+
+  /** Decodes the string literal at `this.pos` and moves past it. */
+  private stringValue(): string {
+    const {text} = this
+    const start = this.pos
+    const quote = text.charCodeAt(this.pos)
     this.pos++
     let value = ''
     for (;;) {
       // Plain characters are taken as one slice: adding them one by one builds a rope of a node
       // per character, which for a 20 MB string costs seconds and gigabytes of garbage.
-      STRING_RUN.lastIndex = this.pos
-      const run = STRING_RUN.exec(this.text)![0]
-      value += run
-      this.pos += run.length
-      if (this.pos >= this.text.length) this.fail('Unterminated string', start)
-      const char = this.text[this.pos]
-      if (char === quote) break
-      if (char === '\n' || char === '\r') this.fail('Unterminated string (line break inside a string)', start)
-      if (char === '\\') {
-        value += this.escape()
-        continue
-      }
-      value += char
-      this.pos++
+      const runStart = this.pos
+      let code = text.charCodeAt(this.pos)
+      while (code !== quote && code !== 0x5c && code !== 0x0a && code !== 0x0d && this.pos < text.length) code = text.charCodeAt(++this.pos)
+      if (this.pos > runStart) value = value === '' ? text.slice(runStart, this.pos) : value + text.slice(runStart, this.pos)
+      if (this.pos >= text.length) this.fail('Unterminated string', start)
+      if (code === quote) break
+      if (code === 0x0a || code === 0x0d) this.fail('Unterminated string (line break inside a string)', start)
+      value += this.escape()
     }
     this.pos++
-    return {kind: 'string', value, quote, start, end: this.pos}
+    return value
   }
 
   /** Decodes the escape at `this.pos` (a backslash) and moves past it. */
@@ -291,13 +310,14 @@ class Parser {
   private skipTrivia(): void {
     const {text} = this
     while (this.pos < text.length) {
-      const char = text[this.pos]
-      if (WHITESPACE.test(char)) {
+      const code = text.charCodeAt(this.pos)
+      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || (code > 0x7f || code === 0x0b || code === 0x0c ? WHITESPACE.test(text[this.pos]) : false)) {
         this.pos++
-      } else if (char === '/' && text[this.pos + 1] === '/') {
+      } else if (code === 0x2f && text[this.pos + 1] === '/') {
         this.comments++
-        while (this.pos < text.length && !/[\n\r\u2028\u2029]/.test(text[this.pos])) this.pos++
-      } else if (char === '/' && text[this.pos + 1] === '*') {
+        LINE_COMMENT.lastIndex = this.pos
+        this.pos += LINE_COMMENT.exec(text)![0].length
+      } else if (code === 0x2f && text[this.pos + 1] === '*') {
         const close = text.indexOf('*/', this.pos + 2)
         if (close === -1) this.fail('Unterminated block comment')
         this.comments++
@@ -309,8 +329,9 @@ class Parser {
   }
 
   private isIdentifierChar(offset: number): boolean {
-    const char = this.text[offset]
-    return char !== undefined && ID_CONTINUE.test(char)
+    const code = this.text.charCodeAt(offset)
+    if (Number.isNaN(code)) return false
+    return code < 0x80 ? isAsciiIdentifierChar(code) : ID_CONTINUE.test(this.text[offset])
   }
 
   private describe(offset: number): string {

@@ -51,8 +51,58 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
  */
 export function editBetween(before: string, after: string): Edit[] {
   if (before === after) return []
-  const {prefix, suffix} = commonAffixes(before, after)
+  const prefix = commonPrefixLength(before, after)
+  const suffix = commonSuffixLength(before, after, prefix)
   return [{offset: prefix, length: before.length - suffix - prefix, content: after.slice(prefix, after.length - suffix)}]
+}
+
+/** Below this many characters a mismatching stretch is searched character by character. */
+const LINEAR_SEARCH = 64
+
+/**
+ * Length of the longest common prefix of two strings. The strings are compared a stretch at a
+ * time with the engine's own string comparison (stretches double while they match, then halve
+ * around the first difference): a config of many megabytes with one edit in it is compared in
+ * milliseconds, where a loop over its characters takes a good part of a second.
+ */
+function commonPrefixLength(a: string, b: string): number {
+  const max = Math.min(a.length, b.length)
+  let equal = 0
+  let step = LINEAR_SEARCH
+  while (equal < max) {
+    const end = Math.min(equal + step, max)
+    if (a.slice(equal, end) === b.slice(equal, end)) {
+      equal = end
+      step *= 2
+    } else if (end - equal <= LINEAR_SEARCH) {
+      while (a.charCodeAt(equal) === b.charCodeAt(equal)) equal++
+      return equal
+    } else {
+      step = (end - equal) >> 1
+    }
+  }
+  return equal
+}
+
+/** Length of the longest common suffix of two strings that leaves their first `prefix` characters alone. */
+function commonSuffixLength(a: string, b: string, prefix: number): number {
+  const max = Math.min(a.length, b.length) - prefix
+  const from = (text: string, length: number, count: number) => text.slice(text.length - count, text.length - length)
+  let equal = 0
+  let step = LINEAR_SEARCH
+  while (equal < max) {
+    const end = Math.min(equal + step, max)
+    if (from(a, equal, end) === from(b, equal, end)) {
+      equal = end
+      step *= 2
+    } else if (end - equal <= LINEAR_SEARCH) {
+      while (a.charCodeAt(a.length - 1 - equal) === b.charCodeAt(b.length - 1 - equal)) equal++
+      return equal
+    } else {
+      step = (end - equal) >> 1
+    }
+  }
+  return equal
 }
 
 /** Lengths of the longest common prefix and (non-overlapping) suffix of two sequences. */

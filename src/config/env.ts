@@ -13,24 +13,49 @@ export interface MissingVariable {
   name: string
 }
 
-/** A copy of `value` with every string substituted, and the references left unresolved. */
+/**
+ * `value` with every string substituted, and the references left unresolved. Parts without a
+ * reference are shared with `value`, not copied (config values are never mutated): a large config
+ * has hundreds of thousands of values and few references.
+ */
 export function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): {value: unknown; missing: MissingVariable[]} {
   const missing: MissingVariable[] = []
-  const walk = (node: unknown, path: string[]): unknown => {
+  // The path being walked, copied only for a string with a missing variable.
+  const path: string[] = []
+  const walk = (node: unknown): unknown => {
     if (typeof node === 'string') {
+      if (!node.includes('${')) return node
       const expansion = expandVariables(node, env, 'config')
-      for (const name of expansion.missing) missing.push({path, name})
+      for (const name of expansion.missing) missing.push({path: [...path], name})
       return expansion.text
     }
-    if (Array.isArray(node)) return node.map((item, index) => walk(item, [...path, String(index)]))
+    if (Array.isArray(node)) {
+      let out: unknown[] | undefined
+      node.forEach((item, index) => {
+        path.push(String(index))
+        const substituted = walk(item)
+        path.pop()
+        if (out === undefined && substituted !== item) out = node.slice(0, index)
+        if (out !== undefined) out.push(substituted)
+      })
+      return out ?? node
+    }
     if (isRecord(node)) {
-      const out: Record<string, unknown> = {}
-      for (const [key, item] of Object.entries(node)) out[key] = walk(item, [...path, key])
-      return out
+      let out: Record<string, unknown> | undefined
+      const keys = Object.keys(node)
+      keys.forEach((key, index) => {
+        const item = node[key]
+        path.push(key)
+        const substituted = walk(item)
+        path.pop()
+        if (out === undefined && substituted !== item) out = Object.fromEntries(keys.slice(0, index).map((earlier) => [earlier, node[earlier]]))
+        if (out !== undefined) out[key] = substituted
+      })
+      return out ?? node
     }
     return node
   }
-  return {value: walk(value, []), missing}
+  return {value: walk(value), missing}
 }
 
 /**

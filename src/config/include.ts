@@ -11,7 +11,7 @@ import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 import {isRecord} from '../shared/json.js'
 import {ToolsearchError, isToolsearchError} from '../shared/errors.js'
 import {type CstNode, type CstObject, findMember} from './cst.js'
-import {type ConfigSource, type OriginMap, nodeToValue, objectMembersToValue, originKey, sourceError} from './source.js'
+import {type ConfigSource, OriginMap, nodeToValue, objectMembersToValue, sourceError} from './source.js'
 
 export const INCLUDE_KEY = '$include'
 export const MAX_INCLUDE_DEPTH = 10
@@ -30,7 +30,7 @@ export interface ResolvedConfig {
 
 /** Resolves the includes of `source` (a top-level config file). */
 export function resolveIncludes(source: ConfigSource, read: SourceReader): ResolvedConfig {
-  const origins: OriginMap = new Map()
+  const origins = new OriginMap()
   const sources = new Map<string, ConfigSource>([[source.file, source]])
   const rootDir = dirname(source.file)
   const realRootDir = realPathOr(rootDir)
@@ -40,7 +40,7 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
     const onObject = (node: CstObject, path: string[]): unknown => {
       const include = findMember(node, INCLUDE_KEY)
       if (include === undefined) return objectMembersToValue(current, node, path, origins, onObject)
-      const ownOrigin = origins.get(originKey(path))
+      const ownOrigin = origins.get(path)
       const targets = includeTargets(current, include.value)
       const included = targets.map(({file, offset}) => {
         checkTarget(current, file, offset, {rootDir, realRootDir}, chain)
@@ -64,7 +64,7 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
       const own = objectMembersToValue(current, node, path, origins, onObject, INCLUDE_KEY)
       // An object result is this file's object (keys can be added beside $include); anything else
       // is the included file's value, and its origin stays there.
-      if (isRecord(base) && ownOrigin !== undefined) origins.set(originKey(path), ownOrigin)
+      if (isRecord(base) && ownOrigin !== undefined) origins.set(path, ownOrigin)
       return siblings.length === 0 ? base : deepMerge(base, own)
     }
     return onObject

@@ -11,7 +11,7 @@ import type {ConfigLocation, ConfigWarning} from './index.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
-import {type ConfigSource, type Origin, type SourceFormat, originKey, parseSource, sourceError} from './source.js'
+import {type ConfigSource, type Origin, type SourceFormat, parseSource, sourceError} from './source.js'
 
 /** The merged, authored config and where each of its values was written. */
 export type OriginIndex = Pick<ConfigDocument, 'authored' | 'origins' | 'sources'>
@@ -94,7 +94,7 @@ export function loadDocument(location: ConfigLocation, env: NodeJS.ProcessEnv): 
 export function nearestOrigin(document: Omit<OriginIndex, 'sources'>, path: readonly string[]): {origin: Origin; depth: number} | undefined {
   let depth = 0
   while (depth < path.length && valueAtPath(document.authored, path.slice(0, depth + 1)).found) depth++
-  const origin = document.origins.get(originKey(path.slice(0, depth)))
+  const origin = document.origins.get(path.slice(0, depth))
   return origin === undefined ? undefined : {origin, depth}
 }
 

@@ -256,8 +256,16 @@ export interface SetPlan {
   previous?: {value: unknown}
 }
 
+/** Each source's style, detected once: it walks the whole tree, and a fix pass plans several edits. */
+const styles = new WeakMap<ConfigSource, FileStyle>()
+
 function contextFor(source: ConfigSource): Context {
-  return {text: source.text, style: detectStyle(source), json: source.format === 'json'}
+  let style = styles.get(source)
+  if (style === undefined) {
+    style = detectStyle(source)
+    styles.set(source, style)
+  }
+  return {text: source.text, style, json: source.format === 'json'}
 }
 
 /**

@@ -4,7 +4,7 @@
  * included files).
  */
 import {type ErrorCode, ToolsearchError} from '../shared/errors.js'
-import {type CstNode, type CstObject, findMember, parseCst} from './cst.js'
+import {type CstArray, type CstNode, type CstObject, findMember, parseCst} from './cst.js'
 import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {type Position, positionIndex} from './text.js'
 
@@ -31,12 +31,57 @@ export interface Origin {
   valueOffset: number
 }
 
-/** Config path (keys and indexes as strings) → origin. `''` is the root. */
-export type OriginMap = Map<string, Origin>
+/** One value's place in the origin tree: its origin, when recorded, and its children's nodes. */
+interface OriginNode {
+  file?: string
+  keyOffset?: number
+  valueOffset?: number
+  children?: Record<string, OriginNode>
+}
 
-/** Joins path segments with a character no key can be confused with. */
-export function originKey(path: ReadonlyArray<string | number>): string {
-  return path.map(String).join('\u001F')
+/**
+ * Config path (keys and indexes as strings) → origin; the empty path is the root. A tree rather
+ * than a map of joined paths: a config of many megabytes records hundreds of thousands of
+ * origins, and a child's node is one property away from its parent's, where a joined key would
+ * be built and hashed again for every value. A node holds its origin's fields itself (one object
+ * per value instead of two); `get` hands out a copy.
+ */
+export class OriginMap {
+  private readonly root: OriginNode = {}
+
+  get(path: readonly string[]): Origin | undefined {
+    let node: OriginNode | undefined = this.root
+    for (const key of path) {
+      node = node.children?.[key]
+      if (node === undefined) return undefined
+    }
+    if (node.file === undefined || node.valueOffset === undefined) return undefined
+    return node.keyOffset === undefined ? {file: node.file, valueOffset: node.valueOffset} : {file: node.file, keyOffset: node.keyOffset, valueOffset: node.valueOffset}
+  }
+
+  /** Records where the value at `path` was written (a later record for the same path wins). */
+  set(path: readonly string[], origin: Origin): void {
+    record(this.nodeAt(path), origin.file, origin.keyOffset, origin.valueOffset)
+  }
+
+  /** The node of `path`, made when missing (for the converters below). */
+  nodeAt(path: readonly string[]): OriginNode {
+    let node = this.root
+    for (const key of path) node = childNode(node, key)
+    return node
+  }
+}
+
+function childNode(parent: OriginNode, key: string): OriginNode {
+  // A null prototype: a key is only ever a key (forbidden keys are refused anyway).
+  const children = (parent.children ??= Object.create(null) as Record<string, OriginNode>)
+  return (children[key] ??= {})
+}
+
+function record(node: OriginNode, file: string, keyOffset: number | undefined, valueOffset: number): void {
+  node.file = file
+  node.keyOffset = keyOffset
+  node.valueOffset = valueOffset
 }
 
 /** A config-level problem tied to a place in a file; thrown as a ToolsearchError (exit 2). */
@@ -71,26 +116,41 @@ export type ObjectHook = (node: CstObject, path: string[]) => unknown
  * same path win, so resolving sources in merge order leaves every path of the merged value
  * pointing at the source that gave it its value.
  */
-export function nodeToValue(source: ConfigSource, node: CstNode, basePath: string[] = [], origins: OriginMap = new Map(), onObject?: ObjectHook, keyOffset?: number): unknown {
-  origins.set(originKey(basePath), {file: source.file, keyOffset, valueOffset: node.start})
-  if (node.kind === 'array') {
-    return node.elements.map((element, index) => nodeToValue(source, element.value, [...basePath, String(index)], origins, onObject))
-  }
-  if (node.kind !== 'object') return node.value
-  if (onObject !== undefined) return onObject(node, basePath)
-  return objectMembersToValue(source, node, basePath, origins, onObject)
+export function nodeToValue(source: ConfigSource, node: CstNode, basePath: string[] = [], origins: OriginMap = new OriginMap(), onObject?: ObjectHook, keyOffset?: number): unknown {
+  const at = origins.nodeAt(basePath)
+  record(at, source.file, keyOffset, node.start)
+  return node.kind === 'object' || node.kind === 'array' ? containerToValue(source, node, basePath, at, onObject) : node.value
 }
 
 /** The members of an object node as a plain object; forbidden keys are refused. */
 export function objectMembersToValue(source: ConfigSource, node: CstObject, basePath: string[], origins: OriginMap, onObject?: ObjectHook, skipKey?: string): Record<string, unknown> {
+  return membersToValue(source, node, basePath, origins.nodeAt(basePath), onObject, skipKey)
+}
+
+// A config of many megabytes has hundreds of thousands of values: the converters below build a
+// path array only for containers (the include hook and the children need it), and reach a
+// child's origin node from its parent's.
+
+function childToValue(source: ConfigSource, node: CstNode, parentPath: string[], parent: OriginNode, key: string, onObject: ObjectHook | undefined, keyOffset?: number): unknown {
+  const at = childNode(parent, key)
+  record(at, source.file, keyOffset, node.start)
+  return node.kind === 'object' || node.kind === 'array' ? containerToValue(source, node, [...parentPath, key], at, onObject) : node.value
+}
+
+function containerToValue(source: ConfigSource, node: CstObject | CstArray, path: string[], at: OriginNode, onObject: ObjectHook | undefined): unknown {
+  if (node.kind === 'array') return node.elements.map((element, index) => childToValue(source, element.value, path, at, String(index), onObject))
+  if (onObject !== undefined) return onObject(node, path)
+  return membersToValue(source, node, path, at, onObject)
+}
+
+function membersToValue(source: ConfigSource, node: CstObject, path: string[], at: OriginNode, onObject: ObjectHook | undefined, skipKey?: string): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const member of node.members) {
     if (member.key === skipKey) continue
-    const path = [...basePath, member.key]
     if (FORBIDDEN_KEYS.has(member.key)) {
-      throw sourceError('config-forbidden-key', forbiddenKeyMessage(path), source, member.keySpan.start)
+      throw sourceError('config-forbidden-key', forbiddenKeyMessage([...path, member.key]), source, member.keySpan.start)
     }
-    out[member.key] = nodeToValue(source, member.value, path, origins, onObject, member.keySpan.start)
+    out[member.key] = childToValue(source, member.value, path, at, member.key, onObject, member.keySpan.start)
   }
   return out
 }

@@ -15,26 +15,27 @@ function isLineBreak(char: string): boolean {
   return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029'
 }
 
+/** A JSON5 line break: CRLF counts once. */
+const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g
+
 /** Offsets where each line starts (index 0 is line 1). */
 function lineStarts(text: string): number[] {
   const starts = [0]
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (!isLineBreak(char)) continue
-    if (char === '\r' && text[i + 1] === '\n') i++
-    starts.push(i + 1)
-  }
+  LINE_BREAK.lastIndex = 0
+  for (let match = LINE_BREAK.exec(text); match !== null; match = LINE_BREAK.exec(text)) starts.push(match.index + match[0].length)
   return starts
 }
 
 /**
- * A function from offset to 1-based line and column, built once per text. A BOM at the start of
- * the file is not a column: editors do not show it, so a value right after it is column 1.
+ * A function from offset to 1-based line and column. The line index is built on the first call,
+ * once per text: most parsed files are never asked for a position. A BOM at the start of the
+ * file is not a column: editors do not show it, so a value right after it is column 1.
  */
 export function positionIndex(text: string): (offset: number) => Position {
-  const starts = lineStarts(text)
+  let starts: number[] | undefined
   const hasBom = text.startsWith(BOM)
   return (offset) => {
+    starts ??= lineStarts(text)
     let low = 0
     let high = starts.length - 1
     while (low < high) {

@@ -8,13 +8,13 @@
  * nothing changes (at most 10 passes). The passes are then expressed as one edit against the
  * file as it was read, so `--dry-run` shows exactly what `--fix` writes.
  */
+import {ConfigAnalyzer} from '../config/analyzer.js'
 import {type ChangeOutcome, type ConfigWriteOptions, changeConfig} from '../config/change.js'
 import {parseCst} from '../config/cst.js'
 import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
 import type {ConfigLocation} from '../config/index.js'
-import {type ConfigDocument, documentFromText} from '../config/load.js'
+import type {ConfigDocument} from '../config/load.js'
 import {readConfigText} from '../config/read.js'
-import {findConfigProblems} from '../config/validate.js'
 import {isToolsearchError} from '../shared/errors.js'
 import {plural} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
@@ -35,15 +35,16 @@ export interface Change {
   message: string
 }
 
-export async function contextFor(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv): Promise<CheckContext> {
+/** What the checks see for `text`: its document and problems, or why it does not load. */
+export async function contextFor(analyzer: ConfigAnalyzer, text: string | undefined): Promise<CheckContext> {
   let document: ConfigDocument
   try {
-    document = documentFromText(location, text, env)
+    document = analyzer.document(text)
   } catch (error) {
     if (isToolsearchError(error) && PARSE_ERROR_CODES.has(error.code)) return {loadError: error, problems: []}
     throw error
   }
-  return {document, problems: await findConfigProblems(document.resolved)}
+  return {document, problems: await analyzer.problems(document)}
 }
 
 export function detectAll(checks: Check[], context: CheckContext): Finding[] {
@@ -61,11 +62,11 @@ interface FixPassResult {
 }
 
 /** Runs the fix loop on `text`; returns the final text and the change lines. */
-export async function fixText(checks: Check[], location: ConfigLocation, text: string, env: NodeJS.ProcessEnv): Promise<FixPassResult> {
+export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: string): Promise<FixPassResult> {
   let current = text
   const changes: Change[] = []
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const context = await contextFor(location, current, env)
+    const context = await contextFor(analyzer, current)
     if (context.document === undefined) break
     const fixContext = {document: context.document}
     const chosen: Edit[] = []
@@ -87,6 +88,8 @@ export async function fixText(checks: Check[], location: ConfigLocation, text: s
 
 export interface DoctorOptions extends ConfigWriteOptions {
   env: NodeJS.ProcessEnv
+  /** The run's loaded documents (see config/analyzer.ts); one is made when absent. */
+  analyzer?: ConfigAnalyzer
   fix?: boolean
   dryRun?: boolean
   cwd?: string
@@ -103,8 +106,9 @@ export interface DoctorResult {
 
 /** Runs doctor on the config at `location`. Throws (exit 2) only when the file cannot be read. */
 export async function runDoctor(checks: Check[], location: ConfigLocation, options: DoctorOptions): Promise<DoctorResult> {
+  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
   const text = readConfigText(location.path)
-  const before = await contextFor(location, text, options.env)
+  const before = await contextFor(analyzer, text)
   const findings = detectAll(checks, before)
   if (options.fix !== true || before.document === undefined || !findings.some((finding) => finding.fixable)) {
     return {file: location.path, findings, changes: []}
@@ -112,13 +116,13 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
   const outcome = await changeConfig(
     location,
     async ({source}) => {
-      const fixed = await fixText(checks, location, source.text, options.env)
+      const fixed = await fixText(checks, analyzer, source.text)
       return {edits: editBetween(source.text, fixed.text), summary: fixed.changes}
     },
-    options,
+    {...options, analyzer},
   )
   if (outcome.status !== 'written') return {file: location.path, findings, changes: outcome.summary, outcome}
-  const after = await contextFor(location, outcome.after, options.env)
+  const after = await contextFor(analyzer, outcome.after)
   return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
 }
 
@@ -148,18 +152,19 @@ const findingKey = (finding: Finding) => `${finding.check}\u0000${finding.messag
  * that will be clamped, an object that silently turns Tool Search off — is only said, since the
  * user may mean it, but never silently.
  */
-export async function introducedWarnings(checks: Check[], location: ConfigLocation, before: string | undefined, after: string, env: NodeJS.ProcessEnv): Promise<IntroducedWarning[]> {
-  const warningsOf = async (text: string | undefined) => detectAll(checks, await contextFor(location, text, env)).filter((finding) => finding.severity === 'warning')
+export async function introducedWarnings(checks: Check[], analyzer: ConfigAnalyzer, before: string | undefined, after: string): Promise<IntroducedWarning[]> {
+  const warningsOf = async (text: string | undefined) => detectAll(checks, await contextFor(analyzer, text)).filter((finding) => finding.severity === 'warning')
   const known = new Set((await warningsOf(before)).map(findingKey))
   return (await warningsOf(after)).filter((finding) => !known.has(findingKey(finding))).map((finding) => ({check: finding.check, message: messageOf(checks, finding)}))
 }
 
 /**
  * What `config set` and `config unset` say on stderr after a change: each warning it brought in
- * (checked against the built-in checks), then that a dry run wrote nothing.
+ * (checked against the built-in checks), then that a dry run wrote nothing. Pass the analyzer the
+ * change used, so neither text is loaded again.
  */
-export async function notesAfterChange(location: ConfigLocation, outcome: Pick<ChangeOutcome<unknown>, 'status' | 'before' | 'after'>, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const warnings = outcome.after === undefined ? [] : await introducedWarnings(builtinChecks().all(), location, outcome.before, outcome.after, env)
+export async function notesAfterChange(analyzer: ConfigAnalyzer, outcome: Pick<ChangeOutcome<unknown>, 'status' | 'before' | 'after'>): Promise<string[]> {
+  const warnings = outcome.after === undefined ? [] : await introducedWarnings(builtinChecks().all(), analyzer, outcome.before, outcome.after)
   return [...warnings.map((warning) => `Warning: ${safeInline(warning.message)}`), ...(outcome.status === 'dry-run' ? ['Dry run: nothing was written.'] : [])]
 }
 

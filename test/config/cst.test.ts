@@ -36,6 +36,19 @@ describe('parseCst reads JSON5', () => {
     expect(value('{ünï: 1, \\u0061b: 2}')).toEqual({ünï: 1, ab: 2})
   })
 
+  it('reads identifier keys that mix ASCII, other letters and escapes, and strings with the other quote', () => {
+    expect(value('{éa1: 1, a\\u0062c: 2, $_9: 3, _ü_x: 4, "q\'t": "it\'s", \'d"q\': \'say "hi"\'}')).toEqual({éa1: 1, abc: 2, $_9: 3, _ü_x: 4, "q't": "it's", 'd"q': 'say "hi"'})
+    expect(parseCst('{a: 1, b : 2}').ok).toBe(true)
+    expect(error('{1a: 1}').message).toBe('Unexpected "1"; expected a key or "}"')
+    expect(error('{a-b: 1}').message).toBe('Expected ":" after key "a" but found "-"')
+    expect(error('{"a\nb": 1}').message).toBe('Unterminated string (line break inside a string)')
+    expect(error('{a: "x').message).toBe('Unterminated string')
+  })
+
+  it('skips every JSON5 white space and comments up to any line break', () => {
+    expect(value('\u000B{\u000Ca:\u00A0// c\u2028\u2003 1 /* x\n */ ,\u2029b: 2// end\r}')).toEqual({a: 1, b: 2})
+  })
+
   it('keeps the last of duplicate keys', () => {
     expect(value('{a: 1, a: 2}')).toEqual({a: 2})
   })

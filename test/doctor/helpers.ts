@@ -1,3 +1,4 @@
+import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import type {ConfigLocation} from '../../src/config/index.js'
 import {builtinChecks} from '../../src/doctor/checks/index.js'
 import {contextFor, detectAll, fixText, messageOf} from '../../src/doctor/run.js'
@@ -8,7 +9,7 @@ export const location: ConfigLocation = {path: '/project/openclaw.json5', rule: 
 
 /** Findings of the whole registry for a config text, as `{check, path, message}`. */
 export async function findings(text: string, env: NodeJS.ProcessEnv = {}) {
-  const context = await contextFor(location, text, env)
+  const context = await contextFor(new ConfigAnalyzer(location, env), text)
   return detectAll(checks, context).map((finding) => ({
     check: finding.check,
     severity: finding.severity,
@@ -20,6 +21,6 @@ export async function findings(text: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 export async function fix(text: string) {
-  const result = await fixText(checks, location, text, {})
+  const result = await fixText(checks, new ConfigAnalyzer(location, {}), text)
   return {text: result.text, changes: result.changes.map((change) => change.message)}
 }

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
+import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {parseSource, nodeToValue} from '../../src/config/source.js'
 import {contextFor, detectAll, fixText, messageOf} from '../../src/doctor/run.js'
 import {checks, findings, fix, location} from './helpers.js'
@@ -19,7 +20,7 @@ function layouts(toolSearch: string): string[] {
 
 function toolSearchOf(text: string): unknown {
   const source = parseSource('/x', text)
-  const value = nodeToValue(source, source.root!, [], new Map()) as {tools: {toolSearch: unknown}}
+  const value = nodeToValue(source, source.root!) as {tools: {toolSearch: unknown}}
   return value.tools.toolSearch
 }
 
@@ -92,7 +93,7 @@ describe('tools.toolSearch.structured-only: the §3.2 table', () => {
   it('reports a mode that is "code" through a ${VAR} reference but never rewrites the reference', async () => {
     const text = '{\n  tools: {\n    toolSearch: {\n      mode: "${TS_MODE}",\n      codeTimeoutMs: "${TS_TIMEOUT}",\n      maxSearchLimit: 9,\n    },\n  },\n  token: "${API_TOKEN}",\n}\n'
     const env = {TS_MODE: 'code', TS_TIMEOUT: '100', API_TOKEN: 'secret'}
-    const context = await contextFor(location, text, env)
+    const context = await contextFor(new ConfigAnalyzer(location, env), text)
     const found = detectAll(checks, context).filter((finding) => finding.check === 'tools.toolSearch.structured-only')
     expect(found.map(({messageId, fixable}) => ({messageId, fixable}))).toEqual([
       {messageId: 'retiredModeFromEnv', fixable: false},
@@ -101,7 +102,7 @@ describe('tools.toolSearch.structured-only: the §3.2 table', () => {
     expect(messageOf(checks, found[0])).toBe(
       'Tool Search code mode (tool_search_code) is retired; use structured Tool Search. tools.toolSearch.mode is written as "${TS_MODE}", which the environment turns into "code": make it "tools" there (doctor --fix never rewrites a ${VAR} reference).',
     )
-    const fixed = await fixText(checks, location, text, env)
+    const fixed = await fixText(checks, new ConfigAnalyzer(location, env), text)
     // The timeout goes (reference and all); the mode reference and every other ${VAR} stay.
     expect(fixed.text).toBe(text.replace('      codeTimeoutMs: "${TS_TIMEOUT}",\n', ''))
     expect(fixed.changes.map((change) => change.message)).toEqual([TIMEOUT_CHANGE])

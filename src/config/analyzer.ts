@@ -1,0 +1,61 @@
+/**
+ * One run's parsed documents and schema problems, by text. A run sees the same text several
+ * times: `doctor --fix` reports on the file, plans its first fix pass on it, re-reads it under the
+ * lock before writing, and reports again on the text it wrote; `config set` validates the text it
+ * read and the one it writes, then looks for warnings the change brought in. Loading (parse,
+ * `$include`, `${VAR}`) and validating a large config are the expensive steps, so each distinct
+ * text is loaded and validated once per run, and every step is handed the same document.
+ */
+import type {ConfigLocation} from './index.js'
+import {type ConfigDocument, documentFromText} from './load.js'
+import {readConfigText} from './read.js'
+import {type ConfigProblem, findConfigProblems} from './validate.js'
+
+/** How many texts are remembered: a run compares the text before a change with the one after. */
+const REMEMBERED_TEXTS = 2
+
+export class ConfigAnalyzer {
+  private readonly loaded: Array<{text: string | undefined; document: ConfigDocument}> = []
+  private readonly problemsOf = new WeakMap<ConfigDocument, Promise<ConfigProblem[]>>()
+
+  constructor(
+    readonly location: ConfigLocation,
+    readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  /**
+   * The document for `text` (undefined: the file does not exist), loaded once. Throws like
+   * `documentFromText`. A remembered document is used again only while the files it includes
+   * still read the same, since a write re-reads the top file under its lock but not its includes.
+   */
+  document(text: string | undefined): ConfigDocument {
+    const remembered = this.loaded.find((entry) => entry.text === text && includesUnchanged(entry.document))
+    if (remembered !== undefined) return remembered.document
+    const document = documentFromText(this.location, text, this.env)
+    this.loaded.unshift({text, document})
+    this.loaded.length = Math.min(this.loaded.length, REMEMBERED_TEXTS)
+    return document
+  }
+
+  /** Schema and retired-setting problems of the document's resolved config, computed once. */
+  problems(document: ConfigDocument): Promise<ConfigProblem[]> {
+    let problems = this.problemsOf.get(document)
+    if (problems === undefined) {
+      problems = findConfigProblems(document.resolved)
+      this.problemsOf.set(document, problems)
+    }
+    return problems
+  }
+}
+
+function includesUnchanged(document: ConfigDocument): boolean {
+  for (const [file, source] of document.sources) {
+    if (file === document.source.file) continue
+    try {
+      if (readConfigText(file) !== source.text) return false
+    } catch {
+      return false
+    }
+  }
+  return true
+}
