@@ -4,11 +4,11 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {allowMissingFlag, configFlags, schemaFlags} from '../src/cli/flags.js'
 import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
-import {configNotFoundMessage, missingConfigNote, nearMissNotes} from '../src/config/render.js'
+import {configNotFoundMessage, displayPath, missingConfigNote, nearMissNotes} from '../src/config/render.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
 import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText, renderMissingGithub} from '../src/doctor/render.js'
 import {repositoryRoot} from '../src/output/github.js'
-import {includedFilesToFixByHand, toDoctorReport} from '../src/doctor/report.js'
+import {includeBlockNotes, toDoctorReport} from '../src/doctor/report.js'
 import {openclawRewriteNote, runDoctor} from '../src/doctor/run.js'
 import {ToolsearchError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
@@ -56,7 +56,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     if (this.flags.format === 'github' && !this.jsonEnabled()) {
       const annotations = renderDoctorGithub(report, {root: repositoryRoot(cwd, process.env)})
       if (annotations !== '') this.print(annotations)
-      if (report.status === 'written') this.note(`Updated ${report.file}: ${report.changes.map((change) => change.message).join(' ')}`)
+      if (report.status === 'written') this.note(`Updated ${report.target ?? report.file}: ${report.changes.map((change) => change.message).join(' ')}`)
     } else {
       this.print(renderDoctorText(report, {color: this.color, cwd}))
     }
@@ -64,8 +64,8 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
       this.note('Dry run: nothing was written.')
       if (result.outcome?.before !== undefined) this.note(openclawRewriteNote(result.outcome.before))
     }
-    const inIncludes = includedFilesToFixByHand(checks, report)
-    if (inIncludes.length > 0) this.note(`Note: --fix never edits included files; fix ${inIncludes.map((file) => safeInline(file)).join(', ')} by hand.`)
+    for (const note of includeBlockNotes(result.findings, (file) => safeInline(displayPath(file, cwd)))) this.note(note)
+    if (result.blocked !== undefined) this.note('No config file was changed.')
     if (!report.ok) this.endWith('findings')
     return report
   }

@@ -7,7 +7,7 @@
  * text is loaded and validated once per run, and every step is handed the same document.
  */
 import type {ConfigLocation} from './index.js'
-import {type ConfigDocument, documentFromText} from './load.js'
+import {type ConfigDocument, type IncludedText, documentFromText} from './load.js'
 import {readConfigText} from './read.js'
 import {type ConfigProblem, findConfigProblems} from './validate.js'
 
@@ -15,7 +15,7 @@ import {type ConfigProblem, findConfigProblems} from './validate.js'
 const REMEMBERED_TEXTS = 2
 
 export class ConfigAnalyzer {
-  private readonly loaded: Array<{text: string | undefined; document: ConfigDocument}> = []
+  private readonly loaded: Array<{text: string | undefined; included?: IncludedText; document: ConfigDocument}> = []
   private readonly problemsOf = new WeakMap<ConfigDocument, Promise<ConfigProblem[]>>()
 
   constructor(
@@ -27,12 +27,13 @@ export class ConfigAnalyzer {
    * The document for `text` (undefined: the file does not exist), loaded once. Throws like
    * `documentFromText`. A remembered document is used again only while the files it includes
    * still read the same, since a write re-reads the top file under its lock but not its includes.
+   * `included` stands in for one included file's text (a write planned into that file).
    */
-  document(text: string | undefined): ConfigDocument {
-    const remembered = this.loaded.find((entry) => entry.text === text && includesUnchanged(entry.document))
+  document(text: string | undefined, included?: IncludedText): ConfigDocument {
+    const remembered = this.loaded.find((entry) => entry.text === text && sameIncludedText(entry.included, included) && includesUnchanged(entry.document, included))
     if (remembered !== undefined) return remembered.document
-    const document = documentFromText(this.location, text, this.env)
-    this.loaded.unshift({text, document})
+    const document = documentFromText(this.location, text, this.env, included)
+    this.loaded.unshift({text, included, document})
     this.loaded.length = Math.min(this.loaded.length, REMEMBERED_TEXTS)
     return document
   }
@@ -48,9 +49,11 @@ export class ConfigAnalyzer {
   }
 }
 
-function includesUnchanged(document: ConfigDocument): boolean {
+const sameIncludedText = (a: IncludedText | undefined, b: IncludedText | undefined) => a?.file === b?.file && a?.text === b?.text
+
+function includesUnchanged(document: ConfigDocument, included: IncludedText | undefined): boolean {
   for (const [file, source] of document.sources) {
-    if (file === document.source.file) continue
+    if (file === document.source.file || file === included?.file) continue
     try {
       if (readConfigText(file) !== source.text) return false
     } catch {

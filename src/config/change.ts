@@ -20,7 +20,7 @@ import {type ConfigDocument, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
 import {planRemove, planSet} from './plan.js'
 import {valueAtPath} from './query.js'
-import {decodeEditableConfig, readEditableConfigText} from './read.js'
+import {decodeEditableConfig, readConfigText, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
 import {type ConfigProblem, introducedProblems} from './validate.js'
 
@@ -99,52 +99,79 @@ export function assertWritableInTopFile(document: ConfigDocument, path: ConfigPa
   if (below !== undefined) throw includedError(path, below.path, below.file)
 }
 
-async function computeChange<T>(location: ConfigLocation, before: string | undefined, planner: ChangePlanner<T>, analyzer: ConfigAnalyzer): Promise<{after: string | undefined; summary: T}> {
-  const document = analyzer.document(before)
+/** How a change loads the config with one file's text in place: the top file's, or an included file's. */
+type DocumentWith = (text: string | undefined) => ConfigDocument
+
+async function computeChange<T>(file: string, before: string | undefined, planner: ChangePlanner<T>, load: DocumentWith, analyzer: ConfigAnalyzer): Promise<{after: string | undefined; summary: T}> {
+  const document = load(before)
   const {edits, summary} = await planner(document)
-  const after = applyEdits(document.source.text, edits)
+  const after = applyEdits(before ?? '', edits)
   if (after === (before ?? '')) return {after: undefined, summary}
   let updated: ConfigDocument
   try {
-    updated = analyzer.document(after)
+    updated = load(after)
   } catch (error) {
     // A planned edit always parses; what can fail is what it points to (a new $include target).
     const why = isToolsearchError(error) ? error.message : String(error)
-    throw new ToolsearchError('config-invalid', `Refusing to write ${location.path}: the result could not be loaded: ${why}`, {cause: error})
+    throw new ToolsearchError('config-invalid', `Refusing to write ${file}: the result could not be loaded: ${why}`, {cause: error})
   }
   const introduced = introducedProblems(await analyzer.problems(document), await analyzer.problems(updated))
   if (introduced.length > 0) {
     const retiredOnly = introduced.every((problem) => problem.kind === 'retired')
-    throw new ToolsearchError(retiredOnly ? 'config-retired' : 'config-invalid', `Refusing to write ${location.path}: ${retiredOnly ? 'that is a retired setting' : 'the result would be invalid'}:\n${describeProblems(introduced)}`, {
+    throw new ToolsearchError(retiredOnly ? 'config-retired' : 'config-invalid', `Refusing to write ${file}: ${retiredOnly ? 'that is a retired setting' : 'the result would be invalid'}:\n${describeProblems(introduced)}`, {
       details: {problems: introduced.map((problem) => ({path: formatConfigPath(problem.path), message: problem.refusal ?? problem.message}))},
     })
   }
   return {after, summary}
 }
 
-/** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
-export async function changeConfig<T>(location: ConfigLocation, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
-  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
+/** Plans, validates and (unless dry-run) writes `file` (the config or a file it includes) through the one writer. */
+async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: DocumentWith, analyzer: ConfigAnalyzer, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   if (options.dryRun === true) {
-    const before = readEditableConfigText(location.path)
-    const {after, summary} = await computeChange(location, before, planner, analyzer)
-    const name = options.cwd === undefined ? location.path : displayPath(location.path, options.cwd)
+    const before = readEditableConfigText(file)
+    const {after, summary} = await computeChange(file, before, planner, load, analyzer)
+    const name = options.cwd === undefined ? file : displayPath(file, options.cwd)
     const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
-    return {status: after === undefined ? 'unchanged' : 'dry-run', file: location.path, created: false, diff, before, after, summary}
+    return {status: after === undefined ? 'unchanged' : 'dry-run', file, created: false, diff, before, after, summary}
   }
   let before: string | undefined
   let after: string | undefined
   const outcome = await updateFileAtomically(
-    location.path,
+    file,
     async (current) => {
       before = current
-      const computed = await computeChange(location, current, planner, analyzer)
+      const computed = await computeChange(file, current, planner, load, analyzer)
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
     {...options, what: 'config', decode: decodeEditableConfig},
   )
   return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
+}
+
+/** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
+export async function changeConfig<T>(location: ConfigLocation, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
+  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
+  return changeFile(location.path, planner, (text) => analyzer.document(text), analyzer, options)
+}
+
+/**
+ * Plans, validates and (unless dry-run) writes one change to `file`, a file the config at
+ * `location` includes; the top-level file is read, never written. The planner gets the whole
+ * config with the included file as it is now (read under that file's lock) and plans edits
+ * against that file's text (`document.sources.get(file)`). The write is the same as for the
+ * config itself: the included file's lock, a re-read and conflict check, its backup ring, its mode
+ * (0600 for a new one), comments and formatting kept.
+ */
+export async function changeIncludedFile<T>(location: ConfigLocation, file: string, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
+  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
+  // The top-level file is only read: it keeps its bytes whatever their encoding.
+  const top = readConfigText(location.path)
+  const load: DocumentWith = (text) => {
+    if (text === undefined) throw new ToolsearchError('config-unreadable', `Cannot read config ${file}: it no longer exists`, {file})
+    return analyzer.document(top, {file, text})
+  }
+  return changeFile(file, planner, load, analyzer, options)
 }
 
 /**

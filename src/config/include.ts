@@ -19,6 +19,22 @@ export const MAX_INCLUDE_DEPTH = 10
 /** Reads and parses an included file; throws a ToolsearchError naming it when it cannot. */
 export type SourceReader = (file: string) => ConfigSource
 
+/** One `$include` as written: where it sits and what it brings in (for writes through includes). */
+export interface IncludeDirective {
+  /** Config path of the object that holds the `$include`. */
+  path: string[]
+  /** The file it is written in. */
+  file: string
+  /** Offset of the `$include` key in that file. */
+  offset: number
+  /** The files it names, in merge order. */
+  targets: string[]
+  /** Written as an array: its files are deep-merged. */
+  merged: boolean
+  /** Keys beside it are merged over the included content. */
+  hasSiblings: boolean
+}
+
 export interface ResolvedConfig {
   /** The merged, authored value (no `${VAR}` substitution). */
   value: unknown
@@ -26,15 +42,18 @@ export interface ResolvedConfig {
   origins: OriginMap
   /** Every file that contributed, the top-level one first. */
   sources: Map<string, ConfigSource>
+  /** Every `$include` met, outer ones before the ones inside the files they include. */
+  includes: IncludeDirective[]
 }
 
 /** Resolves the includes of `source` (a top-level config file). */
 export function resolveIncludes(source: ConfigSource, read: SourceReader): ResolvedConfig {
   const origins = new OriginMap()
   const sources = new Map<string, ConfigSource>([[source.file, source]])
+  const includes: IncludeDirective[] = []
   const rootDir = dirname(source.file)
   const realRootDir = realPathOr(rootDir)
-  if (source.root === undefined) return {value: {}, origins, sources}
+  if (source.root === undefined) return {value: {}, origins, sources, includes}
 
   const resolveIn = (current: ConfigSource, chain: string[]) => {
     const onObject = (node: CstObject, path: string[]): unknown => {
@@ -42,6 +61,8 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
       if (include === undefined) return objectMembersToValue(current, node, path, origins, onObject)
       const ownOrigin = origins.get(path)
       const targets = includeTargets(current, include.value)
+      const siblings = node.members.filter((member) => member.key !== INCLUDE_KEY)
+      includes.push({path, file: current.file, offset: include.keySpan.start, targets: targets.map(({file}) => file), merged: include.value.kind === 'array', hasSiblings: siblings.length > 0})
       const included = targets.map(({file, offset}) => {
         checkTarget(current, file, offset, {rootDir, realRootDir}, chain)
         const target = readIncluded(read, file, current, offset)
@@ -59,7 +80,6 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
           base = deepMerge(base, value)
         })
       }
-      const siblings = node.members.filter((member) => member.key !== INCLUDE_KEY)
       if (siblings.length > 0 && !isRecord(base)) throw sourceError('config-include', `${INCLUDE_KEY} target ${targets[0].file} is not an object, so the keys beside ${INCLUDE_KEY} cannot be merged into it`, current, include.keySpan.start)
       const own = objectMembersToValue(current, node, path, origins, onObject, INCLUDE_KEY)
       // An object result is this file's object (keys can be added beside $include); anything else
@@ -71,7 +91,7 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
   }
 
   const value = nodeToValue(source, source.root, [], origins, resolveIn(source, [source.file]))
-  return {value, origins, sources}
+  return {value, origins, sources, includes}
 }
 
 /**

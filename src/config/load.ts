@@ -26,7 +26,15 @@ export interface ConfigDocument {
   resolved: Record<string, unknown>
   origins: ResolvedConfig['origins']
   sources: ResolvedConfig['sources']
+  /** Every `$include` of the config, as written. */
+  includes: ResolvedConfig['includes']
   warnings: ConfigWarning[]
+}
+
+/** An included file's text to use instead of what is on disk (a write planned into it). */
+export interface IncludedText {
+  file: string
+  text: string
 }
 
 /**
@@ -39,8 +47,8 @@ function parseExisting(file: string, text: string, format: SourceFormat = 'json5
   return source
 }
 
-function readIncluded(file: string): ConfigSource {
-  return parseExisting(file, readExistingConfigText(file))
+function readIncluded(file: string, override?: IncludedText): ConfigSource {
+  return parseExisting(file, override !== undefined && override.file === file ? override.text : readExistingConfigText(file))
 }
 
 function describeType(value: unknown): string {
@@ -52,12 +60,13 @@ function describeType(value: unknown): string {
 /**
  * Builds a document from already-read text (undefined: the file does not exist, which reads as
  * `{}`; an existing file without a value is a parse error). package.json is plain JSON and its `openclaw` key is the config. Throws a
- * ToolsearchError (exit 2) naming the file, line and column on a bad file.
+ * ToolsearchError (exit 2) naming the file, line and column on a bad file. `included` stands in
+ * for one included file's text on disk (how a write into that file is planned and checked).
  */
-export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv): ConfigDocument {
+export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv, included?: IncludedText): ConfigDocument {
   const format = location.packageKey === undefined ? 'json5' : 'json'
   const source = text === undefined ? parseSource(location.path, '', format, location.packageKey) : parseExisting(location.path, text, format, location.packageKey)
-  const {value: authored, origins, sources} = resolveIncludes(source, readIncluded)
+  const {value: authored, origins, sources, includes} = resolveIncludes(source, (file) => readIncluded(file, included))
   if (!isRecord(authored)) {
     const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`
     throw sourceError('config-shape', `${where} must be an object, not ${describeType(authored)}`, source, source.root?.start ?? 0)
@@ -77,6 +86,7 @@ export function documentFromText(location: ConfigLocation, text: string | undefi
     resolved: substituted.value as Record<string, unknown>,
     origins,
     sources,
+    includes,
     warnings,
   }
 }

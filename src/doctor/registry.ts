@@ -66,7 +66,10 @@ export class CheckRegistry {
  * Builds a finding for `meta`; the message id must be declared. A finding of a fixable check may
  * say it is not fixable itself (`fixable: false`), never the reverse.
  */
-export function finding(meta: CheckMeta, init: {messageId: string; data?: Record<string, string | number>; path?: string[]; location?: Location; severity?: CheckMeta['severity']; fixable?: false}): Finding {
+export function finding(
+  meta: CheckMeta,
+  init: {messageId: string; data?: Record<string, string | number>; path?: string[]; location?: Location; severity?: CheckMeta['severity']; fixable?: false; includeBlock?: Finding['includeBlock']},
+): Finding {
   assertMessage(meta, init.messageId)
   return {
     check: meta.id,
@@ -76,6 +79,7 @@ export function finding(meta: CheckMeta, init: {messageId: string; data?: Record
     path: init.path ?? [],
     location: init.location ?? {},
     fixable: init.fixable ?? meta.fixable,
+    ...(init.includeBlock === undefined ? {} : {includeBlock: init.includeBlock}),
   }
 }
 

@@ -34,8 +34,12 @@ export interface DoctorReport {
   ok: boolean
   /** With --fix: whether the file was written, or would be (dry run). */
   status?: 'written' | 'unchanged' | 'dry-run'
+  /** The included file --fix wrote (or would write) the fixes to, when it is not `file`. */
+  target?: string
   backup?: string
   diff?: string
+  /** With --fix: the fixes an include shape blocked; then no file was written. */
+  blocked?: Array<{path: string; file: string; reason: string}>
 }
 
 function where(finding: ReportFinding, cwd: string): string {
@@ -66,7 +70,8 @@ export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boo
   if (report.status === 'written' || report.status === 'dry-run') {
     const heading = report.status === 'dry-run' ? 'Doctor changes (dry run)' : 'Doctor changes'
     blocks.push([style.bold(heading), ...report.changes.map((change) => `- ${safeInline(change.message)}`)].join('\n'))
-    if (report.status === 'written') blocks.push([`Updated ${file}`, ...(report.backup === undefined ? [] : [`Backup: ${safeInline(displayPath(report.backup, cwd))}`])].join('\n'))
+    const written = report.target === undefined ? file : safeInline(displayPath(report.target, cwd))
+    if (report.status === 'written') blocks.push([`Updated ${written}`, ...(report.backup === undefined ? [] : [`Backup: ${safeInline(displayPath(report.backup, cwd))}`])].join('\n'))
     if (report.status === 'dry-run' && report.diff !== undefined) blocks.push(colorDiff(report.diff, color).replace(/\n$/, ''))
   }
   return blocks.join('\n\n')

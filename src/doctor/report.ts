@@ -1,8 +1,9 @@
 /** From a doctor run to the report `--json` prints and the renderers draw. */
+import {type IncludeOwner, describeIncludeBlock} from '../config/include-owner.js'
 import {formatConfigPath} from '../config/path.js'
 import type {DoctorReport} from './render.js'
 import {type DoctorResult, messageOf} from './run.js'
-import type {Check} from './types.js'
+import type {Check, Finding} from './types.js'
 
 export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = false}: {strict?: boolean} = {}): DoctorReport {
   const findings = result.findings.map((finding) => ({
@@ -22,17 +23,27 @@ export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = 
     changes: result.changes.map((change) => ({check: change.check, path: formatConfigPath(change.path), message: change.message})),
     ok: failing.length === 0,
     ...(outcome === undefined ? {} : {status: outcome.status}),
+    ...(result.includedFile === undefined ? {} : {target: result.includedFile}),
     ...(outcome?.backup === undefined ? {} : {backup: outcome.backup}),
     ...(outcome?.status === 'dry-run' ? {diff: outcome.diff} : {}),
+    ...(result.blocked === undefined
+      ? {}
+      : {blocked: result.blocked.map((finding) => ({path: formatConfigPath(finding.path), file: finding.includeBlock!.file, reason: describeIncludeBlock(finding.includeBlock!, (file) => file)}))}),
   }
 }
 
 /**
- * The included files holding findings of a fixable check: `--fix` never edits an included file,
- * so these are left to the user (each file once, in finding order).
+ * What doctor says about fixes an include shape blocks (config/include-owner.ts): per included
+ * file and reason, the paths it cannot fix, which file and why. `show` words a file for the reader.
  */
-export function includedFilesToFixByHand(checks: Check[], report: DoctorReport): string[] {
-  const fixableChecks = new Set(checks.filter((check) => check.meta.fixable).map((check) => check.meta.id))
-  const files = report.findings.filter((finding) => fixableChecks.has(finding.check) && finding.file !== undefined && finding.file !== report.file).map((finding) => finding.file!)
-  return [...new Set(files)]
+export function includeBlockNotes(findings: Finding[], show: (file: string) => string): string[] {
+  const notes = new Map<string, {paths: string[]; block: Extract<IncludeOwner, {kind: 'blocked'}>}>()
+  for (const finding of findings) {
+    if (finding.includeBlock === undefined) continue
+    const key = `${finding.includeBlock.file}\u0000${describeIncludeBlock(finding.includeBlock, show)}`
+    const note = notes.get(key) ?? {paths: [], block: finding.includeBlock}
+    note.paths.push(formatConfigPath(finding.path))
+    notes.set(key, note)
+  }
+  return [...notes.values()].map(({paths, block}) => `Cannot fix ${paths.join(' and ')} in ${show(block.file)}: ${describeIncludeBlock(block, show)}. Fix it there by hand.`)
 }

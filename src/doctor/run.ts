@@ -9,11 +9,11 @@
  * file as it was read, so `--dry-run` shows exactly what `--fix` writes.
  */
 import {ConfigAnalyzer} from '../config/analyzer.js'
-import {type ChangeOutcome, type ConfigWriteOptions, changeConfig} from '../config/change.js'
+import {type ChangeOutcome, type ConfigWriteOptions, changeConfig, changeIncludedFile} from '../config/change.js'
 import {parseCst} from '../config/cst.js'
 import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
 import type {ConfigLocation} from '../config/index.js'
-import type {ConfigDocument} from '../config/load.js'
+import type {ConfigDocument, IncludedText} from '../config/load.js'
 import {readConfigText} from '../config/read.js'
 import {isToolsearchError} from '../shared/errors.js'
 import {plural} from '../output/style.js'
@@ -35,11 +35,11 @@ export interface Change {
   message: string
 }
 
-/** What the checks see for `text`: its document and problems, or why it does not load. */
-export async function contextFor(analyzer: ConfigAnalyzer, text: string | undefined): Promise<CheckContext> {
+/** What the checks see for `text` (and an included file's text, when given): its document and problems, or why it does not load. */
+export async function contextFor(analyzer: ConfigAnalyzer, text: string | undefined, included?: IncludedText): Promise<CheckContext> {
   let document: ConfigDocument
   try {
-    document = analyzer.document(text)
+    document = analyzer.document(text, included)
   } catch (error) {
     if (isToolsearchError(error) && PARSE_ERROR_CODES.has(error.code)) return {loadError: error, problems: []}
     throw error
@@ -61,19 +61,24 @@ interface FixPassResult {
   changes: Change[]
 }
 
-/** Runs the fix loop on `text`; returns the final text and the change lines. */
-export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: string): Promise<FixPassResult> {
+/**
+ * Runs the fix loop on `text`, the top-level file's text, or with `included` the text of that
+ * included file (`topText` is then the top-level file's); returns the final text and the change
+ * lines. Fixes planned against another file wait: a run edits one file.
+ */
+export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: string, included?: {file: string; topText: string}): Promise<FixPassResult> {
   let current = text
   const changes: Change[] = []
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const context = await contextFor(analyzer, current)
+    const context = included === undefined ? await contextFor(analyzer, current) : await contextFor(analyzer, included.topText, {file: included.file, text: current})
     if (context.document === undefined) break
     const fixContext = {document: context.document}
+    const target = included?.file ?? context.document.source.file
     const chosen: Edit[] = []
     for (const finding of detectAll(checks, context)) {
       const check = checks.find((candidate) => candidate.meta.id === finding.check)
       const fix = finding.fixable ? check?.fix?.(finding, fixContext) : undefined
-      if (fix === undefined || fix.edits.length === 0) continue
+      if (fix === undefined || fix.edits.length === 0 || (fix.file ?? context.document.source.file) !== target) continue
       if (fix.edits.some((edit) => chosen.some((taken) => editsOverlap(edit, taken)))) continue
       chosen.push(...fix.edits)
       changes.push({check: finding.check, messageId: fix.changeMessageId, path: finding.path, message: messageOf(checks, {check: finding.check, messageId: fix.changeMessageId, data: fix.data})})
@@ -102,6 +107,25 @@ export interface DoctorResult {
   changes: Change[]
   /** Set with --fix: what the writer did (or would do, with --dry-run). */
   outcome?: ChangeOutcome<Change[]>
+  /** Set when the fixes went to a file the config includes: that file. */
+  includedFile?: string
+  /**
+   * With --fix: findings whose fix would have to be written in an included file that cannot
+   * take it alone. Then nothing is written at all (fail closed, as OpenClaw's doctor does).
+   */
+  blocked?: Finding[]
+}
+
+/** The first file the fixable findings of `context` are fixed in (the top-level file or an included one). */
+function fixedFile(checks: Check[], context: CheckContext, findings: Finding[]): string | undefined {
+  const {document} = context
+  if (document === undefined) return undefined
+  for (const finding of findings) {
+    const check = checks.find((candidate) => candidate.meta.id === finding.check)
+    const fix = finding.fixable ? check?.fix?.(finding, {document}) : undefined
+    if (fix !== undefined && fix.edits.length > 0) return fix.file ?? document.source.file
+  }
+  return undefined
 }
 
 /** Runs doctor on the config at `location`. Throws (exit 2) only when the file cannot be read. */
@@ -110,20 +134,38 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
   const text = readConfigText(location.path)
   const before = await contextFor(analyzer, text)
   const findings = detectAll(checks, before)
-  if (options.fix !== true || before.document === undefined || !findings.some((finding) => finding.fixable)) {
-    return {file: location.path, findings, changes: []}
+  if (options.fix !== true || before.document === undefined) return {file: location.path, findings, changes: []}
+  const blocked = findings.filter((finding) => finding.includeBlock !== undefined)
+  if (blocked.length > 0) return {file: location.path, findings, changes: [], blocked}
+  if (!findings.some((finding) => finding.fixable)) return {file: location.path, findings, changes: []}
+  const file = fixedFile(checks, before, findings) ?? before.document.source.file
+  if (file === before.document.source.file) {
+    const outcome = await changeConfig(
+      location,
+      async ({source}) => {
+        const fixed = await fixText(checks, analyzer, source.text)
+        return {edits: editBetween(source.text, fixed.text), summary: fixed.changes}
+      },
+      {...options, analyzer},
+    )
+    if (outcome.status !== 'written') return {file: location.path, findings, changes: outcome.summary, outcome}
+    const after = await contextFor(analyzer, outcome.after)
+    return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
   }
-  const outcome = await changeConfig(
+  const outcome = await changeIncludedFile(
     location,
-    async ({source}) => {
-      const fixed = await fixText(checks, analyzer, source.text)
-      return {edits: editBetween(source.text, fixed.text), summary: fixed.changes}
+    file,
+    async (document) => {
+      const current = document.sources.get(file)!.text
+      const fixed = await fixText(checks, analyzer, current, {file, topText: document.source.text})
+      return {edits: editBetween(current, fixed.text), summary: fixed.changes}
     },
     {...options, analyzer},
   )
-  if (outcome.status !== 'written') return {file: location.path, findings, changes: outcome.summary, outcome}
-  const after = await contextFor(analyzer, outcome.after)
-  return {file: location.path, findings: detectAll(checks, after), changes: outcome.summary, outcome}
+  const result = {file: location.path, changes: outcome.summary, outcome, includedFile: file}
+  if (outcome.status !== 'written' || outcome.after === undefined) return {...result, findings}
+  const after = await contextFor(analyzer, text, {file, text: outcome.after})
+  return {...result, findings: detectAll(checks, after)}
 }
 
 /**

@@ -4,6 +4,7 @@
  * `fix(finding, context) → edits`. Findings are values: ids and data, rendered elsewhere.
  */
 import type {Edit} from '../config/edit.js'
+import type {IncludeOwner} from '../config/include-owner.js'
 import type {ConfigDocument} from '../config/load.js'
 import type {ConfigProblem} from '../config/validate.js'
 import type {ToolsearchError} from '../shared/errors.js'
@@ -37,6 +38,8 @@ export interface Finding {
   path: string[]
   location: Location
   fixable: boolean
+  /** Set when a fix would have to be written in an included file that cannot take it alone. */
+  includeBlock?: Extract<IncludeOwner, {kind: 'blocked'}>
 }
 
 export interface CheckContext {
@@ -54,6 +57,8 @@ export interface FixContext {
 }
 
 export interface Fix {
+  /** The file the edits are planned against (absolute); the top-level config file when absent. */
+  file?: string
   edits: Edit[]
   /** Message id (declared in meta.messages) of the change line. */
   changeMessageId: string

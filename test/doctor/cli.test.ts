@@ -186,25 +186,28 @@ describe('toolsearch doctor', () => {
     expect(parseJsonOutput(await runCli(['doctor', '--strict', '--json', '--project'], {cwd}))).toMatchObject({ok: false})
   })
 
-  it('points into the included file that holds the value and does not edit it', async () => {
+  it('points into the included file that holds the value, and --fix writes it through a single-file $include', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code" },\n}\n'})
-    const result = await runCli(['doctor', '--fix', '--format', 'github', '--project'], {cwd})
-    expect(result.code).toBe(1)
-    expect(result.stdout).toBe(
+    const report = await runCli(['doctor', '--format', 'github', '--project'], {cwd})
+    expect(report).toMatchObject({code: 1, stderr: ''})
+    expect(report.stdout).toBe(
       '::error file=tools.json5,line=2,col=23,title=tools.toolSearch.structured-only::Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n',
     )
-    expect(result.stderr).toBe(`Note: --fix never edits included files; fix ${join(cwd, 'tools.json5')} by hand.\n`)
+    const fixed = await runCli(['doctor', '--fix', '--format', 'github', '--project'], {cwd})
+    expect(fixed).toMatchObject({code: 0, stdout: '', stderr: `Updated ${join(cwd, 'tools.json5')}: Tool Search code mode (tool_search_code) is retired; using structured Tool Search.\n`})
     expect(read(cwd)).toBe('{\n  tools: { $include: "./tools.json5" },\n}\n')
-    expect(read(cwd, 'tools.json5')).toBe('{\n  toolSearch: { mode: "code" },\n}\n')
+    expect(read(cwd, 'tools.json5')).toBe('{\n  toolSearch: { mode: "tools" },\n}\n')
   })
 
-  it('never offers --fix for a retired value in an included file: not fixable, no fix hint, a note naming the file', async () => {
-    const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code", codeTimeoutMs: 1 },\n}\n'})
+  it('a retired value behind an $include that merges is not fixable: no fix hint, a note naming the include and why', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5", deny: [] },\n}\n', 'tools.json5': '{\n  toolSearch: { mode: "code", codeTimeoutMs: 1 },\n}\n'})
     const result = await runCli(['doctor', '--project'], {cwd})
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('\n2 errors, 0 warnings in openclaw.json5.\n')
     expect(result.stdout).not.toContain('can be fixed')
-    expect(result.stderr).toBe(`Note: --fix never edits included files; fix ${join(cwd, 'tools.json5')} by hand.\n`)
+    expect(result.stderr).toBe(
+      'Cannot fix tools.toolSearch.mode and tools.toolSearch.codeTimeoutMs in tools.json5: the $include at tools in openclaw.json5 has keys beside it that are merged over tools.json5. Fix it there by hand.\n',
+    )
     const report = parseJsonOutput<{findings: Array<{fixable: boolean; file: string}>}>(await runCli(['doctor', '--json', '--project'], {cwd}))
     expect(report.findings.map((finding) => [finding.file, finding.fixable])).toEqual([
       [join(cwd, 'tools.json5'), false],

@@ -9,11 +9,12 @@
 import {isRecord} from '../../shared/json.js'
 import {editBetween, applyEdits} from '../../config/edit.js'
 import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIMEOUT_REMOVED_CHANGE, findRetiredSettings, toolSearchValue} from '../../config/legacy.js'
-import {locateOrigin, nearestOrigin} from '../../config/load.js'
-import {parseConfigPath} from '../../config/path.js'
+import {type IncludeOwner, includeOwnerOf} from '../../config/include-owner.js'
+import {locateOrigin} from '../../config/load.js'
+import {type ConfigPath, parseConfigPath} from '../../config/path.js'
 import {planRemove, planSet} from '../../config/plan.js'
 import {valueAtPath} from '../../config/query.js'
-import {parseSource} from '../../config/source.js'
+import {type ConfigSource, parseSource} from '../../config/source.js'
 import {finding} from '../registry.js'
 import type {Check, CheckMeta, FixContext} from '../types.js'
 import {writtenValue} from './written.js'
@@ -38,9 +39,19 @@ const MODE_PATH = parseConfigPath('tools.toolSearch.mode')
 const TIMEOUT_PATH = parseConfigPath('tools.toolSearch.codeTimeoutMs')
 const ENABLED_PATH = parseConfigPath('tools.toolSearch.enabled')
 
-/** Whether the value at `path` was written in the top-level file (fixes never edit includes). */
-function inTopFile(document: FixContext['document'], path: readonly string[]): boolean {
-  return nearestOrigin(document, path)?.origin.file === document.source.file
+/** A finding's fixability from where its value was written: unfixable, with the reason, when no one file owns it. */
+function fixability(owner: IncludeOwner): {fixable?: false; includeBlock?: Extract<IncludeOwner, {kind: 'blocked'}>} {
+  return owner.kind === 'blocked' ? {fixable: false, includeBlock: owner} : {}
+}
+
+/** The file a fix edits and the path of the setting inside it. */
+function fixTarget(document: FixContext['document'], path: readonly string[]): {source: ConfigSource; at: (path: ConfigPath) => ConfigPath; file?: string} | undefined {
+  const owner = includeOwnerOf(document, path)
+  if (owner.kind === 'top') return {source: document.source, at: (full) => full}
+  if (owner.kind === 'blocked') return undefined
+  const source = document.sources.get(owner.file)
+  if (source === undefined) return undefined
+  return {source, at: (full) => full.slice(owner.boundary.length), file: owner.file}
 }
 
 /** After removing codeTimeoutMs: a non-boolean `enabled` with no other key left would disable it. */
@@ -54,8 +65,7 @@ export const structuredOnly: Check = {
   detect({document}) {
     if (document === undefined) return []
     return findRetiredSettings(document.resolved).map((setting) => {
-      // A value that lives in an included file is reported there, but --fix never edits includes.
-      const fixable = inTopFile(document, setting.path) ? {} : {fixable: false as const}
+      const fixable = fixability(includeOwnerOf(document, setting.path))
       if (setting.key === 'codeTimeoutMs') return finding(meta, {messageId: 'retiredTimeout', path: setting.path, location: locateOrigin(document, setting.path, 'key'), ...fixable})
       const location = locateOrigin(document, setting.path)
       const written = valueAtPath(document.authored, setting.path)
@@ -66,17 +76,19 @@ export const structuredOnly: Check = {
     })
   },
   fix(found, context) {
-    if (!inTopFile(context.document, found.path)) return undefined
-    const {source} = context.document
-    if (found.messageId === 'retiredMode') return {edits: planSet(source, MODE_PATH, 'tools').edits, changeMessageId: 'modeMigrated'}
+    const target = fixTarget(context.document, found.path)
+    if (target === undefined) return undefined
+    const {source, at, file} = target
+    const where = file === undefined ? {} : {file}
+    if (found.messageId === 'retiredMode') return {...where, edits: planSet(source, at(MODE_PATH), 'tools').edits, changeMessageId: 'modeMigrated'}
     const toolSearch = toolSearchValue(context.document.authored)
     if (!isRecord(toolSearch)) return undefined
-    const removed = applyEdits(source.text, planRemove(source, TIMEOUT_PATH).edits)
+    const removed = applyEdits(source.text, planRemove(source, at(TIMEOUT_PATH)).edits)
     let after = removed
     if (needsEnabledTrue(toolSearch)) {
       const reparsed = parseSource(source.file, removed, source.format, source.rootPrefix[0])
-      after = applyEdits(removed, planSet(reparsed, ENABLED_PATH, true).edits)
+      after = applyEdits(removed, planSet(reparsed, at(ENABLED_PATH), true).edits)
     }
-    return {edits: editBetween(source.text, after), changeMessageId: 'timeoutRemoved'}
+    return {...where, edits: editBetween(source.text, after), changeMessageId: 'timeoutRemoved'}
   },
 }
