@@ -13,6 +13,7 @@
  * project root to the home directory and a global config directory: the loaders refuse every file
  * outside the directories between the working directory and the root.
  */
+import {accessSync, constants, statSync} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import type {ConfigLocation} from './index.js'
@@ -48,6 +49,8 @@ const FOUND = Object.freeze({found: true})
 export async function searchProject(cwd: string): Promise<ProjectSearchResult> {
   const dirs = projectDirectories(cwd)
   const root = dirs.at(-1) as string
+  const special = specialCandidate(dirs)
+  if (special !== undefined) return {path: special, root}
   const allowed = new Set(dirs)
   const {cosmiconfig} = await import('cosmiconfig')
   const inProject = (file: string) => allowed.has(dirname(file))
@@ -90,6 +93,40 @@ export async function searchProject(cwd: string): Promise<ProjectSearchResult> {
   // An empty package.json never reaches a loader; it holds no config (and it ends the search anyway).
   if (isPackage && result.config === undefined) return {root}
   return {path: result.filepath, root, ...(isPackage ? {packageKey: PACKAGE_KEY} : {})}
+}
+
+/**
+ * cosmiconfig reads each candidate with a plain read, which waits forever on a FIFO (and never
+ * ends on a device such as /dev/zero). When the walk would reach a candidate that is not a
+ * regular file or a directory before one it stops at, the search ends without cosmiconfig: the
+ * result is what it would be with that candidate skipped (the first candidate that exists, see
+ * `firstSkipped`), and the regular-file reader then refuses it at once, naming what it is.
+ */
+function specialCandidate(dirs: string[]): string | undefined {
+  for (const dir of dirs) {
+    for (const name of PROJECT_SEARCH_PLACES) {
+      const file = join(dir, name)
+      let stats
+      try {
+        stats = statSync(file)
+      } catch {
+        continue
+      }
+      if (stats.isDirectory()) continue
+      if (!stats.isFile()) return firstSkipped(dirs, undefined) ?? file
+      if (isReadable(file)) return undefined
+    }
+  }
+  return undefined
+}
+
+function isReadable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**

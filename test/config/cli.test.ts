@@ -1,3 +1,4 @@
+import {spawnSync} from 'node:child_process'
 import {chmodSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {userInfo} from 'node:os'
 import {join} from 'node:path'
@@ -315,6 +316,13 @@ describe('config file', () => {
       exists: false,
       nearMisses: [{kind: 'project', path: join(cwd, 'openclaw.json5'), message: expect.stringContaining('is a project config; OpenClaw does not read it')}],
     })
+  })
+
+  it('--project with a FIFO named like a project config exits at once, naming it (no hang)', async () => {
+    const cwd = project({})
+    expect(spawnSync('mkfifo', [join(cwd, '.openclawrc.json')]).status).toBe(0)
+    const result = await runCli(['doctor', '--project'], {cwd, spawn: true, timeoutMs: 20_000})
+    expect(result).toMatchObject({code: 2, stdout: '', stderr: `Error: Cannot read config ${join(cwd, '.openclawrc.json')}: it is not a regular file (a FIFO)\n`})
   })
 
   it('without --project, a project file is a near miss: OpenClaw never reads it', async () => {

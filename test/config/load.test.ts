@@ -1,3 +1,4 @@
+import {spawnSync} from 'node:child_process'
 import {mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
@@ -170,6 +171,23 @@ describe('locateConfig --project: the project search, with cosmiconfig', () => {
     // Without a project root on the way, the search goes on up.
     write(outer, {'plain/deep/.keep': ''})
     expect(await locateProject(join(outer, 'plain', 'deep'))).toMatchObject({rule: 'project', path: join(outer, 'openclaw.json'), exists: true})
+  })
+
+  it('never reads a FIFO or a device named like a project config (cosmiconfig would wait on it forever): it is the result, and reading it refuses it at once', async () => {
+    const dir = tempDir()
+    write(dir, {'.openclawrc.json5': '{}', '.git/HEAD': ''})
+    expect(spawnSync('mkfifo', [join(dir, '.openclawrc.json')]).status).toBe(0)
+    const location = await locateProject(dir)
+    expect(location).toMatchObject({path: join(dir, '.openclawrc.json'), rule: 'project'})
+    expect(() => loadDocument(location, {})).toThrow(`Cannot read config ${join(dir, '.openclawrc.json')}: it is not a regular file (a FIFO)`)
+    // A candidate the walk stops at first is still the one found.
+    write(dir, {'openclaw.json5': '{}'})
+    expect((await locateProject(dir)).path).toBe(join(dir, 'openclaw.json5'))
+    // A device reached through a symlink counts the same.
+    const other = tempDir()
+    write(other, {'.git/HEAD': ''})
+    symlinkSync('/dev/zero', join(other, 'openclaw.json'))
+    expect((await locateProject(other)).path).toBe(join(other, 'openclaw.json'))
   })
 
   it('--config still wins over --project', async () => {
