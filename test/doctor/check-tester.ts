@@ -6,6 +6,7 @@
  */
 import {describe, expect, it} from 'vitest'
 
+import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {contextFor, detectAll, fixText} from '../../src/doctor/run.js'
 import {checks, location} from './helpers.js'
 
@@ -26,7 +27,7 @@ export interface InvalidCase {
 }
 
 async function findingsOf(check: string, config: string, env: NodeJS.ProcessEnv) {
-  const context = await contextFor(location, config, env)
+  const context = await contextFor(new ConfigAnalyzer(location, env), config)
   return detectAll(checks, context).filter((finding) => finding.check === check)
 }
 
@@ -45,7 +46,7 @@ export function testCheck(check: string, cases: {valid: Array<string | {config: 
       const found = await findingsOf(check, config, env)
       expect(found.map((finding) => ({messageId: finding.messageId, path: finding.path.join('.')}))).toEqual(findings.map(({messageId, path}) => ({messageId, path})))
       found.forEach((finding, index) => expect(finding.data).toMatchObject(findings[index]!.data ?? {}))
-      const fixed = await fixText(checks, location, config, env)
+      const fixed = await fixText(checks, new ConfigAnalyzer(location, env), config)
       if (output === undefined) {
         expect(found.every((finding) => !finding.fixable)).toBe(true)
         return
