@@ -4,7 +4,7 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags, serversFlag} from '../../src/cli/flags.js'
 import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/inspect/catalog-list.js'
-import {namedServers} from '../../src/catalog/mcp/select.js'
+import {namedServers} from '../../src/mcp/select.js'
 
 export default class CatalogList extends BaseCommand<typeof CatalogList> {
   static summary = 'List the tools catalogs hold: per source and MCP server, then every tool with its input signature.'

@@ -11,7 +11,7 @@ import {catalogError, childPath} from './errors.js'
 import {catalogTools, parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument, type SkippedTool} from './guard.js'
 import {hasOwn, isRecord, withoutBom} from '../shared/json.js'
-import type {McpSessionPool} from './mcp/pool.js'
+import type {McpSessionPool} from '../mcp/pool.js'
 import type {Catalog, CatalogEntry, McpServerConfig, UnavailableMcpServer} from './types.js'
 
 export interface LoadCatalogOptions {

@@ -5,7 +5,7 @@
  */
 
 import type {SkippedTool} from './guard.js'
-import type {McpSessionPool} from './mcp/pool.js'
+import type {McpSessionPool} from '../mcp/pool.js'
 
 export type {SkippedTool}
 

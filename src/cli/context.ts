@@ -5,7 +5,7 @@
  * `note`; the data comes back.
  */
 import {applyToolPolicy, entriesForMode, formatSkippedTool, loadCatalogs, mergeToolPolicies, type LoadCatalogOptions, type ToolPolicy} from '../catalog/index.js'
-import type {McpSessionPool} from '../catalog/mcp/pool.js'
+import type {McpSessionPool} from '../mcp/pool.js'
 import {OPENCLAW_SERVERS_PATH} from '../catalog/mcp/openclaw-servers.js'
 import {type CatalogSourceFlags, resolveCatalogSources} from '../discovery/catalog-sources.js'
 import type {Catalog, UnavailableMcpServer} from '../catalog/types.js'
@@ -84,7 +84,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const {config, settings} = await loadSettingsContext(flags, io)
   const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
-  const progress = io.progress === true ? (await import('../catalog/mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
+  const progress = io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
   const sources = await resolveCatalogSources(flags, config, {cwd, env})
   // ${VAR} warnings only for what this command reads: Tool Search's settings and policy, and the
   // config's MCP servers when it starts them.

@@ -8,7 +8,7 @@ import {spawn, type ChildProcess} from 'node:child_process'
 import {afterAll, describe, expect, it} from 'vitest'
 
 import {listMcpServerTools, parseMcpServers} from '../../src/catalog/mcp/index.js'
-import {MAX_MESSAGE_BYTES} from '../../src/catalog/mcp/message-limit.js'
+import {MAX_MESSAGE_BYTES} from '../../src/mcp/message-limit.js'
 import {leftoverServers, pidFile} from './helpers.js'
 import {HOSTILE_SERVER, hostileServer} from './hostile.js'
 

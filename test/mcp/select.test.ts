@@ -5,7 +5,7 @@
  */
 import {describe, expect, it} from 'vitest'
 
-import {namedServers, serversForTool, toolOnServer} from '../../src/catalog/mcp/select.js'
+import {namedServers, serversForTool, toolOnServer} from '../../src/mcp/select.js'
 import {parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 import {everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture, writeMcpConfig} from './helpers.js'
 

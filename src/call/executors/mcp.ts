@@ -67,7 +67,7 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
   if (config === undefined) return {status: 'unavailable', message: `MCP server "${run.server}" is not declared in the loaded catalogs.`}
   if (args !== undefined && !isArgumentObject(args)) return {status: 'tool-error', message: `MCP tools take an object of arguments; got ${Array.isArray(args) ? 'an array' : typeof args === 'object' ? 'null' : `a ${typeof args}`}.`}
   // The SDK itself loads while the server starts (session.ts), not before.
-  const [{withMcpSession, McpServerFailure}, {redactValue}] = await Promise.all([import('../../catalog/mcp/session.js'), import('../../catalog/mcp/expand.js')])
+  const [{withMcpSession, McpServerFailure}, {redactValue}] = await Promise.all([import('../../mcp/session.js'), import('../../mcp/expand.js')])
   try {
     // A server the command already listed is still open: the call reuses it instead of starting it again.
     const pool = options.catalog.mcpSessions

@@ -28,13 +28,13 @@ import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types
 import {mcpToolEntry} from '../entries.js'
 import {childPath} from '../errors.js'
 import {globToRegExp} from '../policy.js'
-import {shortenMiddle, skippedTool, type Defect, type SkippedTool} from '../guard.js'
-import type {McpToolDefinition} from './list.js'
-import type {McpSessionPool} from './pool.js'
+import {shortenMiddle, skippedTool, toolDefect, type Defect, type SkippedTool} from '../guard.js'
+import type {McpToolDefinition} from '../../mcp/list.js'
+import type {McpSessionPool} from '../../mcp/pool.js'
 
 export {findMcpServerBlock, parseMcpServers} from './config.js'
-export {ttyProgressLine} from './progress.js'
-export type {McpToolDefinition} from './list.js'
+export {ttyProgressLine} from '../../mcp/progress.js'
+export type {McpToolDefinition} from '../../mcp/list.js'
 
 export interface ListMcpToolsOptions {
   /** Connect + list timeout per server, in milliseconds. */
@@ -141,13 +141,14 @@ function toEntries(server: string, config: McpServerConfig, tools: McpToolDefini
 /** Starts/reaches every server in parallel and lists its tools; failures become `unavailable`. */
 export async function listMcpServerTools(servers: Record<string, McpServerConfig>, options: ListMcpToolsOptions = {}): Promise<ListMcpToolsResult> {
   if (Object.keys(servers).length === 0) return {entries: [], unavailable: [], skipped: []}
-  const {listServers} = await import('./list.js')
+  const {listServers} = await import('../../mcp/list.js')
   const {listed, unavailable} = await listServers(servers, {
     timeoutMs: mcpListTimeout(options),
     env: options.env,
     signal: options.signal,
     progress: options.progress,
     sessions: options.sessions,
+    inspectTool: toolDefect,
   })
   const entries: CatalogEntry[] = []
   const skipped: SkippedTool[] = []

@@ -2,8 +2,8 @@ import {spawnSync} from 'node:child_process'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {ttyProgressLine} from '../../../src/catalog/mcp/index.js'
-import {ROOT} from '../../helpers/cli.js'
+import {ttyProgressLine} from '../../src/catalog/mcp/index.js'
+import {ROOT} from '../helpers/cli.js'
 
 function fakeStream(isTTY: boolean, columns = 40) {
   const writes: string[] = []
@@ -27,7 +27,7 @@ describe('ttyProgressLine', () => {
   })
 
   it('clears a line still showing when the process exits (Ctrl-C while servers start)', () => {
-    const module = join(ROOT, 'dist/src/catalog/mcp/progress.js')
+    const module = join(ROOT, 'dist/src/mcp/progress.js')
     const script = `const {ttyProgressLine} = await import(${JSON.stringify(module)}); const progress = ttyProgressLine({isTTY: true, columns: 80, write: (text) => process.stdout.write(text)}); progress('Starting MCP servers: 0/1 done'); process.exit(130)`
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
     expect(run.status).toBe(130)

@@ -20,7 +20,7 @@
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
 
-import {spawnProcessGroup, type ProcessExit, type ProcessGroup} from '../../process/process-group.js'
+import {spawnProcessGroup, type ProcessExit, type ProcessGroup} from '../process/process-group.js'
 import {MAX_MESSAGE_BYTES, McpMessageTooLargeError} from './message-limit.js'
 
 /** Lines of stderr kept for failure reasons, and how much of each. */

@@ -1,7 +1,7 @@
 import {DEFAULT_INHERITED_ENV_VARS} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {describe, expect, it} from 'vitest'
 
-import {INHERITED_ENV_VARS, serverEnvironment} from '../../../src/catalog/mcp/stdio-transport.js'
+import {INHERITED_ENV_VARS, serverEnvironment} from '../../src/mcp/stdio-transport.js'
 
 describe('the environment of a stdio server', () => {
   it('inherits exactly the variables the MCP SDK lets through (the list is kept here so a server starts before the SDK loads)', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {McpConfigExpansionError, expandServerConfig, redactValue, redactor} from '../../../src/catalog/mcp/expand.js'
-import type {McpServerConfig} from '../../../src/catalog/types.js'
+import {McpConfigExpansionError, expandServerConfig, redactValue, redactor} from '../../src/mcp/expand.js'
+import type {McpServerConfig} from '../../src/catalog/types.js'
 
 const origin = {file: '/p/mcp.json', path: 'mcpServers.s'}
 

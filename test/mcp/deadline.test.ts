@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {Deadline, workLimit} from '../../../src/catalog/mcp/deadline.js'
+import {Deadline, workLimit} from '../../src/mcp/deadline.js'
 
 describe('Deadline', () => {
   it('ends when its time is up and says so', async () => {

@@ -4,7 +4,7 @@
  * process clears the line.
  * On anything but a TTY it prints nothing, so logs and `--json` runs stay clean.
  */
-import {safeInline} from '../../output/terminal.js'
+import {safeInline} from '../output/terminal.js'
 
 const CLEAR_LINE = '\r\u001b[2K'
 

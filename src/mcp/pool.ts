@@ -5,7 +5,7 @@
  *
  * Cheap to import: the MCP SDK loads only when a server is first used.
  */
-import type {McpServerConfig} from '../types.js'
+import type {McpServerConfig} from '../catalog/types.js'
 import {workLimit} from './deadline.js'
 import type {McpSession, McpSessionOptions, OpenMcpSession} from './session.js'
 

@@ -5,7 +5,7 @@
  */
 import {setMaxListeners} from 'node:events'
 
-import {timerDelay} from '../../process/timer.js'
+import {timerDelay} from '../process/timer.js'
 
 /** The SDK adds an abort listener per request and keeps it; paging a big server adds many. */
 const MAX_SIGNAL_LISTENERS = 10_000

@@ -13,8 +13,8 @@
  */
 import {isAbsolute, resolve} from 'node:path'
 
-import {type Expansion, expandVariables} from '../../env/variables.js'
-import type {McpServerConfig} from '../types.js'
+import {type Expansion, expandVariables} from '../env/variables.js'
+import type {McpServerConfig} from '../catalog/types.js'
 
 /** Thrown when a reference cannot be expanded; the message names the variable and where it is used. */
 export class McpConfigExpansionError extends Error {

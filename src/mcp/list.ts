@@ -3,8 +3,7 @@
  * through, and the server is shut down again. Loaded lazily; the MCP SDK loads once a server
  * starts (see session.ts).
  */
-import {toolDefect, type Defect} from '../guard.js'
-import type {McpServerConfig, UnavailableMcpServer} from '../types.js'
+import type {McpServerConfig, UnavailableMcpServer} from '../catalog/types.js'
 import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
 import {McpServerFailure, withMcpSession, type McpSession} from './session.js'
@@ -31,8 +30,19 @@ export interface ListedServer {
   defects: Map<number, Defect>
 }
 
+/** A defect found inside a tool as the server sent it: where, and what. */
+export interface Defect {
+  path: string
+  problem: string
+}
+
 export interface ListServersOptions {
   timeoutMs: number
+  /**
+   * Checks each tool as the server sent it (before the SDK parses it), by its path in the
+   * listing. The catalog passes its guard here; the client itself knows no catalog rules.
+   */
+  inspectTool?: (raw: unknown, path: string) => Defect | undefined
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
   progress?: (message: string) => void
@@ -48,7 +58,7 @@ interface ListedTools {
   defects: Map<number, Defect>
 }
 
-async function pageThroughTools(session: McpSession): Promise<ListedTools> {
+async function pageThroughTools(session: McpSession, inspectTool: ListServersOptions['inspectTool']): Promise<ListedTools> {
   session.setPhase('tools/list')
   // Loaded with the client already (session.ts): this costs nothing more.
   const {ListToolsResultSchema, ResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
@@ -69,7 +79,7 @@ async function pageThroughTools(session: McpSession): Promise<ListedTools> {
       // Two tools with one name on one server would share an id; the first one wins.
       if (seenNames.has(tool.name)) return
       seenNames.add(tool.name)
-      const defect = toolDefect(rawTools[index], `tools[${listed.tools.length}]`)
+      const defect = inspectTool?.(rawTools[index], `tools[${listed.tools.length}]`)
       if (defect !== undefined) listed.defects.set(listed.tools.length, {path: session.redact(defect.path), problem: defect.problem})
       listed.tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
     })
@@ -119,7 +129,8 @@ export async function listServers(servers: Record<string, McpServerConfig>, opti
         // Each server gets its own start-up limit; a slow one is reported when its limit passes.
         // Its own request limit, when it has one, is the listing's (start-up keeps the other).
         const session = {timeoutMs: config.startupTimeoutMs ?? options.timeoutMs, requestTimeoutMs: config.requestTimeoutMs, env: options.env, signal: options.signal}
-        const {tools, defects} = options.sessions === undefined ? await withMcpSession(server, config, session, pageThroughTools) : await options.sessions.use(server, config, session, pageThroughTools)
+        const list = (opened: McpSession) => pageThroughTools(opened, options.inspectTool)
+        const {tools, defects} = options.sessions === undefined ? await withMcpSession(server, config, session, list) : await options.sessions.use(server, config, session, list)
         return {server, config, tools, defects}
       } catch (error) {
         if (error instanceof McpServerFailure) return {server, error: error.reason}

@@ -10,8 +10,8 @@
  * - A tool given by name (or an `openclaw:` / `client:` id) may be on any server: all start.
  * - `--server` with a name no source declares is a usage error listing the declared names.
  */
-import {usageError} from '../../shared/errors.js'
-import {safeInline} from '../../output/terminal.js'
+import {usageError} from '../shared/errors.js'
+import {safeInline} from '../output/terminal.js'
 
 const MCP_ID_PREFIX = 'mcp:'
 const TOOL_ID = /^(openclaw|mcp|client):/
