@@ -28,6 +28,14 @@ export function saturation(tf: number, length: number, averageLength: number, pa
 }
 
 /**
+ * Saturation of a term frequency already normalised for length (BM25F normalises each field,
+ * weights and sums them, then saturates once): `tf × (k1 + 1) / (tf + k1)`.
+ */
+export function saturateNormalized(tf: number, k1: number): number {
+  return (tf * (k1 + 1)) / (tf + k1)
+}
+
+/**
  * The BM25 score of one term in one document: `tf` occurrences in a document of `length` terms,
  * the term in `df` of `n` documents whose average length is `averageLength`.
  */

@@ -5,6 +5,7 @@
  * query walks one merged posting list per term (one multiplication per posting) instead of one
  * per field. Per-field counts are kept for `--explain` only.
  */
+import {saturateNormalized as saturate} from '../bm25.js'
 import type {FieldParams} from './options.js'
 
 /** A document as the index sees it: per field, its analyzed terms. */
@@ -17,10 +18,8 @@ export interface WeightedPostings {
   saturated: Float64Array
 }
 
-/** BM25's saturation of a (weighted) term frequency: `tf × (k1 + 1) / (tf + k1)`. */
-export function saturate(tf: number, k1: number): number {
-  return (tf * (k1 + 1)) / (tf + k1)
-}
+/** BM25's saturation of a (weighted) term frequency, from the one home of BM25's formulas. */
+export {saturate}
 
 export class WeightedIndex<F extends string> {
   /** Number of documents. */
