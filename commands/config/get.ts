@@ -6,7 +6,7 @@ import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {loadDocument} from '../../src/config/load.js'
 import {parseConfigPath} from '../../src/config/path.js'
-import {pathNotFound} from '../../src/config/plan.js'
+import {pathNotFound} from '../../src/config/path.js'
 import {valueAtPath} from '../../src/config/query.js'
 import {nearMissNotes, renderValue} from '../../src/config/render.js'
 

@@ -8,7 +8,7 @@
  * One deliberate difference: a quoted empty or blank key (`[""]`) is accepted, where OpenClaw
  * refuses it, so that every key a finding names can be addressed by `config get` and `unset`.
  */
-import {usageError} from '../shared/errors.js'
+import {ToolsearchError, usageError} from '../shared/errors.js'
 import {parseCst} from './cst.js'
 
 export interface PathSegment {
@@ -142,4 +142,13 @@ export function formatConfigPath(path: ReadonlyArray<string | number | PathSegme
 /** Whether a segment indexes into an array where it meets one (quoted or not, as in OpenClaw). */
 export function isIndexSegment(segment: PathSegment): boolean {
   return arrayIndexOf(segment.key) !== undefined
+}
+
+/** A path that cannot be used (exit 1), in OpenClaw's words. */
+export function pathError(message: string): ToolsearchError {
+  return new ToolsearchError('config-path', message)
+}
+
+export function pathNotFound(path: string): ToolsearchError {
+  return new ToolsearchError('config-path-not-found', `Config path not found: ${path}`)
 }

@@ -2,40 +2,15 @@
  * The edit planner: from a parsed file and a config path, the splices that set or remove one
  * value. It never touches the text; `applyEdits` does. New text matches the file's own habits:
  * indentation, key and string quotes, spacing after colons, line endings and trailing commas of
- * the object it goes into.
+ * the object it goes into (`style.ts`).
  */
 import {isRecord} from '../shared/json.js'
-import {ToolsearchError} from '../shared/errors.js'
-import {type CstArray, type CstNode, type CstObject, type QuoteStyle, findMember} from './cst.js'
+import {type CstArray, type CstNode, type CstObject, findMember} from './cst.js'
 import type {Edit} from './edit.js'
-import {type ConfigPath, type PathSegment, arrayIndexOf, formatConfigPath, isIdentifier, isIndexSegment} from './path.js'
+import {type ConfigPath, type PathSegment, arrayIndexOf, formatConfigPath, isIndexSegment, pathError, pathNotFound} from './path.js'
 import {type ConfigSource, nodeToValue} from './source.js'
-import {detectEol, indentOfLine, lineBreakLength, startsLine} from './text.js'
-
-interface FileStyle {
-  eol: string
-  indentUnit: string
-  /** Quote for new keys: '' means unquoted where the key is an identifier. */
-  keyQuote: QuoteStyle | ''
-  stringQuote: QuoteStyle
-  /** Whether multi-line objects and arrays end with a comma. */
-  trailingComma: boolean
-  colon: string
-}
-
-interface Context {
-  text: string
-  style: FileStyle
-  json: boolean
-}
-
-export function pathError(message: string): ToolsearchError {
-  return new ToolsearchError('config-path', message)
-}
-
-export function pathNotFound(path: string): ToolsearchError {
-  return new ToolsearchError('config-path-not-found', `Config path not found: ${path}`)
-}
+import {type EditContext, type Item, arrayItems, editContext, formatKey, objectItems, serialize} from './style.js'
+import {endOfTrailingTrivia, indentOfLine, isLineBreakAt, lineBreakLength, startsLine} from './text.js'
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true
@@ -47,107 +22,6 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return false
 }
 
-// ---------------------------------------------------------------------------------------------
-// Style detection
-
-function walk(node: CstNode | undefined, visit: (node: CstNode) => void): void {
-  if (node === undefined) return
-  visit(node)
-  if (node.kind === 'object') for (const member of node.members) walk(member.value, visit)
-  if (node.kind === 'array') for (const element of node.elements) walk(element.value, visit)
-}
-
-function detectStyle(source: ConfigSource): FileStyle {
-  const {text} = source
-  let unquotedKeys = 0
-  const keyQuotes = {'"': 0, "'": 0}
-  const stringQuotes = {'"': 0, "'": 0}
-  let withComma = 0
-  let withoutComma = 0
-  let indentUnit: string | undefined
-  let colon: string | undefined
-  walk(source.top, (node) => {
-    if (node.kind === 'string' && node.quote !== undefined) stringQuotes[node.quote]++
-    if (node.kind !== 'object' && node.kind !== 'array') return
-    const items = node.kind === 'object' ? node.members : arrayItems(node)
-    if (node.kind === 'object') {
-      for (const member of node.members) {
-        if (member.keyQuote === undefined) unquotedKeys++
-        else keyQuotes[member.keyQuote]++
-        const between = text.slice(member.keySpan.end, member.value.start)
-        if (colon === undefined && /^[ \t]*:[ \t]*$/.test(between)) colon = between.replace(/^[ \t]*/, '')
-      }
-    }
-    const last = items[items.length - 1]
-    if (last === undefined || !startsLine(text, last.start)) return
-    if (last.comma === undefined) withoutComma++
-    else withComma++
-    if (indentUnit === undefined) {
-      const outer = indentOfLine(text, node.start)
-      const inner = indentOfLine(text, last.start)
-      if (inner.startsWith(outer) && inner.length > outer.length) indentUnit = inner.slice(outer.length)
-    }
-  })
-  const json = source.format === 'json'
-  const quotedKeys = keyQuotes['"'] + keyQuotes["'"]
-  return {
-    eol: detectEol(text),
-    indentUnit: indentUnit ?? '  ',
-    keyQuote: json ? '"' : unquotedKeys > 0 && unquotedKeys >= quotedKeys ? '' : keyQuotes["'"] > keyQuotes['"'] ? "'" : '"',
-    stringQuote: json || stringQuotes['"'] >= stringQuotes["'"] ? '"' : "'",
-    trailingComma: !json && withComma > withoutComma,
-    colon: colon ?? ': ',
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Serialization in the file's style
-
-function quoteString(value: string, quote: QuoteStyle): string {
-  const json = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-  if (quote === '"') return json
-  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
-}
-
-function formatKey(key: string, quote: QuoteStyle | '', stringQuote: QuoteStyle): string {
-  if (quote === '') return isIdentifier(key) ? key : quoteString(key, stringQuote)
-  return quoteString(key, quote)
-}
-
-/**
- * Serializes a value; `indent` is the indentation of the line it starts on (null: all on one
- * line). Arrays of scalars stay on one line; nested keys use the file's key quoting.
- */
-function serialize(value: unknown, indent: string | null, ctx: Context, quote: QuoteStyle = ctx.style.stringQuote): string {
-  const {style} = ctx
-  if (value === null || typeof value === 'boolean') return String(value)
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) && ctx.json) throw pathError(`${value} cannot be written to a JSON file`)
-    return Object.is(value, -0) ? '-0' : String(value)
-  }
-  if (typeof value === 'string') return quoteString(value, quote)
-  const inner = indent === null ? null : indent + style.indentUnit
-  const close = style.trailingComma ? ',' : ''
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]'
-    if (inner === null || value.every((item) => item === null || typeof item !== 'object')) return `[${value.map((item) => serialize(item, null, ctx, quote)).join(', ')}]`
-    return `[${style.eol}${value.map((item) => inner + serialize(item, inner, ctx, quote)).join(`,${style.eol}`)}${close}${style.eol}${indent}]`
-  }
-  if (isRecord(value)) {
-    const entries = Object.entries(value)
-    if (entries.length === 0) return '{}'
-    const member = ([key, item]: [string, unknown]) => `${formatKey(key, style.keyQuote, quote)}${style.colon}${serialize(item, inner, ctx, quote)}`
-    if (inner === null) return `{${entries.map(member).join(', ')}}`
-    return `{${style.eol}${entries.map((entry) => inner + member(entry)).join(`,${style.eol}`)}${close}${style.eol}${indent}}`
-  }
-  throw pathError(`Cannot store a value of type ${typeof value}`)
-}
-
-/**
- * The value to insert at `rest` below a missing container. A missing container is an array when
- * the segment going into it is an index (`list[0]`), else an object, as OpenClaw's `config set`
- * creates them; a new array starts at index 0.
- */
 function nest(path: ConfigPath, rest: PathSegment[], value: unknown): unknown {
   return rest.reduceRight<unknown>((inner, segment) => {
     const index = arrayIndexOf(segment.key)
@@ -158,54 +32,10 @@ function nest(path: ConfigPath, rest: PathSegment[], value: unknown): unknown {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Trivia helpers
-
-/**
- * Skips spaces, tabs and comments after `offset` on the same line. A block comment may span lines;
- * with `{ownLineOnly: true}` one that does is not skipped (it belongs to the lines it runs onto).
- */
-function endOfTrailingTrivia(text: string, offset: number, {ownLineOnly = false} = {}): number {
-  let i = offset
-  for (;;) {
-    while (text[i] === ' ' || text[i] === '\t') i++
-    if (text.startsWith('//', i)) {
-      while (i < text.length && !/[\n\r\u2028\u2029]/.test(text[i])) i++
-      return i
-    }
-    if (text.startsWith('/*', i)) {
-      const close = text.indexOf('*/', i + 2)
-      const end = close === -1 ? text.length : close + 2
-      if (ownLineOnly && /[\n\r\u2028\u2029]/.test(text.slice(i, end))) return i
-      i = end
-      continue
-    }
-    return i
-  }
-}
-
-function isLineBreakAt(text: string, offset: number): boolean {
-  return lineBreakLength(text, offset) > 0
-}
-
-// ---------------------------------------------------------------------------------------------
 // Planning
 
-interface Item {
-  start: number
-  end: number
-  comma?: number
-}
-
-function objectItems(node: CstObject): Item[] {
-  return node.members
-}
-
-function arrayItems(node: CstArray): Item[] {
-  return node.elements.map((element) => ({start: element.value.start, end: element.value.end, comma: element.comma}))
-}
-
 /** Text inserted as the new last item of a container (`itemText` already styled). */
-function planAppend(ctx: Context, container: CstObject | CstArray, items: Item[], itemText: (indent: string | null) => string, parentMultiline: boolean): Edit[] {
+function planAppend(ctx: EditContext, container: CstObject | CstArray, items: Item[], itemText: (indent: string | null) => string, parentMultiline: boolean): Edit[] {
   const {text, style} = ctx
   const open = container.start + 1
   const close = container.end - 1
@@ -238,7 +68,7 @@ function planAppend(ctx: Context, container: CstObject | CstArray, items: Item[]
   return [...(last.comma === undefined ? [{offset: last.end, length: 0, content: ','}] : []), {offset: from, length: at - from, content}]
 }
 
-function memberText(ctx: Context, container: CstObject, key: string, value: unknown): (indent: string | null) => string {
+function memberText(ctx: EditContext, container: CstObject, key: string, value: unknown): (indent: string | null) => string {
   const last = container.members[container.members.length - 1]
   let keyQuote = ctx.style.keyQuote
   if (!ctx.json && last !== undefined) keyQuote = last.keyQuote ?? ''
@@ -256,25 +86,13 @@ export interface SetPlan {
   previous?: {value: unknown}
 }
 
-/** Each source's style, detected once: it walks the whole tree, and a fix pass plans several edits. */
-const styles = new WeakMap<ConfigSource, FileStyle>()
-
-function contextFor(source: ConfigSource): Context {
-  let style = styles.get(source)
-  if (style === undefined) {
-    style = detectStyle(source)
-    styles.set(source, style)
-  }
-  return {text: source.text, style, json: source.format === 'json'}
-}
-
 /**
  * Plans setting `path` to `value`. Missing containers are created as `nest` says; an index
  * segment indexes into an existing array (index == length appends). A no-op plans `[]`.
  */
 export function planSet(source: ConfigSource, path: ConfigPath, value: unknown): SetPlan {
   if (path.length === 0) throw pathError('A path is required')
-  const ctx = contextFor(source)
+  const ctx = editContext(source)
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]
   if (source.top === undefined) {
     const lead = source.text === '' || /[\n\r]$/.test(source.text) ? '' : ctx.style.eol
@@ -322,14 +140,14 @@ export function planSet(source: ConfigSource, path: ConfigPath, value: unknown):
  * ones are dead text that still reads like a setting. A change to the key removes them too, so
  * what the file says is what it means.
  */
-function withoutEarlierDuplicates(ctx: Context, object: CstObject, key: string, plan: SetPlan): SetPlan {
+function withoutEarlierDuplicates(ctx: EditContext, object: CstObject, key: string, plan: SetPlan): SetPlan {
   if (plan.edits.length === 0) return plan
   const indexes = object.members.flatMap((member, index) => (member.key === key ? [index] : [])).slice(0, -1)
   if (indexes.length === 0) return plan
   return {...plan, edits: [...removeItems(ctx, object, objectItems(object), indexes), ...plan.edits]}
 }
 
-function replaceValue(ctx: Context, source: ConfigSource, container: CstNode, node: CstNode, value: unknown): SetPlan {
+function replaceValue(ctx: EditContext, source: ConfigSource, container: CstNode, node: CstNode, value: unknown): SetPlan {
   const previous = nodeToValue(source, node)
   if (deepEqual(previous, value)) return {edits: [], previous: {value: previous}}
   const quote = node.kind === 'string' && node.quote !== undefined && !ctx.json ? node.quote : ctx.style.stringQuote
@@ -346,7 +164,7 @@ export interface RemovePlan {
 /** Plans removing the key or the one array element at `path`; a missing path is an error. */
 export function planRemove(source: ConfigSource, path: ConfigPath): RemovePlan {
   if (path.length === 0) throw pathError('A path is required')
-  const ctx = contextFor(source)
+  const ctx = editContext(source)
   const shownPath = formatConfigPath(path)
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]
   let node: CstNode | undefined = source.top
@@ -376,7 +194,7 @@ export function planRemove(source: ConfigSource, path: ConfigPath): RemovePlan {
 }
 
 /** Removes the items at `indexes` (ascending) from a container, keeping commas consistent. */
-function removeItems(ctx: Context, container: CstObject | CstArray, items: Item[], indexes: number[]): Edit[] {
+function removeItems(ctx: EditContext, container: CstObject | CstArray, items: Item[], indexes: number[]): Edit[] {
   const {text} = ctx
   const removed = new Set(indexes)
   const kept = items.filter((_, index) => !removed.has(index))

@@ -87,3 +87,30 @@ export function startsLine(text: string, offset: number): boolean {
   const before = text.slice(lineStartOf(text, offset), offset)
   return /^\uFEFF?[ \t]*$/.test(before)
 }
+
+/**
+ * Skips spaces, tabs and comments after `offset` on the same line. A block comment may span lines;
+ * with `{ownLineOnly: true}` one that does is not skipped (it belongs to the lines it runs onto).
+ */
+export function endOfTrailingTrivia(text: string, offset: number, {ownLineOnly = false} = {}): number {
+  let i = offset
+  for (;;) {
+    while (text[i] === ' ' || text[i] === '\t') i++
+    if (text.startsWith('//', i)) {
+      while (i < text.length && !/[\n\r\u2028\u2029]/.test(text[i])) i++
+      return i
+    }
+    if (text.startsWith('/*', i)) {
+      const close = text.indexOf('*/', i + 2)
+      const end = close === -1 ? text.length : close + 2
+      if (ownLineOnly && /[\n\r\u2028\u2029]/.test(text.slice(i, end))) return i
+      i = end
+      continue
+    }
+    return i
+  }
+}
+
+export function isLineBreakAt(text: string, offset: number): boolean {
+  return lineBreakLength(text, offset) > 0
+}
