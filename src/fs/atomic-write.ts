@@ -15,21 +15,28 @@
  * that saves in place (truncate, then write) without the lock is thereby never taken for an
  * empty config, and the backup is always the content that was read, never a half-saved file.
  *
+ * The pieces: `read-check.ts` (what is read under the lock, and whether it can be trusted),
+ * `backup.ts` (the backup ring, temp files of killed writes), `interrupt.ts` (a signal mid-write),
+ * `write-errors.ts` (the words of every failure), `lock.ts` (the lock shared with OpenClaw).
+ *
  * File-system calls go through `WriterFs` so tests can inject a failure at each step.
  *
  * Messages name what is written (`options.what`: "config", "catalog") and the file, so a
  * failure reads right for every caller.
  */
-import {createHash, randomBytes} from 'node:crypto'
-import {type Stats, constants, unlinkSync} from 'node:fs'
+import {constants} from 'node:fs'
 import * as nodeFs from 'node:fs/promises'
 import {basename, dirname, join, resolve} from 'node:path'
 
-import {type ErrorCode, ToolsearchError} from '../shared/errors.js'
+import {ToolsearchError} from '../shared/errors.js'
+import {keepBackup, keepOwner, removeLeftovers, tempName} from './backup.js'
 import {errno, fileErrorReason} from './errors.js'
-import {DEFAULT_LOCK_WAIT_MS, type HeldLock, LockAccessError, LockBusyError, LockLostError, STALE_LOCK_MS, acquireLock, isProcessAlive} from './lock.js'
-import {type FileSnapshot, readRegularFile, sizeWhenFirstRead} from './read-file.js'
+import {trackWrite} from './interrupt.js'
+import {DEFAULT_LOCK_WAIT_MS, type HeldLock, acquireLock} from './lock.js'
+import {assertStillAsRead, readCurrent} from './read-check.js'
+import {failure, lockError} from './write-errors.js'
 
+export {BACKUP_RING_SIZE, STALE_TEMP_MS} from './backup.js'
 export {DEFAULT_LOCK_WAIT_MS, STALE_LOCK_MS} from './lock.js'
 
 export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link' | 'access' | 'readdir'>
@@ -42,15 +49,8 @@ export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.TOOLSEARCH_LOCK_WAIT_MS
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_LOCK_WAIT_MS
 }
-/** `<file>.bak`, then `.bak.1` … `.bak.4`. */
-export const BACKUP_RING_SIZE = 5
 /** Symlink hops followed before giving up (the limit Linux uses). */
 const MAX_SYMLINK_HOPS = 40
-/** A temp file whose writer may still live is removed once it is older than this. */
-export const STALE_TEMP_MS = 10 * 60_000
-/** How long an empty read waits to see whether an in-place save is still writing the file. */
-const EMPTY_READ_SETTLE_MS = 50
-
 export interface WriteOptions {
   /** What the file is, for messages: "config" gives "Cannot write config <file>". */
   what: string
@@ -81,14 +81,6 @@ export interface Computed<T> {
   result: T
 }
 
-function failure(code: ErrorCode, message: string, file: string, cause?: unknown): ToolsearchError {
-  return new ToolsearchError(code, message, {file, cause})
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}
-
 /** Follows symlinks to the file that really holds the content (it may not exist yet). */
 async function resolveWriteTarget(path: string, what: string, fs: WriterFs): Promise<string> {
   let current = resolve(path)
@@ -104,153 +96,6 @@ async function resolveWriteTarget(path: string, what: string, fs: WriterFs): Pro
     current = resolve(dirname(current), await fs.readlink(current))
   }
   throw failure('file-unreadable', `Cannot read ${what} ${path}: ${fileErrorReason({code: 'ELOOP'})}`, path)
-}
-
-/** The file as read under the lock: what `compute` saw, and what it must still be at the rename. */
-interface CurrentFile {
-  bytes: Buffer
-  text: string
-  stats: Stats
-  hash: string
-}
-
-const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
-const sameFileState = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-function conflict(what: string, file: string, why: string): ToolsearchError {
-  return failure('file-conflict', `${capitalized(what)} file ${file} ${why}; nothing was written. Run the command again.`, file)
-}
-
-const changedMeanwhile = (what: string, file: string) => conflict(what, file, `changed while it was being written (by a program that does not use ${file}.lock)`)
-
-/**
- * The file's bytes, or undefined when it does not exist. Only a regular file is read (and later
- * replaced): renaming over a FIFO or a device such as /dev/null would destroy it, and reading a
- * FIFO would block.
- */
-function readSnapshot(file: string, what: string): FileSnapshot | undefined {
-  let snapshot
-  try {
-    snapshot = readRegularFile(file)
-  } catch (error) {
-    if (errno(error) === 'ENOTREGULAR') throw failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file)
-    throw failure('file-unreadable', `Cannot read ${what} ${file}: ${fileErrorReason(error)}`, file, error)
-  }
-  if (snapshot !== undefined && !snapshot.stats.isFile()) {
-    throw failure('file-unwritable', `Cannot write ${what} ${file}: it is not a regular file (a character device); nothing was written.`, file)
-  }
-  return snapshot
-}
-
-/**
- * Reads the file under the lock and refuses a read it cannot trust: one that is not the whole
- * file, or an empty read of a file that was not empty before (an in-place save caught between
- * its truncate and its write).
- */
-async function readCurrent(file: string, what: string, before: Stats | undefined, decode: WriteOptions['decode'], fs: WriterFs): Promise<CurrentFile | undefined> {
-  const snapshot = readSnapshot(file, what)
-  if (snapshot === undefined) return undefined
-  const {bytes, stats} = snapshot
-  if (bytes.length !== stats.size) throw conflict(what, file, 'changed while it was being read')
-  if (bytes.length === 0) {
-    const sameAsBefore = before !== undefined && before.dev === stats.dev && before.ino === stats.ino
-    const earlier = Math.max(sameAsBefore ? before.size : 0, sizeWhenFirstRead(stats) ?? 0)
-    if (earlier > 0) throw conflict(what, file, `was emptied while it was being read (${earlier} bytes before; another program saving it in place?)`)
-    await sleep(EMPTY_READ_SETTLE_MS)
-    const settled = await fs.stat(file).catch(() => undefined)
-    if (settled === undefined || !sameFileState(settled, stats)) throw conflict(what, file, 'changed while it was being read')
-  }
-  return {bytes, text: decode === undefined ? bytes.toString('utf8') : decode(bytes, file), stats, hash: hashOf(bytes)}
-}
-
-/** Just before the rename: the lock is still ours and the file is exactly what was read. */
-async function assertStillAsRead(file: string, what: string, current: CurrentFile | undefined, locks: HeldLock[]): Promise<void> {
-  for (const lock of locks) {
-    try {
-      await lock.assertHeld()
-    } catch (error) {
-      if (!(error instanceof LockLostError)) throw error
-      throw conflict(what, file, `lost its lock ${lock.path} while it was being written (held for more than ${STALE_LOCK_MS / 1000} s, or removed by another program)`)
-    }
-  }
-  const now = readSnapshot(file, what)
-  if (current === undefined ? now !== undefined : now === undefined || !sameFileState(now.stats, current.stats) || hashOf(now.bytes) !== current.hash) {
-    throw changedMeanwhile(what, file)
-  }
-}
-
-/**
- * Gives the new file (or a backup) the original's owner and group. Root must manage it (a
- * config root edits stays its user's); another user cannot give a file away, and the rename
- * then makes it theirs, as with any editor.
- */
-async function keepOwner(handle: nodeFs.FileHandle, original: Stats): Promise<void> {
-  if (typeof process.geteuid !== 'function' || typeof process.getegid !== 'function') return
-  if (original.uid === process.geteuid() && original.gid === process.getegid()) return
-  try {
-    await handle.chown(original.uid, original.gid)
-  } catch (error) {
-    if (process.geteuid() === 0) throw error
-  }
-}
-
-/** A temp file name this writer recognises as its own: `.<name>.toolsearch-<pid>-<hex>.tmp`. */
-function tempName(file: string): string {
-  return join(dirname(file), `.${basename(file)}.toolsearch-${process.pid}-${randomBytes(4).toString('hex')}.tmp`)
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * Removes what killed writes of this file left: temp files (this format and the older
- * `.<name>.<pid>.<hex>.tmp`) and stale locks moved aside, when their process is gone or they are
- * older than `STALE_TEMP_MS`. Runs under the lock, so no live writer of this file is mid-write.
- */
-async function removeLeftovers(file: string, fs: WriterFs): Promise<void> {
-  const name = escapeRegExp(basename(file))
-  const leftover = new RegExp(`^(?:\\.${name}\\.(?:toolsearch-)?(\\d+)[.-][0-9a-f]{8}\\.tmp|${name}\\.lock(?:\\.takeover)?\\.stale-(\\d+)-[0-9a-f]{8})$`)
-  const entries = await fs.readdir(dirname(file)).catch(() => [] as string[])
-  for (const entry of entries) {
-    const match = leftover.exec(entry)
-    if (match === null) continue
-    const pid = Number(match[1] ?? match[2])
-    const path = join(dirname(file), entry)
-    const stats = await fs.lstat(path).catch(() => undefined)
-    if (stats === undefined || !stats.isFile() || pid === process.pid) continue
-    if (!isProcessAlive(pid) || Date.now() - stats.mtimeMs > STALE_TEMP_MS) await fs.unlink(path).catch(() => undefined)
-  }
-}
-
-const isDirectory = async (path: string, fs: WriterFs) => (await fs.lstat(path).catch(() => undefined))?.isDirectory() === true
-
-/**
- * Shifts `.bak` → `.bak.1` → … → `.bak.4` (the oldest drops out), then writes the content that
- * was read to `.bak` (mode 0600, the original's owner). Only files move: a directory in the ring
- * stays where it is and the backup that would move onto it drops out instead; a directory at
- * `.bak` itself refuses the write. The new backup never follows or replaces anything that
- * appeared at `.bak` meanwhile (exclusive create).
- */
-async function keepBackup(file: string, what: string, current: CurrentFile, fs: WriterFs): Promise<string> {
-  const name = (index: number) => (index === 0 ? `${file}.bak` : `${file}.bak.${index}`)
-  if (await isDirectory(name(0), fs)) throw failure('file-unwritable', `Cannot write ${what} ${file}: its backup ${name(0)} is a directory; nothing was written. Move it away and retry.`, file)
-  for (let index = BACKUP_RING_SIZE - 2; index >= 0; index--) {
-    if (await isDirectory(name(index), fs)) continue
-    const shift = (await isDirectory(name(index + 1), fs)) ? fs.unlink(name(index)) : fs.rename(name(index), name(index + 1))
-    await shift.catch((error: unknown) => {
-      if (errno(error) !== 'ENOENT') throw error
-    })
-  }
-  const handle = await fs.open(name(0), 'wx', 0o600)
-  try {
-    await handle.writeFile(current.bytes)
-    await keepOwner(handle, current.stats)
-    await handle.chmod(0o600)
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-  return name(0)
 }
 
 /**
@@ -284,20 +129,6 @@ async function syncDirectory(dir: string, fs: WriterFs): Promise<void> {
   }
 }
 
-function lockError(error: unknown, file: string, what: string): ToolsearchError {
-  if (error instanceof LockBusyError) {
-    const {holder} = error
-    const since = holder?.createdAt === undefined ? '' : `, since ${new Date(holder.createdAt).toISOString()}`
-    const by = holder?.pid === undefined ? '' : ` by process ${holder.pid}${since}`
-    return failure('file-locked', `${capitalized(what)} file ${file} is locked${by}; nothing was written. Retry when the other writer is done (the lock is ${error.lockPath}).`, file)
-  }
-  if (error instanceof LockAccessError) {
-    const verb = error.operation === 'create' ? 'cannot create' : 'cannot read'
-    return failure('file-unwritable', `Cannot write ${what} ${file}: ${verb} the lock file ${error.lockPath} (${fileErrorReason(error.cause)}); nothing was written.`, file, error.cause)
-  }
-  return failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file, error)
-}
-
 /**
  * The locks a write of `path` takes, in order: OpenClaw's sidecar `<real directory>/<name>.lock`
  * when `path` is a symlink (OpenClaw locks the link's name, not its target), then
@@ -325,36 +156,6 @@ async function acquireAll(paths: string[], file: string, what: string, waitMs: n
 
 async function releaseAll(locks: HeldLock[]): Promise<void> {
   for (const lock of [...locks].reverse()) await lock.release()
-}
-
-/** Temp files and locks of writes in progress, removed if a signal ends the process first. */
-const inProgress = new Set<{temp?: string; file: string; locks: string[]}>()
-const SIGNAL_NUMBERS = {SIGINT: 2, SIGTERM: 15, SIGHUP: 1} as const
-
-function onSignal(signal: keyof typeof SIGNAL_NUMBERS): void {
-  for (const write of inProgress) {
-    if (write.temp !== undefined) {
-      try {
-        unlinkSync(write.temp)
-      } catch {
-        // Already gone.
-      }
-    }
-    process.stderr.write(`toolsearch: stopped by ${signal} while writing ${write.file}; nothing was written.\n`)
-  }
-  // The locks stay: their holder is now dead, which makes them stale to every writer at once.
-  process.exit(128 + SIGNAL_NUMBERS[signal])
-}
-
-const signalHandlers = new Map((Object.keys(SIGNAL_NUMBERS) as Array<keyof typeof SIGNAL_NUMBERS>).map((signal) => [signal, () => onSignal(signal)]))
-
-function trackWrite(write: {temp?: string; file: string; locks: string[]}): () => void {
-  if (inProgress.size === 0) for (const [signal, handler] of signalHandlers) process.on(signal, handler)
-  inProgress.add(write)
-  return () => {
-    inProgress.delete(write)
-    if (inProgress.size === 0) for (const [signal, handler] of signalHandlers) process.off(signal, handler)
-  }
 }
 
 /**
