@@ -6,7 +6,7 @@ import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError,
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
-import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
+import {unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/mcp/pool.js'
 import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
@@ -78,7 +78,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   private async callTool(target: string | undefined, mcpSessions: McpSessionPool): Promise<unknown> {
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpSessions})
+    const context = await this.loadCatalog(flags, {modeMembership: true, selectMcpServers, mcpSessions})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const pairs = this.argvRest.slice(this.args.tool === undefined ? 0 : 1)
     const interrupt = new AbortController()

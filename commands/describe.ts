@@ -3,7 +3,7 @@ import * as Args from '@oclif/core/args'
 import {lookupCatalogTool} from '../src/call/lookup.js'
 import {logSessionEvent, toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
+import {unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/inspect/human-signature.js'
@@ -31,7 +31,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const target = toolOnServer(this.args.tool, flags.server)
     // Only the server the tool lives on starts (all of them for a bare name without --server).
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true, selectMcpServers, mcpOnly: namesMcpServer(target, flags.server)})
+    const context = await this.loadCatalog(flags, {modeMembership: true, selectMcpServers, mcpOnly: namesMcpServer(target, flags.server)})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     let entry
     try {

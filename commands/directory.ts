@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext, unavailableMcpServersField} from '../src/cli/context.js'
+import {unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {entriesForMode} from '../src/catalog/index.js'
@@ -35,7 +35,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
 
   async run(): Promise<unknown> {
     if (this.flags.stdin) return this.runRequests()
-    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true})
+    const context = await this.loadCatalog(this.flags, {modeMembership: true})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing the directory it would render if enabled.')
     const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window']})
     this.print(safeBlock(directory.text))
@@ -46,7 +46,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
   /** `--stdin`: one directory per request line, each for its own window and mode. */
   private async runRequests(): Promise<unknown> {
     const requests = parseDirectoryRequests(await readStdin())
-    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const context = await this.loadCatalog(this.flags)
     const lines = requests.map((request) => {
       const mode = request.mode ?? context.mode
       const contextWindow = request.contextWindow === undefined ? this.flags['context-window'] : (request.contextWindow ?? undefined)

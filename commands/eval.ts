@@ -2,7 +2,6 @@ import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
 import {usageError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
@@ -55,7 +54,7 @@ export default class Eval extends BaseCommand<typeof Eval> {
     if (names.length === 0) throw usageError('--ranker needs at least one ranker name.')
     const factories = await Promise.all(names.map(async (name) => ({name, factory: await loadRanker(name)})))
     const queries = await readLabelledQueries(flags.queries)
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const context = await this.loadCatalog(flags)
     const entries = catalogedEntries(context.catalog.entries)
     const coverage = restrictToCatalog(queries, new Set(entries.map((entry) => entry.id)))
     this.warnAboutCoverage(flags.queries, coverage.unknownIds, coverage.skipped.length)

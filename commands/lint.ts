@@ -5,7 +5,6 @@ import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import type {DirectoryMode} from '../src/directory/render.js'
 import {usageError} from '../src/shared/errors.js'
@@ -54,7 +53,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
     }
     if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag catalog')
     const cwd = process.cwd()
-    const context = await loadCatalogContext({...flags, catalog: flags.catalog}, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const context = await this.loadCatalog({...flags, catalog: flags.catalog})
     const entries = catalogedEntries(context.catalog.entries)
     const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, entries.map((entry) => entry.id))
     const report: LintReport = runLint(entries, {

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext, loadSettingsContext, unavailableMcpServersField} from '../src/cli/context.js'
+import {loadSettingsContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
 import {controlTools} from '../src/directory/controls.js'
 import {payloadReport, renderPayloadReport} from '../src/directory/payload.js'
@@ -34,7 +34,7 @@ export default class Payload extends BaseCommand<typeof Payload> {
       this.print(JSON.stringify(controls, null, 2))
       return controls
     }
-    const context = await loadCatalogContext(this.flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const context = await this.loadCatalog(this.flags)
     const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window'], searchDefaultLimit: context.settings.searchDefaultLimit})
     this.print(renderPayloadReport(report, {color: this.color}))
     this.jsonExtras = unavailableMcpServersField(context.catalog)

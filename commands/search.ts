@@ -4,7 +4,6 @@ import * as Flags from '@oclif/core/flags'
 import {logSessionEvent, searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {loadCatalogContext} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
@@ -63,7 +62,7 @@ export default class Search extends BaseCommand<typeof Search> {
     const {flags} = this
     const mode = searchMode(words, flags)
     const factory = await loadRanker(flags.ranker)
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), modeMembership: true})
+    const context = await this.loadCatalog(flags, {modeMembership: true})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing what it would return if enabled.')
     const ranker = factory(catalogedEntries(context.catalog.entries))
     const table = {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : DEFAULT_TABLE_WIDTH}

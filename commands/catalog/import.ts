@@ -4,7 +4,6 @@ import * as Flags from '@oclif/core/flags'
 
 import {expandCatalogPaths} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
 import {ToolsearchError} from '../../src/shared/errors.js'
 import {assertImportComplete, assertOutputIsNotInput, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
@@ -34,7 +33,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
     assertOutputIsNotInput(flags.out, await expandCatalogPaths(flags.catalog ?? [], cwd), cwd)
     // Fail before starting any server; the writer checks again under its lock.
     if (!flags.force && existsSync(flags.out)) throw fileExistsError(flags.out)
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY)})
+    const context = await this.loadCatalog(flags)
     if (Object.keys(context.catalog.mcpServers).length === 0) {
       throw new ToolsearchError('usage', `No MCP servers in ${context.sources.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`)
     }

@@ -1,7 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {loadCatalogContext} from '../../src/cli/context.js'
 import {catalogFlags, configFlags, serversFlag} from '../../src/cli/flags.js'
 import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/inspect/catalog-list.js'
 import {namedServers} from '../../src/mcp/select.js'
@@ -27,7 +26,7 @@ export default class CatalogList extends BaseCommand<typeof CatalogList> {
   async run(): Promise<unknown> {
     const {flags} = this
     const selectMcpServers = (declared: readonly string[]) => namedServers(flags.server, declared)
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), selectMcpServers, mcpOnly: flags.server !== undefined})
+    const context = await this.loadCatalog(flags, {selectMcpServers, mcpOnly: flags.server !== undefined})
     const summary = summarizeCatalog(context.catalog, context.sources, {denied: context.denied})
     const tools = listTools(context.catalog, {name: flags.name})
     const counts = renderCatalogSummary(summary, {color: this.color})

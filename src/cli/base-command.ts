@@ -6,6 +6,7 @@ import * as Flags from '@oclif/core/flags'
 import {selectConfigSchema} from '../config/schema-source.js'
 import {type ErrorCode, ExitCode, ToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
+import type {CatalogContext, CatalogContextFlags, CatalogContextIo} from './context.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -68,6 +69,16 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected endWith(verdict: ErrorCode): void {
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = exitCodeFor(verdict)
+  }
+
+  /**
+   * The catalog a command works on, loaded the one way every catalog command loads it: its notes
+   * on stderr, MCP start-up progress on a terminal. The loader is imported on first use, so
+   * commands without a catalog never load it.
+   */
+  protected async loadCatalog(flags: CatalogContextFlags, options: Omit<CatalogContextIo, 'note' | 'progress'> = {}): Promise<CatalogContext> {
+    const {loadCatalogContext} = await import('./context.js')
+    return loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), ...options})
   }
 
   /** Writes a diagnostic line to stderr; under `--json` too, since stdout stays pure JSON. */
