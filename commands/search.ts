@@ -10,7 +10,6 @@ import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/request.js'
 import {toSearchHit} from '../src/search/hits.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
-import {DEFAULT_TABLE_WIDTH, renderBatchResponse, renderExplanations, renderHitTable} from '../src/search/render.js'
 import {explainHit, parseRequestJson, requestFromFlags, requestText, resolveLimit, runRequestFile, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
 
 export default class Search extends BaseCommand<typeof Search> {
@@ -57,6 +56,12 @@ export default class Search extends BaseCommand<typeof Search> {
     ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
   }
 
+  /** The table renderer and its options, loaded only for a person's output: `--json` never needs them. */
+  private async renderer() {
+    const render = await import('../src/search/render.js')
+    return {...render, table: {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : render.DEFAULT_TABLE_WIDTH}}
+  }
+
   async run(): Promise<unknown> {
     const words = this.argvRest
     const {flags} = this
@@ -65,7 +70,6 @@ export default class Search extends BaseCommand<typeof Search> {
     const context = await this.loadCatalog(flags, {modeMembership: true})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing what it would return if enabled.')
     const ranker = factory(catalogedEntries(context.catalog.entries))
-    const table = {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : DEFAULT_TABLE_WIDTH}
 
     // The batch clamps each query's limit the same way (runSearchRequest); the note is the same.
     const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
@@ -89,7 +93,10 @@ export default class Search extends BaseCommand<typeof Search> {
     if (mode === 'batch') {
       const answer = runSearchRequest(requestFromFlags(words, flags.query ?? [], flags.limit), ranker, context.settings)
       const response = answer.kind === 'single' ? {results: [{query: answer.query, candidates: answer.candidates}]} : answer.response
-      this.print(renderBatchResponse(response, table))
+      if (!this.jsonEnabled()) {
+        const {renderBatchResponse, table} = await this.renderer()
+        this.print(renderBatchResponse(response, table))
+      }
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
       return response
     }
@@ -108,8 +115,10 @@ export default class Search extends BaseCommand<typeof Search> {
     // Explanations are worked out only when asked for: they cost more than the ranking.
     const explained = flags.explain ? ranked.map((hit, index) => explainHit(hit, hits[index])) : undefined
     if (hits.length === 0) this.print(`No tools match "${safeInline(query)}".`)
-    else if (explained !== undefined) this.print(`${renderHitTable(hits, table)}\n\n${renderExplanations(explained, table)}`)
-    else this.print(renderHitTable(hits, table))
+    else if (!this.jsonEnabled()) {
+      const {renderExplanations, renderHitTable, table} = await this.renderer()
+      this.print(explained === undefined ? renderHitTable(hits, table) : `${renderHitTable(hits, table)}\n\n${renderExplanations(explained, table)}`)
+    }
     return explained === undefined ? hits : explained.map(({hit, explain}) => ({...hit, explain}))
   }
 }

@@ -2,7 +2,8 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags, modelFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {type EffectiveToolSearchSettings, type ModelContext, effectiveToolSearchSettings, loadConfig, warningsFor} from '../../src/config/index.js'
-import {displayPath, nearMissNotes, renderExplain} from '../../src/config/render.js'
+import {displayPath, nearMissNotes} from '../../src/config/render.js'
+import {renderExplain} from '../../src/config/render-explain.js'
 import {safeInline} from '../../src/output/terminal.js'
 
 export default class ConfigExplain extends BaseCommand<typeof ConfigExplain> {

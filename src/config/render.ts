@@ -6,8 +6,7 @@ import {isAbsolute, relative} from 'node:path'
 
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
-import type {ConfigLocation, EffectiveToolSearchSettings, ModelContext} from './index.js'
-import {renderColumns} from '../output/columns.js'
+import type {ConfigLocation} from './index.js'
 
 export interface RenderOptions {
   color: boolean
@@ -73,29 +72,6 @@ export function renderLocation(location: ConfigLocation, {color}: RenderOptions)
   const key = location.packageKey === undefined ? '' : ` (the "${location.packageKey}" key)`
   const misses = location.nearMisses.map((miss) => `\n${style.bold('Near miss:')} ${safeInline(miss.message)}`).join('')
   return `${safeInline(location.path)}${key}\n${style.bold('Rule:')} ${RULE_NAMES[location.rule]}. ${safeInline(location.reason)}${exists}${misses}`
-}
-
-export function renderExplain(file: string, settings: EffectiveToolSearchSettings, model: ModelContext, {color}: RenderOptions): string {
-  const style = styler(color)
-  const rows: Array<[string, string, string]> = [
-    ['enabled', String(settings.enabled), settings.reasons.enabled],
-    ['mode', settings.mode, settings.reasons.mode],
-    ['searchDefaultLimit', String(settings.searchDefaultLimit), settings.reasons.searchDefaultLimit],
-    ['maxSearchLimit', String(settings.maxSearchLimit), settings.reasons.maxSearchLimit],
-  ]
-  const modelParts = [model.provider && `provider ${model.provider}`, model.model && `model ${model.model}`, model.baseUrl && `base URL ${model.baseUrl}`, model.agent && `agent ${model.agent}`].filter(Boolean)
-  const lines = [
-    style.bold(`Tool Search settings for ${safeInline(file)}`),
-    ...(modelParts.length > 0 ? [style.dim(`Model in use: ${safeInline(modelParts.join(', '))}`)] : []),
-    ...(settings.localModelOverlay ? [style.dim('The local-model overlay applies.')] : []),
-    '',
-    ...renderColumns(
-      rows.map(([name, value, reason]) => [name, value, safeInline(reason)]),
-      [{}, {style: style.bold}, {}],
-      {indent: '  '},
-    ),
-  ]
-  return lines.join('\n')
 }
 
 /** Where a problem without a config path is: `file:line:column: `, unless the message names the file. */

@@ -67,6 +67,17 @@ describe('modules each command loads', () => {
     expect(packages.has('semver')).toBe(false)
   })
 
+  it.each([
+    ['config get', ['config', 'get', 'tools.toolSearch', '--config', config], false],
+    ['search --json', ['search', 'create', 'issue', '--json', '--catalog', mcpList, '--config', config], false],
+    ['search (a table for a person)', ['search', 'create', 'issue', '--catalog', mcpList, '--config', config], true],
+    ['config explain (a table)', ['config', 'explain', '--config', config], true],
+  ] as const)('%s loads the column renderer and its display widths: %s', async (_name, args, loads) => {
+    const urls = await loadedModules([...args], dir)
+    expect(urls.some((url) => url.endsWith('/dist/src/output/columns.js'))).toBe(loads)
+    expect(packagesOf(urls).has('get-east-asian-width')).toBe(loads)
+  })
+
   it('lists a heavy package where it is used: the enhanced ranker loads natural', async () => {
     const packages = packagesOf(await loadedModules(['search', 'open', 'pull', 'request', '--ranker', 'enhanced', '--catalog', catalog, '--config', config], dir))
     expect(heavyIn(packages)).toEqual(['natural'])
