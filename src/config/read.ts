@@ -4,6 +4,8 @@
  * any other read failure is a clear error (exit 2) naming the file — never a stack trace or a hang
  * (`readRegularFile`).
  */
+import {isUtf8} from 'node:buffer'
+
 import {ToolsearchError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
 import {readRegularFile} from '../fs/read-file.js'
@@ -51,7 +53,9 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  * replaced by U+FFFD outside the edited value: refuse instead, naming where the first bad byte is.
  */
 export function decodeEditableConfig(bytes: Uint8Array, file: string): string {
-  const bad = firstInvalidUtf8(bytes)
+  // The engine's own check first (a large file is checked at memory speed); the walk above only
+  // finds where a bad byte is.
+  const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes)
   if (bad === -1) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
   const before = Buffer.from(bytes.buffer, bytes.byteOffset, bad).toString('utf8')
   const line = before.split('\n').length

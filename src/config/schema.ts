@@ -10,7 +10,7 @@ import {editDistance} from '../shared/suggest.js'
 import {isRecord} from '../shared/json.js'
 import {formatConfigPath} from './path.js'
 import {RETIRED_KEYS, RETIRED_VALUES} from './schema-generation.js'
-import {type ConfigSchemaSource, type SchemaError, configSchemaSource} from './schema-source.js'
+import {type ConfigSchemaSource, type PartValidator, type SchemaError, configSchemaSource} from './schema-source.js'
 import {type KeyPlaces, type SchemaPlan, escapePointer} from './schema-split.js'
 
 export interface SchemaProblem {
@@ -19,31 +19,84 @@ export interface SchemaProblem {
   message: string
 }
 
-async function collectErrors(source: ConfigSchemaSource, plan: SchemaPlan, data: unknown, instancePath: string): Promise<SchemaError[]> {
+/** The validators of the parts loaded so far, by id: the walk below calls them without waiting. */
+const loadedParts = new WeakMap<ConfigSchemaSource, Map<number, PartValidator>>()
+
+/**
+ * The errors of `data` against `plan`, in the order the walk meets them. A synchronous walk: a
+ * config of many megabytes has hundreds of thousands of values, and awaiting each one (a promise
+ * and an array per value) cost more than validating it. A part not loaded yet is noted in
+ * `missing` and skipped; the caller loads the missing parts and walks again. The JSON Pointer of
+ * a value is built only when it has an error, from the keys on the way to it (`keys`).
+ */
+function collectErrors(parts: Map<number, PartValidator>, missing: Set<number>, plan: SchemaPlan, data: unknown, keys: string[], errors: SchemaError[]): void {
   if (plan.kind === 'leaf') {
-    const validate = await source.part(plan.id)
-    if (validate(data)) return []
-    return (validate.errors ?? []).map((error) => ({...error, instancePath: instancePath + error.instancePath, schemaPath: `#${plan.pointer}${error.schemaPath.replace(/^#/, '')}`}))
+    const validate = parts.get(plan.id)
+    if (validate === undefined) {
+      missing.add(plan.id)
+      return
+    }
+    if (validate(data)) return
+    const instancePath = pointerOf(keys)
+    for (const error of validate.errors ?? []) errors.push({...error, instancePath: instancePath + error.instancePath, schemaPath: `#${plan.pointer}${error.schemaPath.replace(/^#/, '')}`})
+    return
   }
-  const at = (keyword: string, params: Record<string, unknown>): SchemaError => ({instancePath, schemaPath: `#${plan.pointer}/${keyword}`, keyword, params})
+  const at = (keyword: string, params: Record<string, unknown>): SchemaError => ({instancePath: pointerOf(keys), schemaPath: `#${plan.pointer}/${keyword}`, keyword, params})
   if (plan.kind === 'array') {
-    if (!Array.isArray(data)) return [at('type', {type: 'array'})]
-    const items = await Promise.all(data.map((item, index) => collectErrors(source, plan.items, item, `${instancePath}/${index}`)))
-    return items.flat()
+    if (!Array.isArray(data)) {
+      errors.push(at('type', {type: 'array'}))
+      return
+    }
+    for (let index = 0; index < data.length; index++) {
+      keys.push(String(index))
+      collectErrors(parts, missing, plan.items, data[index], keys, errors)
+      keys.pop()
+    }
+    return
   }
-  if (!isRecord(data)) return [at('type', {type: 'object'})]
-  const errors = plan.required.filter((key) => !Object.hasOwn(data, key)).map((key) => at('required', {missingProperty: key}))
+  if (!isRecord(data)) {
+    errors.push(at('type', {type: 'object'}))
+    return
+  }
+  for (const key of plan.required) if (!Object.hasOwn(data, key)) errors.push(at('required', {missingProperty: key}))
+  const names = Object.keys(data)
   if (plan.propertyNames !== undefined) {
-    for (const key of Object.keys(data)) {
-      if ((await collectErrors(source, plan.propertyNames, key, instancePath)).length > 0) errors.push(at('propertyNames', {propertyName: key}))
+    for (const key of names) {
+      const nameErrors: SchemaError[] = []
+      collectErrors(parts, missing, plan.propertyNames, key, keys, nameErrors)
+      if (nameErrors.length > 0) errors.push(at('propertyNames', {propertyName: key}))
     }
   }
-  for (const key of Object.keys(data)) {
+  for (const key of names) {
     const child = Object.hasOwn(plan.properties, key) ? plan.properties[key] : plan.additional
-    if (child === false) errors.push(at('additionalProperties', {additionalProperty: key}))
-    else if (child !== true) errors.push(...(await collectErrors(source, child, data[key], `${instancePath}/${escapePointer(key)}`)))
+    if (child === false) {
+      errors.push(at('additionalProperties', {additionalProperty: key}))
+    } else if (child !== true) {
+      keys.push(key)
+      collectErrors(parts, missing, child, data[key], keys, errors)
+      keys.pop()
+    }
   }
-  return errors
+}
+
+const pointerOf = (keys: readonly string[]) => keys.map((key) => `/${escapePointer(key)}`).join('')
+
+/** Every schema error of `config`: walks, loads the parts the walk reached that were not loaded, and walks again until none is missing. */
+async function schemaErrors(source: ConfigSchemaSource, config: unknown): Promise<SchemaError[]> {
+  let parts = loadedParts.get(source)
+  if (parts === undefined) {
+    parts = new Map()
+    loadedParts.set(source, parts)
+  }
+  for (;;) {
+    const missing = new Set<number>()
+    const errors: SchemaError[] = []
+    collectErrors(parts, missing, source.plan, config, [], errors)
+    if (missing.size === 0) return errors
+    const ids = [...missing]
+    const loaded = await Promise.all(ids.map((id) => source.part(id)))
+    ids.forEach((id, index) => parts.set(id, loaded[index]))
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,7 +253,7 @@ function describe(root: Record<string, unknown>, places: () => KeyPlaces, error:
 /** Validates a resolved config against OpenClaw's schema; one problem per offending path. */
 export async function validateSchema(config: unknown): Promise<SchemaProblem[]> {
   const source = configSchemaSource()
-  const errors = reduceAlternatives(await collectErrors(source, source.plan, config, ''))
+  const errors = reduceAlternatives(await schemaErrors(source, config))
   if (errors.length === 0) return []
   const root = source.schema()
   const places = () => source.keyPlaces()

@@ -11,7 +11,7 @@
  * descriptor (`readRegularFile`); a read that came back empty from a file that was not empty
  * when this process first read it, or that is still changing, is a conflict, and just before the
  * rename the file must still be the same file (device, inode), with the same size, mtime, ctime
- * and content hash, and the lock still ours. A conflict writes nothing and says so. A program
+ * and bytes, and the lock still ours. A conflict writes nothing and says so. A program
  * that saves in place (truncate, then write) without the lock is thereby never taken for an
  * empty config, and the backup is always the content that was read, never a half-saved file.
  *

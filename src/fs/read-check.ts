@@ -3,7 +3,6 @@
  * never an in-place save caught between its truncate and its write, and, just before the rename,
  * still the same file with the same content.
  */
-import {createHash} from 'node:crypto'
 import type {Stats} from 'node:fs'
 
 import type {WriteOptions, WriterFs} from './atomic-write.js'
@@ -20,10 +19,8 @@ export interface CurrentFile {
   bytes: Buffer
   text: string
   stats: Stats
-  hash: string
 }
 
-export const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 const sameFileState = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
@@ -64,10 +61,14 @@ export async function readCurrent(file: string, what: string, before: Stats | un
     const settled = await fs.stat(file).catch(() => undefined)
     if (settled === undefined || !sameFileState(settled, stats)) throw conflict(what, file, 'changed while it was being read')
   }
-  return {bytes, text: decode === undefined ? bytes.toString('utf8') : decode(bytes, file), stats, hash: hashOf(bytes)}
+  return {bytes, text: decode === undefined ? bytes.toString('utf8') : decode(bytes, file), stats}
 }
 
-/** Just before the rename: the lock is still ours and the file is exactly what was read. */
+/**
+ * Just before the rename: the lock is still ours and the file is exactly what was read. The
+ * content is compared byte for byte with what was read (kept for the backup anyway): a memory
+ * comparison, where hashing both reads cost a pass of SHA-256 over a large file each.
+ */
 export async function assertStillAsRead(file: string, what: string, current: CurrentFile | undefined, locks: HeldLock[]): Promise<void> {
   for (const lock of locks) {
     try {
@@ -78,7 +79,7 @@ export async function assertStillAsRead(file: string, what: string, current: Cur
     }
   }
   const now = readSnapshot(file, what)
-  if (current === undefined ? now !== undefined : now === undefined || !sameFileState(now.stats, current.stats) || hashOf(now.bytes) !== current.hash) {
+  if (current === undefined ? now !== undefined : now === undefined || !sameFileState(now.stats, current.stats) || !now.bytes.equals(current.bytes)) {
     throw changedMeanwhile(what, file)
   }
 }
