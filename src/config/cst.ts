@@ -107,6 +107,29 @@ export function parseCst(text: string): ParseResult {
   }
 }
 
+/**
+ * The plain value of JSON5 text, without a syntax tree: objects, arrays and scalars exactly as
+ * converting `parseCst`'s tree would give them. Undefined when the text is not that simple: it
+ * does not parse, holds no value, or has a key in `refused` (the caller then parses it with
+ * `parseCst`, which says what is wrong or lets it resolve those keys).
+ *
+ * Why a second way through the same grammar: a config of many megabytes has hundreds of
+ * thousands of values, and its syntax tree is several times the size of its values; most runs read
+ * values and ask where only a few of them are written, so the tree is built only when asked for.
+ */
+export function parsePlain(text: string, refused: ReadonlySet<string>): {value: unknown} | undefined {
+  const parser = new Parser(text)
+  try {
+    return parser.plainDocument(refused)
+  } catch (error) {
+    if (error instanceof SyntaxFailure || error instanceof NotPlain) return undefined
+    throw error
+  }
+}
+
+/** Thrown by the plain parser at a key it leaves to the tree parser. */
+class NotPlain extends Error {}
+
 class Parser {
   private pos = 0
   /** Comments seen so far (trivia is skipped once per position, so each counts once). */
@@ -132,19 +155,92 @@ class Parser {
     if (char === '[') return this.array(depth)
     if (char === '"' || char === "'") return this.string()
     const start = this.pos
+    const value = this.literal()
+    const end = this.pos
+    return value === null ? {kind: 'null', value, start, end} : typeof value === 'boolean' ? {kind: 'boolean', value, start, end} : {kind: 'number', value, start, end}
+  }
+
+  /** The `true`, `false`, `null` or number at `this.pos`, moving past it; anything else fails. */
+  private literal(): number | boolean | null {
+    const start = this.pos
+    const char = this.text[start]
     const word = char === 't' ? 'true' : char === 'f' ? 'false' : char === 'n' ? 'null' : undefined
     if (word !== undefined && this.text.startsWith(word, start) && !this.isIdentifierChar(start + word.length)) {
       this.pos += word.length
-      return word === 'null' ? {kind: 'null', value: null, start, end: this.pos} : {kind: 'boolean', value: word === 'true', start, end: this.pos}
+      return word === 'null' ? null : word === 'true'
     }
     NUMBER.lastIndex = start
     const match = NUMBER.exec(this.text)
     if (match !== null && /\d/.test(this.text[start + match[0].length] ?? '')) this.fail('Numbers cannot have leading zeros', start)
     if (match !== null && !this.isIdentifierChar(start + match[0].length)) {
       this.pos += match[0].length
-      return {kind: 'number', value: parseNumber(match[0]), start, end: this.pos}
+      return parseNumber(match[0])
     }
     return this.fail(this.pos >= this.text.length ? 'Unexpected end of file; expected a value' : `Unexpected ${this.describe(start)}; expected a value`)
+  }
+
+  /** The document's plain value (see `parsePlain`); undefined when it holds none. */
+  plainDocument(refused: ReadonlySet<string>): {value: unknown} | undefined {
+    this.skipTrivia()
+    if (this.pos >= this.text.length) return undefined
+    const value = this.plainValue(0, refused)
+    this.skipTrivia()
+    if (this.pos < this.text.length) this.fail(`Unexpected ${this.describe(this.pos)} after the end of the value`)
+    return {value}
+  }
+
+  // The plain parser follows `value`, `object` and `array` step for step (same checks, same
+  // order), building values where they build nodes.
+
+  private plainValue(depth: number, refused: ReadonlySet<string>): unknown {
+    if (depth > MAX_DEPTH) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`)
+    const char = this.text[this.pos]
+    if (char === '{') return this.plainObject(depth, refused)
+    if (char === '[') return this.plainArray(depth, refused)
+    if (char === '"' || char === "'") return this.stringValue()
+    return this.literal()
+  }
+
+  private plainObject(depth: number, refused: ReadonlySet<string>): Record<string, unknown> {
+    this.pos++
+    const out: Record<string, unknown> = {}
+    let first = true
+    let comma = false
+    for (;;) {
+      this.skipTrivia()
+      if (this.text[this.pos] === '}') break
+      if (!first && !comma) this.fail(`Expected "," or "}" but found ${this.describe(this.pos)}`)
+      first = false
+      const key = this.key()
+      if (refused.has(key)) throw new NotPlain()
+      this.skipTrivia()
+      if (this.text[this.pos] !== ':') this.fail(`Expected ":" after key "${key}" but found ${this.describe(this.pos)}`)
+      this.pos++
+      this.skipTrivia()
+      out[key] = this.plainValue(depth + 1, refused)
+      this.skipTrivia()
+      comma = this.text[this.pos] === ','
+      if (comma) this.pos++
+    }
+    this.pos++
+    return out
+  }
+
+  private plainArray(depth: number, refused: ReadonlySet<string>): unknown[] {
+    this.pos++
+    const out: unknown[] = []
+    let comma = false
+    for (;;) {
+      this.skipTrivia()
+      if (this.text[this.pos] === ']') break
+      if (out.length > 0 && !comma) this.fail(`Expected "," or "]" but found ${this.describe(this.pos)}`)
+      out.push(this.plainValue(depth + 1, refused))
+      this.skipTrivia()
+      comma = this.text[this.pos] === ','
+      if (comma) this.pos++
+    }
+    this.pos++
+    return out
   }
 
   private object(depth: number): CstObject {

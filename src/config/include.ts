@@ -11,7 +11,7 @@ import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 import {isRecord} from '../shared/json.js'
 import {ToolsearchError, isToolsearchError} from '../shared/errors.js'
 import {type CstNode, type CstObject, findMember} from './cst.js'
-import {type ConfigSource, OriginMap, nodeToValue, objectMembersToValue, sourceError} from './source.js'
+import {type ConfigSource, OriginMap, type Origins, nodeToValue, objectMembersToValue, sourceError} from './source.js'
 
 export const INCLUDE_KEY = '$include'
 export const MAX_INCLUDE_DEPTH = 10
@@ -39,7 +39,7 @@ export interface ResolvedConfig {
   /** The merged, authored value (no `${VAR}` substitution). */
   value: unknown
   /** Where every value of the merged config was written (see `nodeToValue`). */
-  origins: OriginMap
+  origins: Origins
   /** Every file that contributed, the top-level one first. */
   sources: Map<string, ConfigSource>
   /** Every `$include` met, outer ones before the ones inside the files they include. */

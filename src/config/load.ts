@@ -11,7 +11,7 @@ import type {ConfigLocation, ConfigWarning} from './index.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
-import {type ConfigSource, type Origin, type SourceFormat, parseSource, sourceError} from './source.js'
+import {type ConfigSource, type Origin, type SourceFormat, TreeOrigins, parseSource, plainSource, sourceError} from './source.js'
 
 /** The merged, authored config and where each of its values was written. */
 export type OriginIndex = Pick<ConfigDocument, 'authored' | 'origins' | 'sources'>
@@ -58,15 +58,28 @@ function describeType(value: unknown): string {
 }
 
 /**
+ * The top-level file parsed and its includes resolved. A config in one file with nothing to
+ * resolve (the common case) takes the plain parser: its values without a syntax tree or an origin
+ * tree, which are read off the tree when first asked for (`plainSource`, `TreeOrigins`).
+ */
+function loadSources(location: ConfigLocation, text: string | undefined, included?: IncludedText): ResolvedConfig & {source: ConfigSource} {
+  if (text !== undefined && location.packageKey === undefined) {
+    const plain = plainSource(location.path, text)
+    if (plain !== undefined) return {source: plain.source, value: plain.value, origins: new TreeOrigins(plain.source), sources: new Map([[plain.source.file, plain.source]]), includes: []}
+  }
+  const format = location.packageKey === undefined ? 'json5' : 'json'
+  const source = text === undefined ? parseSource(location.path, '', format, location.packageKey) : parseExisting(location.path, text, format, location.packageKey)
+  return {source, ...resolveIncludes(source, (file) => readIncluded(file, included))}
+}
+
+/**
  * Builds a document from already-read text (undefined: the file does not exist, which reads as
  * `{}`; an existing file without a value is a parse error). package.json is plain JSON and its `openclaw` key is the config. Throws a
  * ToolsearchError (exit 2) naming the file, line and column on a bad file. `included` stands in
  * for one included file's text on disk (how a write into that file is planned and checked).
  */
 export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv, included?: IncludedText): ConfigDocument {
-  const format = location.packageKey === undefined ? 'json5' : 'json'
-  const source = text === undefined ? parseSource(location.path, '', format, location.packageKey) : parseExisting(location.path, text, format, location.packageKey)
-  const {value: authored, origins, sources, includes} = resolveIncludes(source, (file) => readIncluded(file, included))
+  const {source, value: authored, origins, sources, includes} = loadSources(location, text, included)
   if (!isRecord(authored)) {
     const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`
     throw sourceError('config-shape', `${where} must be an object, not ${describeType(authored)}`, source, source.root?.start ?? 0)

@@ -4,7 +4,7 @@
  * included files).
  */
 import {type ErrorCode, ToolsearchError} from '../shared/errors.js'
-import {type CstArray, type CstNode, type CstObject, findMember, parseCst} from './cst.js'
+import {type CstArray, type CstNode, type CstObject, findMember, parseCst, parsePlain} from './cst.js'
 import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {type Position, positionIndex} from './text.js'
 
@@ -31,6 +31,11 @@ export interface Origin {
   valueOffset: number
 }
 
+/** Where the values of a config were written, by config path (keys and indexes as strings; the empty path is the root). */
+export interface Origins {
+  get(path: readonly string[]): Origin | undefined
+}
+
 /** One value's place in the origin tree: its origin, when recorded, and its children's nodes. */
 interface OriginNode {
   file?: string
@@ -46,7 +51,7 @@ interface OriginNode {
  * be built and hashed again for every value. A node holds its origin's fields itself (one object
  * per value instead of two); `get` hands out a copy.
  */
-export class OriginMap {
+export class OriginMap implements Origins {
   private readonly root: OriginNode = {}
 
   get(path: readonly string[]): Origin | undefined {
@@ -84,6 +89,39 @@ function record(node: OriginNode, file: string, keyOffset: number | undefined, v
   node.valueOffset = valueOffset
 }
 
+/** A canonical array index: what the origin tree's keys of array elements are (`String(index)`). */
+const INDEX = /^(?:0|[1-9]\d*)$/
+
+/**
+ * The origins of a config written in one file with no `$include`, read off its syntax tree when
+ * asked (see `plainSource`): the value at a path is the last member with each key on the way, as
+ * in the values, so this answers what the origin tree recorded for every path the config has.
+ */
+export class TreeOrigins implements Origins {
+  constructor(private readonly source: ConfigSource) {}
+
+  get(path: readonly string[]): Origin | undefined {
+    let node = this.source.root
+    if (node === undefined) return undefined
+    let keyOffset: number | undefined
+    for (const key of path) {
+      if (node.kind === 'object') {
+        const member = findMember(node, key)
+        if (member === undefined) return undefined
+        keyOffset = member.keySpan.start
+        node = member.value
+      } else if (node.kind === 'array' && INDEX.test(key) && Number(key) < node.elements.length) {
+        keyOffset = undefined
+        node = node.elements[Number(key)].value
+      } else {
+        return undefined
+      }
+    }
+    const {file} = this.source
+    return keyOffset === undefined ? {file, valueOffset: node.start} : {file, keyOffset, valueOffset: node.start}
+  }
+}
+
 /** A config-level problem tied to a place in a file; thrown as a ToolsearchError (exit 2). */
 export function sourceError(code: ErrorCode, message: string, source: Pick<ConfigSource, 'file' | 'position'>, offset: number): ToolsearchError {
   const {line, column} = source.position(offset)
@@ -105,6 +143,45 @@ export function parseSource(file: string, text: string, format: SourceFormat = '
     rootPrefix.push(packageKey)
   }
   return {file, text, format, top: result.root, root, rootPrefix, position}
+}
+
+/** Keys the plain parser leaves to the tree: they are refused, or resolved, on the way to values. */
+const TREE_KEYS: ReadonlySet<string> = new Set([...FORBIDDEN_KEYS, '$include'])
+
+/**
+ * A JSON5 file that parses, holds a value, and has no `$include` or forbidden key anywhere:
+ * its value, and the file with its syntax tree built the first time `top` or `root` is read
+ * (origins, style and edits need it; validation and most checks only need the values).
+ * Undefined for any other text: `parseSource` and the include resolver then say what it is.
+ */
+export function plainSource(file: string, text: string): {source: ConfigSource; value: unknown} | undefined {
+  const plain = parsePlain(text, TREE_KEYS)
+  if (plain === undefined) return undefined
+  let top: CstNode | undefined
+  const tree = (): CstNode | undefined => {
+    if (top === undefined) {
+      const result = parseCst(text)
+      // The plain parser accepted the text, so the tree parser does.
+      if (!result.ok) throw sourceError('config-parse', result.error.message, {file, position}, result.error.offset)
+      top = result.root
+    }
+    return top
+  }
+  const position = positionIndex(text)
+  const source: ConfigSource = {
+    file,
+    text,
+    format: 'json5',
+    get top() {
+      return tree()
+    },
+    get root() {
+      return tree()
+    },
+    rootPrefix: [],
+    position,
+  }
+  return {source, value: plain.value}
 }
 
 /** Lets the include resolver take over objects (the ones that carry `$include`). */
