@@ -4,7 +4,7 @@
  */
 import {stemVariants} from './stem.js'
 import {STOP_WORDS} from './stop-words.js'
-import {tokenize} from './tokenize.js'
+import {chunkTokens, forEachChunk, tokenize} from './tokenize.js'
 
 /** Tokens of `text` that are not stop words, in order (`read the files` → `read`, `files`). */
 export function contentWords(text: string): string[] {
@@ -39,4 +39,50 @@ export function analyzeWords(words: readonly string[]): string[] {
 /** Index terms of `text`, in order, duplicates kept (`Reads files` → `read`, `fil`). */
 export function analyzeText(text: string): string[] {
   return analyzeWords(contentWords(text))
+}
+
+/**
+ * Index terms of texts as term numbers of one index field, for indexing many documents: each
+ * distinct text is analyzed once, and so is each distinct chunk in them (`forEachChunk`). A
+ * catalog repeats its vocabulary across thousands of tools and many of its strings too (property
+ * names, their descriptions, a server's shared wording), so most texts and chunks are one map
+ * lookup. Gives `analyzeText`'s terms, in its order.
+ */
+export class TextTermNumbers {
+  private readonly byText = new Map<string, readonly number[]>()
+  private readonly byChunk = new Map<string, readonly number[]>()
+  private collected: number[] = []
+  private readonly collectChunk = (chunk: string, plainLowercase: boolean): void => {
+    const numbers = this.chunk(chunk, plainLowercase)
+    for (let i = 0; i < numbers.length; i++) this.collected.push(numbers[i]!)
+  }
+
+  /** `termNumber` numbers a term in the index field (`FieldBuilder.termNumber`). */
+  constructor(private readonly termNumber: (term: string) => number) {}
+
+  /** The term numbers of `text`, in order, repeats kept. */
+  of(text: string): readonly number[] {
+    let numbers = this.byText.get(text)
+    if (numbers === undefined) {
+      this.collected = []
+      forEachChunk(text, this.collectChunk)
+      numbers = this.collected
+      this.byText.set(text, numbers)
+    }
+    return numbers
+  }
+
+  private chunk(chunk: string, plainLowercase: boolean): readonly number[] {
+    let numbers = this.byChunk.get(chunk)
+    if (numbers === undefined) {
+      const found: number[] = []
+      chunkTokens(chunk, plainLowercase, (token) => {
+        if (STOP_WORDS.has(token)) return
+        for (const variant of cachedStemVariants(token)) found.push(this.termNumber(variant))
+      })
+      numbers = found
+      this.byChunk.set(chunk, numbers)
+    }
+    return numbers
+  }
 }

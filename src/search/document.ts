@@ -11,19 +11,19 @@ export const PARAMETER_TEXT_DEPTH = 4
 const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf'] as const
 
 /**
- * Every `description` and property name in `schema`, to depth 4, recursing into `properties`,
- * `items`, `anyOf`, `oneOf` and `allOf`. Bounded by depth, so cyclic or absurdly deep schemas end.
+ * Calls `visit` with every `description` and property name in `schema`, to depth 4, recursing
+ * into `properties`, `items`, `anyOf`, `oneOf` and `allOf`. Bounded by depth, so cyclic or
+ * absurdly deep schemas end.
  */
-export function parameterText(schema: unknown): string {
-  const parts: string[] = []
+export function forEachParameterString(schema: unknown, visit: (text: string) => void): void {
   const walk = (node: unknown, depth: number): void => {
     if (depth > PARAMETER_TEXT_DEPTH || !isRecord(node)) return
     const description = ownValue(node, 'description')
-    if (typeof description === 'string') parts.push(description)
+    if (typeof description === 'string') visit(description)
     const properties = ownValue(node, 'properties')
     if (isRecord(properties)) {
       for (const name of Object.keys(properties)) {
-        parts.push(name)
+        visit(name)
         walk(properties[name], depth + 1)
       }
     }
@@ -36,7 +36,26 @@ export function parameterText(schema: unknown): string {
     }
   }
   walk(schema, 0)
+}
+
+/** Every `description` and property name in `schema` (`forEachParameterString`), joined by spaces. */
+export function parameterText(schema: unknown): string {
+  const parts: string[] = []
+  forEachParameterString(schema, (text) => parts.push(text))
   return parts.join(' ')
+}
+
+/**
+ * Calls `visit` with each string of the text indexed for one entry, in order. The ranker's
+ * tokenizer splits on spaces, so tokenizing these one by one gives the tokens of their join
+ * (`openclawDocumentText`) without building it.
+ */
+export function forEachDocumentString(entry: CatalogEntry, visit: (text: string) => void): void {
+  visit(entry.name)
+  visit(entry.id)
+  if (entry.label !== undefined) visit(entry.label)
+  visit(entry.description)
+  if (entry.trusted) forEachParameterString(entry.parameters, visit)
 }
 
 /** The text indexed for one entry. */

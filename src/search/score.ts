@@ -24,19 +24,21 @@ export interface ScoreTable {
 export function scoreDocuments(index: InvertedIndex, field: string, terms: readonly QueryTerm[], params: Bm25Params = BM25): ScoreTable {
   const n = index.size
   const table: ScoreTable = {docs: [], scores: new Float64Array(n), literal: new Uint8Array(n)}
-  const lengths = index.fieldLengths(field)
-  const averageLength = index.averageFieldLength(field)
+  const stored = index.fieldPostings(field)
+  if (stored === undefined) return table
+  const {docs, tfs, lengths, averageLength} = stored
   const seen = new Uint8Array(n)
   for (const queryTerm of terms) {
-    const postings = index.postings(field, queryTerm.term)
-    if (postings === undefined) continue
-    const df = postings.docs.length
+    const t = stored.terms.get(queryTerm.term)
+    if (t === undefined) continue
+    const start = stored.offsets[t]!
+    const end = stored.offsets[t + 1]!
     // idf is the same for every posting of a term; the product is the one `bm25()` computes.
-    const termIdf = idf(df, n)
+    const termIdf = idf(end - start, n)
     const literal = queryTerm.weight >= LITERAL_WEIGHT ? 1 : 0
-    for (let i = 0; i < df; i++) {
-      const doc = postings.docs[i]!
-      table.scores[doc]! += queryTerm.weight * (termIdf * saturation(postings.tfs[i]!, lengths[doc]!, averageLength, params))
+    for (let i = start; i < end; i++) {
+      const doc = docs[i]!
+      table.scores[doc]! += queryTerm.weight * (termIdf * saturation(tfs[i]!, lengths[doc]!, averageLength, params))
       table.literal[doc]! |= literal
       if (seen[doc] === 0) {
         seen[doc] = 1
