@@ -6,6 +6,12 @@
  * limits), nor oclif's index (which loads semver to check the Node version). The built CLI runs
  * with a preload that lists every module it loads (test/fixtures/trace-modules.mjs); the
  * enhanced ranker and a JSON5 catalog show that a heavy package is seen where it is used.
+ *
+ * A normal run starts from the bundle (src/cli/bundle.ts), which leaves the heavy packages out
+ * and requires them from node_modules where they are used, so the preload sees them as before.
+ * The modules inside the bundle are initialised on first use like separate modules would be
+ * (each `import()` stays a lazy boundary); which of them a command reaches is seen running the
+ * compiled modules one by one, as the CLI does when DEBUG names toolsearch.
  */
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -17,10 +23,10 @@ import {ROOT, runCli, tempDir} from '../helpers/cli.js'
 const HEAVY = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js'] as const
 
 /** The URLs of every module the run loaded. */
-async function loadedModules(args: string[], cwd: string): Promise<string[]> {
+async function loadedModules(args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<string[]> {
   const trace = join(cwd, `modules-${Math.random().toString(16).slice(2)}.txt`)
   writeFileSync(trace, '')
-  const env = {NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'test/fixtures/trace-modules.mjs')).href}`, TRACE_MODULES_FILE: trace}
+  const env = {NODE_OPTIONS: `--import=${pathToFileURL(join(ROOT, 'test/fixtures/trace-modules.mjs')).href}`, TRACE_MODULES_FILE: trace, ...extraEnv}
   const result = await runCli(args, {cwd, env})
   expect(result.stderr).toBe('')
   expect(result.code).toBe(0)
@@ -58,13 +64,15 @@ describe('modules each command loads', () => {
     ['--version', ['--version']],
   ])('%s loads none of the heavy packages, nor semver', async (_name, args) => {
     const urls = await loadedModules(args, dir)
-    const packages = packagesOf(urls)
-    // Both kinds of module are listed: an ES module (the entry point's own) and a CommonJS module
-    // only oclif's own require() reaches (its config loader).
-    expect(urls.some((url) => url.endsWith('/dist/src/cli/argv.js'))).toBe(true)
-    expect(urls.some((url) => url.endsWith('/@oclif/core/lib/config/config.js'))).toBe(true)
-    expect(heavyIn(packages)).toEqual([])
-    expect(packages.has('semver')).toBe(false)
+    expect(urls.some((url) => url.endsWith('/dist/src/cli/start.js'))).toBe(true)
+    expect(heavyIn(packagesOf(urls))).toEqual([])
+    // Run as separate modules, the same: both kinds of module are listed there, an ES module
+    // (the entry point's own) and a CommonJS module only oclif's own require() reaches.
+    const modules = await loadedModules(args, dir, {DEBUG: 'toolsearch'})
+    expect(modules.some((url) => url.endsWith('/dist/src/cli/argv.js'))).toBe(true)
+    expect(modules.some((url) => url.endsWith('/@oclif/core/lib/config/config.js'))).toBe(true)
+    expect(heavyIn(packagesOf(modules))).toEqual([])
+    expect(packagesOf(modules).has('semver')).toBe(false)
   })
 
   it.each([
@@ -73,7 +81,7 @@ describe('modules each command loads', () => {
     ['search (a table for a person)', ['search', 'create', 'issue', '--catalog', mcpList, '--config', config], true],
     ['config explain (a table)', ['config', 'explain', '--config', config], true],
   ] as const)('%s loads the column renderer and its display widths: %s', async (_name, args, loads) => {
-    const urls = await loadedModules([...args], dir)
+    const urls = await loadedModules([...args], dir, {DEBUG: 'toolsearch'})
     expect(urls.some((url) => url.endsWith('/dist/src/output/columns.js'))).toBe(loads)
     expect(packagesOf(urls).has('get-east-asian-width')).toBe(loads)
   })

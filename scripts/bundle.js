@@ -1,0 +1,107 @@
+// Writes dist/bundle/: the whole CLI (every command and oclif) as one CommonJS script, so a run
+// compiles one file from V8's code cache instead of resolving and compiling ~200 modules (see
+// src/cli/bundle.ts for how it runs). Reads the compiled modules in dist/ and the manifest, so it
+// runs after `tsc` and scripts/manifest.js. Writes:
+//   toolsearch.cjs    the bundle
+//   registry.cjs      where oclif finds the bundle's commands and hooks (see below)
+//   meta.json         esbuild's account of every module in the bundle and how it is imported
+//   toolsearch.cache  V8's code cache, from a warm-up run (scripts/warm-code-cache.js)
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {dirname, join, relative} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {build} from 'esbuild'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const out = join(root, 'dist', 'bundle')
+const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'))
+
+// Loaded from node_modules when a command needs them, as without the bundle: each is large and
+// used by few runs (tool-argument validation, live MCP servers, the enhanced ranker, JSON5, TOML,
+// project config search, regex limits). `typescript` and `ts-node` are oclif's development mode.
+const EXTERNAL = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', 'typescript', 'ts-node']
+const external = EXTERNAL.flatMap((name) => [name, `${name}/*`])
+
+// oclif loads commands and hooks by requiring a file. registry.cjs hands it the bundle's own
+// (through a global the bundle sets before oclif starts), so they share the bundle's oclif.
+const REGISTRY = Symbol.for('toolsearch.bundle').description
+const registryFile = './dist/bundle/registry.cjs'
+
+const pjson = readJson('package.json')
+const {commands} = readJson('oclif.manifest.json')
+const commandFile = (id) => `./dist/commands/${id.replaceAll(':', '/')}.js`
+const hookFiles = Object.entries(pjson.oclif.hooks ?? {})
+
+// Each command is required on first use: a run initialises the modules of its command only.
+const entry = `
+import {main} from './dist/src/cli/main.js'
+globalThis[Symbol.for(${JSON.stringify(REGISTRY)})] = {
+  commands: {
+${Object.keys(commands)
+  .map((id) => `    get ${JSON.stringify(id)}() { return require(${JSON.stringify(commandFile(id))}).default },`)
+  .join('\n')}
+  },
+${hookFiles.map(([event, file]) => `  get ${JSON.stringify(event)}() { return require(${JSON.stringify(file)}).default },`).join('\n')}
+}
+export {main}
+export const pjson = ${JSON.stringify(bundledPjson())}
+`
+
+/** package.json as the bundle's oclif sees it: commands and hooks from the registry. */
+function bundledPjson() {
+  const hooks = Object.fromEntries(hookFiles.map(([event]) => [event, {target: registryFile, identifier: event}]))
+  const oclif = {...pjson.oclif, commands: {strategy: 'explicit', target: registryFile, identifier: 'commands'}, hooks}
+  return {...pjson, oclif}
+}
+
+/**
+ * `import.meta.url` of a module in dist/, as the bundle computes it: the module's own file, so
+ * paths relative to it (the package root, `createRequire`) resolve as without the bundle. The
+ * helper is declared in the banner, at the top of the bundle, where `require` is still the
+ * wrapper's own (a module may declare a `require` of its own).
+ */
+const MODULE_URL = '__toolsearchModuleUrl'
+const banner = `const ${MODULE_URL} = (file) => require("node:url").pathToFileURL(require("node:path").join(__dirname, file)).href;`
+const moduleUrlPlugin = {
+  name: 'module-url',
+  setup(builder) {
+    builder.onLoad({filter: /\.js$/}, (args) => {
+      if (!args.path.startsWith(join(root, 'dist'))) return undefined
+      const text = readFileSync(args.path, 'utf8')
+      if (!text.includes('import.meta.url')) return undefined
+      const fromBundle = JSON.stringify(relative(out, args.path))
+      return {contents: text.replaceAll('import.meta.url', `${MODULE_URL}(${fromBundle})`), loader: 'js'}
+    })
+  },
+}
+
+rmSync(out, {recursive: true, force: true})
+mkdirSync(out, {recursive: true})
+const result = await build({
+  stdin: {contents: entry, resolveDir: root, sourcefile: 'bundle-entry.js', loader: 'js'},
+  outfile: join(out, 'toolsearch.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external,
+  // `import()` of a package left out becomes `require()`: Node 20 cannot give a script compiled
+  // from a code cache a working `import()` (and warns of the option that allows it).
+  supported: {'dynamic-import': false},
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'eof',
+  metafile: true,
+  banner: {js: banner},
+  logLevel: 'warning',
+  plugins: [moduleUrlPlugin],
+})
+writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
+writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
+
+const warm = spawnSync(process.execPath, [join(root, 'scripts', 'warm-code-cache.js')], {cwd: root, stdio: ['ignore', 'ignore', 'inherit']})
+if (warm.status !== 0) {
+  process.stderr.write('bundle: the code-cache warm-up failed; the bundle runs without a code cache\n')
+  process.exitCode = 1
+}

@@ -1,0 +1,66 @@
+/**
+ * Runs the CLI from its bundle: `dist/bundle/toolsearch.cjs`, every command and oclif in one
+ * script that `npm run build` writes (scripts/bundle.js). Node 20 reads a program spread over
+ * some 200 modules slowly (each one resolved, read and compiled on its own) and has no compile
+ * cache of its own, so the bundle is compiled with V8's code cache: `toolsearch.cache`, written by
+ * the build after a warm-up run, holds the compiled functions a run needs. A cache that another
+ * Node version or other V8 flags wrote is rejected by V8 itself, and the script then compiles as
+ * usual: the cache only ever saves time.
+ *
+ * The heavy packages (ajv, the MCP SDK, natural, cosmiconfig, json5, smol-toml, re2js) are not in
+ * the bundle: the commands that use them import them from node_modules when they need them.
+ */
+import {readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {basename, dirname, join} from 'node:path'
+import {Script} from 'node:vm'
+
+import type {LoadOptions, PJSON} from '@oclif/core/interfaces'
+
+/** What the bundle exports (scripts/bundle.js writes its entry). */
+export interface BundleExports {
+  main(argv: readonly string[], loadOptions: LoadOptions): Promise<void>
+  /** package.json as oclif reads it, with commands and hooks taken from the bundle. */
+  pjson: PJSON
+}
+
+export const BUNDLE_FILE = 'toolsearch.cjs'
+export const CODE_CACHE_FILE = 'toolsearch.cache'
+
+export interface LoadedBundle {
+  exports: BundleExports
+  /** Whether V8 took the code cache (false without one, or when another Node wrote it). */
+  codeCacheAccepted: boolean
+  /** V8's code cache for the functions compiled so far (the build's warm-up writes it). */
+  createCodeCache(): Buffer
+}
+
+/** Compiles and runs the bundle in `directory` (with its code cache when there is one). */
+export function loadBundle(directory: string): LoadedBundle {
+  const filename = join(directory, BUNDLE_FILE)
+  const source = readFileSync(filename, 'utf8')
+  // No `import()` in the bundle: Node 20 cannot give a script compiled from a code cache a
+  // working one (scripts/bundle.js turns them into `require()`).
+  const cachedData = readCodeCache(directory)
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {filename, cachedData})
+  const module = {exports: {} as BundleExports}
+  const run = script.runInThisContext() as (...args: unknown[]) => void
+  run.call(module.exports, module.exports, createRequire(filename), module, filename, directory)
+  return {exports: module.exports, codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true, createCodeCache: () => script.createCachedData()}
+}
+
+function readCodeCache(directory: string): Buffer | undefined {
+  try {
+    return readFileSync(join(directory, CODE_CACHE_FILE))
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes `cache` as the bundle's code cache, whole or not at all. */
+export function writeCodeCache(directory: string, cache: Buffer): void {
+  const target = join(directory, CODE_CACHE_FILE)
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
+  writeFileSync(temp, cache)
+  renameSync(temp, target)
+}

@@ -1,0 +1,54 @@
+/**
+ * The bundle bin/run.js starts from (dist/bundle/, written by scripts/bundle.js): what it holds,
+ * that its code cache is taken, and that DEBUG runs the compiled modules instead.
+ */
+import {spawnSync} from 'node:child_process'
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {pathToFileURL} from 'node:url'
+import {describe, expect, it} from 'vitest'
+
+import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+
+const bundleDirectory = join(ROOT, 'dist', 'bundle')
+
+interface Metafile {
+  inputs: Record<string, unknown>
+}
+const metafile = () => JSON.parse(readFileSync(join(bundleDirectory, 'meta.json'), 'utf8')) as Metafile
+
+/** The package (`name` or `@scope/name`) of a path under node_modules, else undefined. */
+const packageOf = (path: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1]
+
+describe('the bundle', () => {
+  it('holds every command and oclif, and none of the packages loaded only where they are used', () => {
+    const inputs = Object.keys(metafile().inputs)
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
+    for (const id of Object.keys(manifest.commands)) expect(inputs).toContain(`dist/commands/${id.replaceAll(':', '/')}.js`)
+    const packages = new Set(inputs.map(packageOf))
+    expect(packages.has('@oclif/core')).toBe(true)
+    for (const heavy of ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', 'typescript', 'semver']) {
+      expect(packages.has(heavy), heavy).toBe(false)
+    }
+  })
+
+  it('is compiled from the code cache the build wrote (a rejected cache would only cost time)', () => {
+    const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
+process.stdout.write(String(loadBundle(${JSON.stringify(bundleDirectory)}).codeCacheAccepted))`
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
+    expect(result.stderr).toBe('')
+    expect(result.stdout).toBe('true')
+  })
+
+  it('gives way to the compiled modules under DEBUG, so a stack trace names the real files', async () => {
+    const dir = tempDir()
+    const config = join(dir, 'openclaw.json')
+    writeFileSync(config, '{ tools: { toolSearch: ')
+    const bundled = await runCli(['config', 'get', '--config', config], {cwd: dir, spawn: true})
+    const debug = await runCli(['config', 'get', '--config', config], {cwd: dir, spawn: true, env: {DEBUG: 'toolsearch'}})
+    expect(bundled.code).toBe(debug.code)
+    expect(debug.stderr.startsWith(bundled.stderr)).toBe(true)
+    expect(debug.stderr).toMatch(/dist\/src\/config\/[a-z-]+\.js:\d+/)
+    expect(debug.stderr).not.toContain('toolsearch.cjs')
+  })
+})
