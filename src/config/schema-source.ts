@@ -85,7 +85,7 @@ function bundledSource(): ConfigSchemaSource {
     part(id) {
       let loaded = parts.get(id)
       if (loaded === undefined) {
-        loaded = import(join(compiledDir, `part-${id}.js`)).then((module: {validate: PartValidator}) => module.validate)
+        loaded = import(join(compiledDir, `part-${id}.cjs`)).then((module: {default: PartValidator}) => module.default)
         parts.set(id, loaded)
       }
       return loaded

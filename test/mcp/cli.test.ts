@@ -258,7 +258,7 @@ describe('loading', () => {
     expect(existsSync(trace)).toBe(false)
     const live = await runCli(['search', '--catalog', config, 'echo'], {cwd: dir, env})
     expect(live.code).toBe(0)
-    expect(readFileSync(trace, 'utf8')).toContain('/@modelcontextprotocol/sdk/dist/esm/client/index.js')
+    expect(readFileSync(trace, 'utf8')).toMatch(/\/@modelcontextprotocol\/sdk\/dist\/(esm|cjs)\/client\/index\.js/)
     expect(await leftoverServers(pids)).toEqual([])
   })
 })
