@@ -8,8 +8,7 @@ import {mkdtempSync, realpathSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {afterAll} from 'vitest'
-
+import {atFileEnd} from './file-end.js'
 import {runInProcess} from './in-process.js'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -46,7 +45,7 @@ export function tempDir(prefix = 'toolsearch-test-'): string {
   return dir
 }
 
-afterAll(() => {
+atFileEnd(() => {
   for (const dir of createdDirs.splice(0)) rmSync(dir, {recursive: true, force: true})
 })
 

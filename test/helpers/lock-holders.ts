@@ -1,9 +1,10 @@
 /** Processes that stand for a lock's holder: one that lives until the test file ends, one that is gone. */
 import {spawn} from 'node:child_process'
-import {afterAll} from 'vitest'
+
+import {atFileEnd} from './file-end.js'
 
 const children: Array<ReturnType<typeof spawn>> = []
-afterAll(() => {
+atFileEnd(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
 })
 

@@ -7,10 +7,9 @@ import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync, readFileSync, writeFileSync} from 'node:fs'
 import {createServer} from 'node:net'
 import {join} from 'node:path'
-import {afterAll} from 'vitest'
-
 import {cleanup, survivors} from '../call/processes.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
+import {atFileEnd} from '../helpers/file-end.js'
 
 export const FIXTURE_SERVER = join(ROOT, 'test/fixtures/mcp-server/server.js')
 export const RECORD_PID = join(ROOT, 'test/fixtures/mcp-server/record-pid.mjs')
@@ -56,7 +55,7 @@ export function writeMcpConfig(dir: string, servers: Record<string, unknown>, ex
 
 const httpServers: ChildProcess[] = []
 
-afterAll(() => {
+atFileEnd(() => {
   for (const child of httpServers.splice(0)) child.kill('SIGKILL')
 })
 
