@@ -8,7 +8,7 @@
  */
 import type {ConfigLocation} from './index.js'
 import {type ConfigDocument, type IncludedText, documentFromText} from './load.js'
-import {readConfigText} from './read.js'
+import {type ConfigRead, readConfigFile, readConfigText} from './read.js'
 import {type ConfigProblem, findConfigProblems} from './validate.js'
 
 /** How many texts are remembered: a run compares the text before a change with the one after. */
@@ -18,10 +18,28 @@ export class ConfigAnalyzer {
   private readonly loaded: Array<{text: string | undefined; included?: IncludedText; document: ConfigDocument}> = []
   private readonly problemsOf = new WeakMap<ConfigDocument, Promise<ConfigProblem[]>>()
 
+  /** The config file as `read` last read it. */
+  private latest: ConfigRead | undefined
+
   constructor(
     readonly location: ConfigLocation,
     readonly env: NodeJS.ProcessEnv,
   ) {}
+
+  /**
+   * The config file's text (undefined: it does not exist), read now. Its bytes are kept: a write
+   * re-reads the file under its lock, and a file that still holds them is then compared with them
+   * instead of copied and decoded again (`lastRead`).
+   */
+  read(): string | undefined {
+    this.latest = readConfigFile(this.location.path)
+    return this.latest?.text
+  }
+
+  /** The bytes `read` got and their text (see `decodeEditableConfig`), for the writer. */
+  lastRead(): ConfigRead | undefined {
+    return this.latest
+  }
 
   /**
    * The document for `text` (undefined: the file does not exist), loaded once. Throws like

@@ -28,6 +28,12 @@ export interface PlannedChange<T> {
   edits: Edit[]
   /** Whatever the caller wants back (what changed, previous values…). */
   summary: T
+  /**
+   * The text `edits` make of the text they were planned against, when the planner has built it
+   * already (the fix loop has, and has loaded it): that very string is then written and checked,
+   * instead of a copy built again, loaded by comparing every character, and written.
+   */
+  text?: string
 }
 
 /** Plans edits against `document.source`, the top-level file as it is now. */
@@ -104,8 +110,8 @@ type DocumentWith = (text: string | undefined) => ConfigDocument
 
 async function computeChange<T>(file: string, before: string | undefined, planner: ChangePlanner<T>, load: DocumentWith, analyzer: ConfigAnalyzer): Promise<{after: string | undefined; summary: T}> {
   const document = load(before)
-  const {edits, summary} = await planner(document)
-  const after = applyEdits(before ?? '', edits)
+  const {edits, summary, text} = await planner(document)
+  const after = text ?? applyEdits(before ?? '', edits)
   if (after === (before ?? '')) return {after: undefined, summary}
   let updated: ConfigDocument
   try {
@@ -144,7 +150,7 @@ async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: Docu
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
-    {...options, what: 'config', decode: decodeEditableConfig},
+    {...options, what: 'config', expected: analyzer.lastRead()?.bytes, decode: (bytes, name) => decodeEditableConfig(bytes, name, analyzer.lastRead())},
   )
   return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
 }

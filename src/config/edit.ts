@@ -45,14 +45,37 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   return out + text.slice(cursor)
 }
 
+/** How many characters at the start and at the end edits left as they were (at least). */
+export interface Unchanged {
+  prefix: number
+  suffix: number
+}
+
+/**
+ * What `edits` leave alone of `text`: everything before the first and after the last. With
+ * `known` (what earlier steps left alone of the text they started from), what all the steps left
+ * alone together.
+ */
+export function unchangedBy(text: string, edits: readonly Edit[], known: Unchanged = {prefix: text.length, suffix: text.length}): Unchanged {
+  let prefix = known.prefix
+  let suffix = known.suffix
+  for (const edit of edits) {
+    prefix = Math.min(prefix, edit.offset)
+    suffix = Math.min(suffix, text.length - edit.offset - edit.length)
+  }
+  return {prefix, suffix}
+}
+
 /**
  * The single edit that turns `before` into `after` (common prefix and suffix kept): how a change
- * computed in several steps is expressed against the original text.
+ * computed in several steps is expressed against the original text. `unchanged` (what the steps
+ * are known to have left alone, see `unchangedBy`) only saves comparing those characters: the
+ * edit is the same without it.
  */
-export function editBetween(before: string, after: string): Edit[] {
+export function editBetween(before: string, after: string, unchanged: Unchanged = {prefix: 0, suffix: 0}): Edit[] {
   if (before === after) return []
-  const prefix = commonPrefixLength(before, after)
-  const suffix = commonSuffixLength(before, after, prefix)
+  const prefix = commonPrefixLength(before, after, unchanged.prefix)
+  const suffix = commonSuffixLength(before, after, prefix, unchanged.suffix)
   return [{offset: prefix, length: before.length - suffix - prefix, content: after.slice(prefix, after.length - suffix)}]
 }
 
@@ -60,14 +83,15 @@ export function editBetween(before: string, after: string): Edit[] {
 const LINEAR_SEARCH = 64
 
 /**
- * Length of the longest common prefix of two strings. The strings are compared a stretch at a
- * time with the engine's own string comparison (stretches double while they match, then halve
- * around the first difference): a config of many megabytes with one edit in it is compared in
- * milliseconds, where a loop over its characters takes a good part of a second.
+ * Length of the longest common prefix of two strings (`known`: at least this long). The strings
+ * are compared a stretch at a time with the engine's own string comparison (stretches double
+ * while they match, then halve around the first difference): a config of many megabytes with one
+ * edit in it is compared in milliseconds, where a loop over its characters takes a good part of a
+ * second.
  */
-function commonPrefixLength(a: string, b: string): number {
+function commonPrefixLength(a: string, b: string, known: number): number {
   const max = Math.min(a.length, b.length)
-  let equal = 0
+  let equal = Math.min(known, max)
   let step = LINEAR_SEARCH
   while (equal < max) {
     const end = Math.min(equal + step, max)
@@ -84,11 +108,11 @@ function commonPrefixLength(a: string, b: string): number {
   return equal
 }
 
-/** Length of the longest common suffix of two strings that leaves their first `prefix` characters alone. */
-function commonSuffixLength(a: string, b: string, prefix: number): number {
+/** Length of the longest common suffix of two strings that leaves their first `prefix` characters alone (`known`: at least this long). */
+function commonSuffixLength(a: string, b: string, prefix: number, known: number): number {
   const max = Math.min(a.length, b.length) - prefix
   const from = (text: string, length: number, count: number) => text.slice(text.length - count, text.length - length)
-  let equal = 0
+  let equal = Math.max(0, Math.min(known, max))
   let step = LINEAR_SEARCH
   while (equal < max) {
     const end = Math.min(equal + step, max)

@@ -20,6 +20,18 @@ export function readConfigText(file: string): string | undefined {
   return readConfigBytes(file)?.toString('utf8')
 }
 
+/** A config file as read: its bytes and their text (as `readConfigText` gives it). */
+export interface ConfigRead {
+  bytes: Buffer
+  text: string
+}
+
+/** Like readConfigText, with the bytes the text was decoded from. */
+export function readConfigFile(file: string): ConfigRead | undefined {
+  const bytes = readConfigBytes(file)
+  return bytes === undefined ? undefined : {bytes, text: bytes.toString('utf8')}
+}
+
 function readConfigBytes(file: string): Buffer | undefined {
   try {
     return readRegularFile(file)?.bytes
@@ -51,11 +63,14 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  * Decodes a config file that is about to be edited. Edits are spliced into the decoded text, so a
  * file that is not valid UTF-8 (a Latin-1 comment, say) would come back with its stray bytes
  * replaced by U+FFFD outside the edited value: refuse instead, naming where the first bad byte is.
+ * `earlier`: a read whose text is used again when `bytes` is its very buffer.
  */
-export function decodeEditableConfig(bytes: Uint8Array, file: string): string {
+export function decodeEditableConfig(bytes: Uint8Array, file: string, earlier?: ConfigRead): string {
   // The engine's own check first (a large file is checked at memory speed); the walk above only
   // finds where a bad byte is.
   const bad = isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes)
+  // Valid UTF-8 decodes the same either way, so the text of these very bytes is used again.
+  if (bad === -1 && earlier !== undefined && earlier.bytes === bytes) return earlier.text
   if (bad === -1) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
   const before = Buffer.from(bytes.buffer, bytes.byteOffset, bad).toString('utf8')
   const line = before.split('\n').length

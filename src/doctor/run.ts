@@ -11,10 +11,9 @@
 import {ConfigAnalyzer} from '../config/analyzer.js'
 import {type ChangeOutcome, type ConfigWriteOptions, changeConfig, changeIncludedFile} from '../config/change.js'
 import {parseCst} from '../config/cst.js'
-import {type Edit, applyEdits, editBetween, editsOverlap} from '../config/edit.js'
+import {type Edit, type Unchanged, applyEdits, editBetween, editsOverlap, unchangedBy} from '../config/edit.js'
 import type {ConfigLocation} from '../config/index.js'
 import type {ConfigDocument, IncludedText} from '../config/load.js'
-import {readConfigText} from '../config/read.js'
 import {isToolsearchError} from '../shared/errors.js'
 import {plural} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
@@ -59,6 +58,8 @@ export function messageOf(checks: Check[], finding: {check: string; messageId: s
 interface FixPassResult {
   text: string
   changes: Change[]
+  /** What the passes left alone of the text they started from (for `editBetween`). */
+  unchanged: Unchanged
 }
 
 /**
@@ -69,6 +70,7 @@ interface FixPassResult {
 export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: string, included?: {file: string; topText: string}): Promise<FixPassResult> {
   let current = text
   const changes: Change[] = []
+  let unchanged: Unchanged = {prefix: text.length, suffix: text.length}
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const context = included === undefined ? await contextFor(analyzer, current) : await contextFor(analyzer, included.topText, {file: included.file, text: current})
     if (context.document === undefined) break
@@ -86,9 +88,10 @@ export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: s
     if (chosen.length === 0) break
     const next = applyEdits(current, chosen)
     if (next === current) break
+    unchanged = unchangedBy(current, chosen, unchanged)
     current = next
   }
-  return {text: current, changes}
+  return {text: current, changes, unchanged}
 }
 
 export interface DoctorOptions extends ConfigWriteOptions {
@@ -131,7 +134,7 @@ function fixedFile(checks: Check[], context: CheckContext, findings: Finding[]):
 /** Runs doctor on the config at `location`. Throws (exit 2) only when the file cannot be read. */
 export async function runDoctor(checks: Check[], location: ConfigLocation, options: DoctorOptions): Promise<DoctorResult> {
   const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
-  const text = readConfigText(location.path)
+  const text = analyzer.read()
   const before = await contextFor(analyzer, text)
   const findings = detectAll(checks, before)
   if (options.fix !== true || before.document === undefined) return {file: location.path, findings, changes: []}
@@ -144,7 +147,7 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
       location,
       async ({source}) => {
         const fixed = await fixText(checks, analyzer, source.text)
-        return {edits: editBetween(source.text, fixed.text), summary: fixed.changes}
+        return {edits: editBetween(source.text, fixed.text, fixed.unchanged), summary: fixed.changes, text: fixed.text}
       },
       {...options, analyzer},
     )
@@ -158,7 +161,7 @@ export async function runDoctor(checks: Check[], location: ConfigLocation, optio
     async (document) => {
       const current = document.sources.get(file)!.text
       const fixed = await fixText(checks, analyzer, current, {file, topText: document.source.text})
-      return {edits: editBetween(current, fixed.text), summary: fixed.changes}
+      return {edits: editBetween(current, fixed.text, fixed.unchanged), summary: fixed.changes, text: fixed.text}
     },
     {...options, analyzer},
   )

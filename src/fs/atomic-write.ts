@@ -62,6 +62,12 @@ export interface WriteOptions {
    * edits the text in place passes a strict decoder that throws rather than lose bytes.
    */
   decode?: (bytes: Buffer, file: string) => string
+  /**
+   * The file's bytes as the caller read them before the lock was taken, when it has them: a file
+   * that still holds exactly these bytes is compared with them as it is read under the lock, not
+   * copied again, and `decode` gets this very buffer (so it can reuse the text it made of it).
+   */
+  expected?: Buffer
 }
 
 export interface WriteOutcome<T> {
@@ -113,6 +119,26 @@ async function assertWritable(file: string, mode: number, what: string, fs: Writ
   } catch (error) {
     if (errno(error) === 'ENOENT') return
     throw failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file, error)
+  }
+}
+
+/** Characters encoded at a time by `utf8Chunks`; its buffer holds their UTF-8 at worst (3 bytes each). */
+const WRITE_CHUNK = 256 * 1024
+
+/**
+ * `text` as UTF-8, a chunk of characters at a time through one small buffer (the file handle's
+ * `writeFile` writes each chunk before it asks for the next): the same bytes as encoding it
+ * whole, without a second copy of a large file in fresh memory. A chunk never ends between the
+ * two halves of a surrogate pair, so every character is encoded as it would be whole.
+ */
+function* utf8Chunks(text: string): Generator<Buffer> {
+  const buffer = Buffer.allocUnsafe(Math.min(text.length, WRITE_CHUNK) * 3)
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + WRITE_CHUNK, text.length)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+    yield buffer.subarray(0, buffer.write(text.slice(start, end), 'utf8'))
+    start = end
   }
 }
 
@@ -180,7 +206,7 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
   try {
     locks = await acquireAll(lockPaths, file, what, options.lockWaitMs ?? lockWaitFromEnv(), fs)
     await removeLeftovers(file, fs)
-    const current = await readCurrent(file, what, before, options.decode, fs)
+    const current = await readCurrent(file, what, before, options, fs)
     const {text, result} = await compute(current?.text)
     if (text === undefined || text === current?.text) return {status: 'unchanged', file, created: false, result}
     const mode = current === undefined ? 0o600 : current.stats.mode & 0o777
@@ -188,7 +214,9 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
     write.temp = tempName(file)
     const handle = await fs.open(write.temp, 'wx', mode)
     try {
-      await handle.writeFile(text, 'utf8')
+      // FileHandle.writeFile takes an iterable of chunks (documented since Node 15.14); the type
+      // declarations in use still say string or Uint8Array only.
+      await handle.writeFile(utf8Chunks(text) as unknown as Uint8Array)
       if (current !== undefined) await keepOwner(handle, current.stats)
       await handle.chmod(mode)
       await handle.sync()

@@ -29,10 +29,10 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
  * replaced): renaming over a FIFO or a device such as /dev/null would destroy it, and reading a
  * FIFO would block.
  */
-function readSnapshot(file: string, what: string): FileSnapshot | undefined {
+function readSnapshot(file: string, what: string, expected?: Buffer): FileSnapshot | undefined {
   let snapshot
   try {
-    snapshot = readRegularFile(file)
+    snapshot = readRegularFile(file, undefined, expected)
   } catch (error) {
     if (errno(error) === 'ENOTREGULAR') throw failure('file-unwritable', `Cannot write ${what} ${file}: ${fileErrorReason(error)}; nothing was written.`, file)
     throw failure('file-unreadable', `Cannot read ${what} ${file}: ${fileErrorReason(error)}`, file, error)
@@ -46,10 +46,12 @@ function readSnapshot(file: string, what: string): FileSnapshot | undefined {
 /**
  * Reads the file under the lock and refuses a read it cannot trust: one that is not the whole
  * file, or an empty read of a file that was not empty before (an in-place save caught between
- * its truncate and its write).
+ * its truncate and its write). A file that still holds `options.expected` comes back as that
+ * buffer (see `readRegularFile`).
  */
-export async function readCurrent(file: string, what: string, before: Stats | undefined, decode: WriteOptions['decode'], fs: WriterFs): Promise<CurrentFile | undefined> {
-  const snapshot = readSnapshot(file, what)
+export async function readCurrent(file: string, what: string, before: Stats | undefined, options: Pick<WriteOptions, 'decode' | 'expected'>, fs: WriterFs): Promise<CurrentFile | undefined> {
+  const {decode} = options
+  const snapshot = readSnapshot(file, what, options.expected)
   if (snapshot === undefined) return undefined
   const {bytes, stats} = snapshot
   if (bytes.length !== stats.size) throw conflict(what, file, 'changed while it was being read')
@@ -66,8 +68,9 @@ export async function readCurrent(file: string, what: string, before: Stats | un
 
 /**
  * Just before the rename: the lock is still ours and the file is exactly what was read. The
- * content is compared byte for byte with what was read (kept for the backup anyway): a memory
- * comparison, where hashing both reads cost a pass of SHA-256 over a large file each.
+ * content is compared byte for byte with what was read (kept for the backup anyway), a chunk at
+ * a time as it is read: hashing both reads cost a pass of SHA-256 over a large file each, and a
+ * whole second copy of the file in memory.
  */
 export async function assertStillAsRead(file: string, what: string, current: CurrentFile | undefined, locks: HeldLock[]): Promise<void> {
   for (const lock of locks) {
@@ -78,8 +81,8 @@ export async function assertStillAsRead(file: string, what: string, current: Cur
       throw conflict(what, file, `lost its lock ${lock.path} while it was being written (held for more than ${STALE_LOCK_MS / 1000} s, or removed by another program)`)
     }
   }
-  const now = readSnapshot(file, what)
-  if (current === undefined ? now !== undefined : now === undefined || !sameFileState(now.stats, current.stats) || !now.bytes.equals(current.bytes)) {
+  const now = readSnapshot(file, what, current?.bytes)
+  if (current === undefined ? now !== undefined : now === undefined || !sameFileState(now.stats, current.stats) || now.bytes !== current.bytes) {
     throw changedMeanwhile(what, file)
   }
 }

@@ -7,7 +7,7 @@
  * fixed: the fix would replace the reference, and the value lives in the environment.
  */
 import {isRecord} from '../../shared/json.js'
-import {editBetween, applyEdits} from '../../config/edit.js'
+import {applyEdits, editBetween, unchangedBy} from '../../config/edit.js'
 import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIMEOUT_REMOVED_CHANGE, findRetiredSettings, toolSearchValue} from '../../config/legacy.js'
 import {type IncludeOwner, includeOwnerOf} from '../../config/include-owner.js'
 import {locateOrigin} from '../../config/load.js'
@@ -83,12 +83,16 @@ export const structuredOnly: Check = {
     if (found.messageId === 'retiredMode') return {...where, edits: planSet(source, at(MODE_PATH), 'tools').edits, changeMessageId: 'modeMigrated'}
     const toolSearch = toolSearchValue(context.document.authored)
     if (!isRecord(toolSearch)) return undefined
-    const removed = applyEdits(source.text, planRemove(source, at(TIMEOUT_PATH)).edits)
+    const removal = planRemove(source, at(TIMEOUT_PATH)).edits
+    const removed = applyEdits(source.text, removal)
     let after = removed
+    let unchanged = unchangedBy(source.text, removal)
     if (needsEnabledTrue(toolSearch)) {
       const reparsed = parseSource(source.file, removed, source.format, source.rootPrefix[0])
-      after = applyEdits(removed, planSet(reparsed, at(ENABLED_PATH), true).edits)
+      const enable = planSet(reparsed, at(ENABLED_PATH), true).edits
+      after = applyEdits(removed, enable)
+      unchanged = unchangedBy(removed, enable, unchanged)
     }
-    return {...where, edits: editBetween(source.text, after), changeMessageId: 'timeoutRemoved'}
+    return {...where, edits: editBetween(source.text, after, unchanged), changeMessageId: 'timeoutRemoved'}
   },
 }

@@ -1,0 +1,42 @@
+import {describe, expect, it} from 'vitest'
+
+import {applyEdits, editBetween, unchangedBy} from '../../src/config/edit.js'
+import {decodeEditableConfig} from '../../src/config/read.js'
+
+describe('editBetween with what the steps left alone', () => {
+  const text = `{\n  tools: {toolSearch: {mode: "code", codeTimeoutMs: 2500}},\n  agents: {${'a: 1, '.repeat(2000)}},\n}\n`
+  const steps = [
+    [{offset: 23, length: 6, content: '"tools"'}],
+    [{offset: 31, length: 20, content: ''}],
+    [{offset: 0, length: 0, content: '// lead\n'}, {offset: text.length, length: 0, content: '// tail\n'}],
+    [{offset: 40, length: 0, content: '2500'}],
+    // An edit that writes back what was there: the minimal edit is narrower than the step.
+    [{offset: 10, length: 30, content: text.slice(10, 40)}],
+  ]
+
+  it('finds the same single edit as comparing the whole texts, step after step', () => {
+    for (let count = 1; count <= steps.length; count++) {
+      let current = text
+      let unchanged = {prefix: text.length, suffix: text.length}
+      for (const edits of steps.slice(0, count)) {
+        const shifted = edits.map((edit) => ({...edit, offset: Math.min(edit.offset, current.length), length: Math.min(edit.length, current.length - Math.min(edit.offset, current.length))}))
+        unchanged = unchangedBy(current, shifted, unchanged)
+        current = applyEdits(current, shifted)
+      }
+      const single = editBetween(text, current, unchanged)
+      expect(single).toEqual(editBetween(text, current))
+      expect(applyEdits(text, single)).toBe(current)
+    }
+  })
+})
+
+describe('decodeEditableConfig with an earlier read', () => {
+  it('uses the earlier text for its very bytes, and still refuses bytes that are not UTF-8', () => {
+    const good = Buffer.from('{a: "é"}')
+    const earlier = {bytes: good, text: good.toString('utf8')}
+    expect(decodeEditableConfig(good, '/c.json5', earlier)).toBe(earlier.text)
+    expect(decodeEditableConfig(Buffer.from(good), '/c.json5', earlier)).toBe('{a: "é"}')
+    const bad = Buffer.from([0x7b, 0x61, 0x3a, 0x22, 0xe9, 0x22, 0x7d])
+    expect(() => decodeEditableConfig(bad, '/c.json5', {bytes: bad, text: bad.toString('utf8')})).toThrow(/not valid UTF-8/)
+  })
+})
