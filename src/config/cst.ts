@@ -83,8 +83,19 @@ const ID_START = /[$_\p{ID_Start}]/u
 const ID_CONTINUE = /[$_\u200C\u200D\p{ID_Continue}]/u
 /** JSON5 white space: the ASCII ones, line and paragraph separators, the BOM and every Zs space. */
 const WHITESPACE = /[\t\n\v\f\r\u2028\u2029\uFEFF\p{Zs}]/u
-/** A line comment, from its `//` to the line break. */
-const LINE_COMMENT = /[^\n\r\u2028\u2029]*/y
+/**
+ * Where the line holding `from` ends: the offset of its line break (LF, CR, LS or PS), or the end
+ * of the text. A loop over character codes: a file of many thousands of comments would otherwise
+ * make a match and a string of each one.
+ */
+function endOfLine(text: string, from: number): number {
+  let i = from
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029) break
+  }
+  return i
+}
 /** ASCII identifier characters: letters, digits, `_` and `$` (in ASCII, ID_CONTINUE is exactly these, and ID_START the same without digits). */
 function isAsciiIdentifierChar(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x24
@@ -260,16 +271,20 @@ class Parser {
       this.pos++
       this.skipTrivia()
       const value = this.value(depth + 1)
-      const member: CstMember = {key, keySpan, keyQuote: quote, value, start: keyStart, end: value.end}
       this.skipTrivia()
-      if (this.text[this.pos] === ',') {
-        member.comma = this.pos
-        this.pos++
-      }
-      members.push(member)
+      const comma = this.comma()
+      // One literal with every field, `comma` too: a field added afterwards would give each
+      // member a second, out-of-object block of properties.
+      members.push({key, keySpan, keyQuote: quote, value, start: keyStart, end: value.end, comma})
     }
     this.pos++
-    return {kind: 'object', members, start, end: this.pos}
+    return {kind: 'object', members: exactly(members), start, end: this.pos}
+  }
+
+  /** The offset of the comma at `this.pos`, moving past it; undefined when there is none. */
+  private comma(): number | undefined {
+    if (this.text[this.pos] !== ',') return undefined
+    return this.pos++
   }
 
   private array(depth: number): CstArray {
@@ -280,16 +295,12 @@ class Parser {
       this.skipTrivia()
       if (this.text[this.pos] === ']') break
       if (elements.length > 0 && elements[elements.length - 1].comma === undefined) this.fail(`Expected "," or "]" but found ${this.describe(this.pos)}`)
-      const element: CstElement = {value: this.value(depth + 1)}
+      const value = this.value(depth + 1)
       this.skipTrivia()
-      if (this.text[this.pos] === ',') {
-        element.comma = this.pos
-        this.pos++
-      }
-      elements.push(element)
+      elements.push({value, comma: this.comma()})
     }
     this.pos++
-    return {kind: 'array', elements, start, end: this.pos}
+    return {kind: 'array', elements: exactly(elements), start, end: this.pos}
   }
 
   /** The key at `this.pos`, decoded; its quote (undefined for an identifier) goes to `keyQuote`. */
@@ -411,8 +422,7 @@ class Parser {
         this.pos++
       } else if (code === 0x2f && text[this.pos + 1] === '/') {
         this.comments++
-        LINE_COMMENT.lastIndex = this.pos
-        this.pos += LINE_COMMENT.exec(text)![0].length
+        this.pos = endOfLine(text, this.pos + 2)
       } else if (code === 0x2f && text[this.pos + 1] === '*') {
         const close = text.indexOf('*/', this.pos + 2)
         if (close === -1) this.fail('Unterminated block comment')
@@ -440,6 +450,15 @@ class Parser {
   private fail(message: string, offset = this.pos): never {
     throw new SyntaxFailure(message, offset)
   }
+}
+
+/**
+ * `items` in an array of their own length. An array grown by `push` keeps room for at least 16
+ * items, and most containers of a config hold a few: a large file's tree would be mostly that
+ * room. Large arrays keep theirs (a copy would cost more than it saves).
+ */
+function exactly<T>(items: T[]): T[] {
+  return items.length < 16 ? items.slice() : items
 }
 
 function parseNumber(raw: string): number {

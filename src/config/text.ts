@@ -15,14 +15,23 @@ function isLineBreak(char: string): boolean {
   return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029'
 }
 
-/** A JSON5 line break: CRLF counts once. */
-const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g
-
-/** Offsets where each line starts (index 0 is line 1). */
+/**
+ * Offsets where each line starts (index 0 is line 1), after each JSON5 line break (CRLF counts
+ * once). A loop over character codes: a large file has hundreds of thousands of lines, and a
+ * regular expression would make a match for each.
+ */
 function lineStarts(text: string): number[] {
   const starts = [0]
-  LINE_BREAK.lastIndex = 0
-  for (let match = LINE_BREAK.exec(text); match !== null; match = LINE_BREAK.exec(text)) starts.push(match.index + match[0].length)
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code > 0x0d && code < 0x2028) continue
+    if (code === 0x0d) {
+      if (text.charCodeAt(i + 1) === 0x0a) i++
+      starts.push(i + 1)
+    } else if (code === 0x0a || code === 0x2028 || code === 0x2029) {
+      starts.push(i + 1)
+    }
+  }
   return starts
 }
 
