@@ -39,7 +39,7 @@ describe('golden tool_call cases (call.jsonl)', () => {
       const requests = join(dir, 'requests.jsonl')
       writeFileSync(requests, `${selected.map((c) => JSON.stringify(c.request)).join('\n')}\n`)
       const env = {OPENCLAW_CONFIG_PATH: join(dir, 'no-config.json')}
-      const result = await runCli(['call', '--catalog', join(GOLDEN, catalog), '--request-file', requests], {env, timeoutMs: 120_000})
+      const result = await runCli(['call', '--catalog', join(GOLDEN, catalog), '--request-file', requests], {env})
       const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as ReplayLine)
       expect(lines).toHaveLength(selected.length)
       const mismatches = selected.flatMap((c, index) => {

@@ -34,10 +34,14 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
   return groups
 }
 
-/** Runs the CLI with no config file in effect (the README's rule), unless `configPath` names one. */
+/**
+ * Runs the CLI with no config file in effect (the README's rule), unless `configPath` names one.
+ * In process: a golden case checks what a command prints, which a spawned run would only repeat
+ * at the cost of a start-up per run (the spawned CLI is checked end to end elsewhere).
+ */
 export function runGolden(args: string[], options: {input?: string; configPath?: string} = {}): Promise<CliResult> {
   const configPath = options.configPath ?? join(tempDir('toolsearch-golden-'), 'absent.json')
-  return runCli(args, {input: options.input, env: {OPENCLAW_CONFIG_PATH: configPath}, timeoutMs: 120_000})
+  return runCli(args, {input: options.input, env: {OPENCLAW_CONFIG_PATH: configPath}})
 }
 
 /** Runs `tasks` with at most `width` at a time (the machine has few cores), results in order. */
