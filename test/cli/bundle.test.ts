@@ -32,6 +32,16 @@ describe('the bundle', () => {
     }
   })
 
+  it("sorts command ids by code units, which gives oclif's locale order for every id", () => {
+    // The bundle swaps oclif's localeCompare sort of the command list for a code-unit sort
+    // (scripts/bundle.js): the same help and lookup order, without loading ICU's collation data.
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
+    const ids = Object.keys(manifest.commands)
+    const byCodeUnits = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    expect(byCodeUnits).toEqual([...ids].sort((a, b) => a.localeCompare(b)))
+    expect(readFileSync(join(bundleDirectory, 'toolsearch.cjs'), 'utf8')).not.toContain('a.id.localeCompare(b.id)')
+  })
+
   it('is compiled from the code cache the build wrote (a rejected cache would only cost time)', () => {
     const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
 process.stdout.write(String(loadBundle(${JSON.stringify(bundleDirectory)}).codeCacheAccepted))`
