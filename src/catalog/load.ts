@@ -157,7 +157,8 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     outsideKeys.push(key)
   }
   parsedFiles.push({entries: [], serverKeys: outsideKeys})
-  assertUniqueIds(parsedFiles.flatMap((parsed) => parsed.entries))
+  const fileEntries = parsedFiles.flatMap((parsed) => parsed.entries)
+  assertUniqueIds(fileEntries)
 
   const selected = selectServers(servers, options.selectMcpServers)
   const listed = await listServers(selected, options)
@@ -167,8 +168,9 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     if (tools === undefined) toolsByServer.set(entry.sourceName, [entry])
     else tools.push(entry)
   }
-  const entries = parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
-  assertUniqueIds(entries)
+  // Without tools from servers the merged entries are the files' own, already checked.
+  const entries = listed.entries.length === 0 ? fileEntries : parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
+  if (listed.entries.length > 0) assertUniqueIds(entries)
   skippedTools.push(...listed.skipped)
   const catalog: Catalog = {entries, mcpServers: selected, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
   if (options.mcpSessions !== undefined) catalog.mcpSessions = options.mcpSessions

@@ -30,8 +30,12 @@ export function compileToolPolicy(policy: ToolPolicy): (entry: CatalogEntry) => 
   return (entry) => !matches(deny, entry) && (allow.length === 0 || matches(allow, entry))
 }
 
-/** The catalog without the entries `policy` denies. */
+/** The catalog without the entries `policy` denies, in one pass (none to test without patterns). */
 export function applyToolPolicy(catalog: Catalog, policy: ToolPolicy): Catalog {
+  if (policy.allow.length === 0 && policy.deny.length === 0) return {...catalog, entries: [...catalog.entries], deniedEntries: []}
   const allowed = compileToolPolicy(policy)
-  return {...catalog, entries: catalog.entries.filter(allowed), deniedEntries: catalog.entries.filter((entry) => !allowed(entry))}
+  const entries: CatalogEntry[] = []
+  const deniedEntries: CatalogEntry[] = []
+  for (const entry of catalog.entries) (allowed(entry) ? entries : deniedEntries).push(entry)
+  return {...catalog, entries, deniedEntries}
 }

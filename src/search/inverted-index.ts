@@ -168,6 +168,8 @@ export class InvertedIndexBuilder {
 }
 
 const INITIAL_CAPACITY = 1024
+/** Values per block of posting records (256 KiB). */
+const RECORD_BLOCK_SIZE = 65_536
 
 /** `values` in a typed array of at least `capacity` elements (doubling), contents kept. */
 function withCapacity(values: Int32Array, capacity: number): Int32Array {
@@ -191,9 +193,11 @@ export class FieldBuilder {
   /**
    * The postings so far, in document order, one record per document with terms in the field:
    * the document number, its number of distinct terms, then (term number, frequency) pairs.
+   * Records fill fixed-size blocks (a record larger than a block gets one of its own), so the
+   * postings of a large catalog are never copied into ever larger arrays, leaving garbage
+   * as large as themselves.
    */
-  private records: Int32Array = new Int32Array(INITIAL_CAPACITY)
-  private recordsLength = 0
+  private readonly blocks: Array<{values: Int32Array; length: number}> = []
   private postingCount = 0
   private documentFrequencies: Int32Array = new Int32Array(INITIAL_CAPACITY)
   /** Lengths by document number, up to the last document with terms in the field. */
@@ -225,8 +229,9 @@ export class FieldBuilder {
   endDocument(doc: number): void {
     if (this.currentLength === 0) return
     const count = this.touchedCount
-    const records = (this.records = withCapacity(this.records, this.recordsLength + 2 + 2 * count))
-    let at = this.recordsLength
+    const block = this.blockWithRoom(2 + 2 * count)
+    const records = block.values
+    let at = block.length
     records[at++] = doc
     records[at++] = count
     const {counts, touched, documentFrequencies} = this
@@ -237,13 +242,22 @@ export class FieldBuilder {
       documentFrequencies[t]!++
       counts[t] = 0
     }
-    this.recordsLength = at
+    block.length = at
     this.postingCount += count
     this.touchedCount = 0
     this.lengths = withCapacity(this.lengths, doc + 1)
     this.lengths[doc] = this.currentLength
     this.total += this.currentLength
     this.currentLength = 0
+  }
+
+  /** The last block when `size` more values fit in it, else a new one. */
+  private blockWithRoom(size: number): {values: Int32Array; length: number} {
+    const last = this.blocks.at(-1)
+    if (last !== undefined && last.length + size <= last.values.length) return last
+    const block = {values: new Int32Array(Math.max(RECORD_BLOCK_SIZE, size)), length: 0}
+    this.blocks.push(block)
+    return block
   }
 
   /** @internal The field's postings over `documentCount` documents. */
@@ -255,14 +269,15 @@ export class FieldBuilder {
     const tfs = this.postingCount === 0 ? EMPTY_INT32 : new Int32Array(this.postingCount)
     // Records are in document order, so each term's run comes out ascending.
     const next = offsets.slice(0, termCount)
-    const records = this.records
-    for (let at = 0; at < this.recordsLength; ) {
-      const doc = records[at++]!
-      const end = at + 2 * records[at++]!
-      while (at < end) {
-        const position = next[records[at++]!]!++
-        docs[position] = doc
-        tfs[position] = records[at++]!
+    for (const {values: records, length} of this.blocks) {
+      for (let at = 0; at < length; ) {
+        const doc = records[at++]!
+        const end = at + 2 * records[at++]!
+        while (at < end) {
+          const position = next[records[at++]!]!++
+          docs[position] = doc
+          tfs[position] = records[at++]!
+        }
       }
     }
     // A document without the field has length 0 in it (the typed array starts zeroed).

@@ -14,7 +14,7 @@ import {type InvertedIndex, InvertedIndexBuilder} from './inverted-index.js'
 import {compareIds, compareOrderable, exactKey, type Orderable} from '../shared/order.js'
 import {openclawQueryTerms} from './query.js'
 import {lazilyExplainedHit} from './ranked-hit.js'
-import {type ScoreTable, scoreDocuments, termContributions} from './score.js'
+import {FieldScorer, type ScoreTable, termContributions} from './score.js'
 import type {RankedHit, RankerFactory} from './types.js'
 
 const FIELD = 'text'
@@ -130,6 +130,7 @@ function topMatches(table: ScoreTable, k: number, exactDocs: ReadonlySet<number>
 
 export const createOpenClawRanker: RankerFactory = (entries) => {
   const index = openclawIndex(entries)
+  const scorer = new FieldScorer(index, FIELD)
   const exact = exactMatchTable(entries)
   const byId = new Map<string, number>()
   entries.forEach((entry, doc) => {
@@ -139,7 +140,7 @@ export const createOpenClawRanker: RankerFactory = (entries) => {
   const search = (query: string, limit: number): RankedHit[] => {
     if (limit <= 0) return []
     const terms = openclawQueryTerms(query)
-    const table = scoreDocuments(index, FIELD, terms)
+    const table = scorer.score(terms)
     const exactDocs = new Set(exactDocuments(query, byId, exact))
     const unmatchedExact: Candidate[] = []
     for (const doc of exactDocs) {
