@@ -72,33 +72,49 @@ function framePath(frame: Frame, base: string): string {
 const QUICK_WALK_OBJECTS = 1_000_000
 
 function mayHaveDefect(value: unknown, limits: DefectLimits): boolean {
-  const {maxDepth, leaves, allowProtoKey} = limits
   const maxChars = limits.maxChars ?? Number.POSITIVE_INFINITY
-  let chars = 0
-  let objects = 0
-  /** Counts `child` when it is a string; walks it when it is an object. */
-  const visit = (child: unknown, depth: number): boolean => {
-    if (typeof child === 'string') {
-      chars += child.length
-      return chars > maxChars
-    }
-    return typeof child === 'object' && child !== null && walk(child, depth)
-  }
-  const walk = (node: object, depth: number): boolean => {
-    if (leaves?.has(node) === true) return false
-    if (depth > maxDepth || ++objects > QUICK_WALK_OBJECTS) return true
+  if (typeof value === 'string') return value.length > maxChars
+  if (typeof value !== 'object' || value === null) return false
+  return new QuickWalk(limits.maxDepth, maxChars, limits.leaves, limits.allowProtoKey === true).walk(value, 0)
+}
+
+/**
+ * The state of one `mayHaveDefect` walk. A method with its counters on the instance and the
+ * string children handled inline runs about twice as fast as closures over shared variables,
+ * and this walk covers every value of every catalog loaded.
+ */
+class QuickWalk {
+  private chars = 0
+  private objects = 0
+
+  constructor(
+    private readonly maxDepth: number,
+    private readonly maxChars: number,
+    private readonly leaves: ReadonlySet<unknown> | undefined,
+    private readonly allowProtoKey: boolean,
+  ) {}
+
+  /** True when `node` or something in it may be a defect; characters are checked once per object. */
+  walk(node: object, depth: number): boolean {
+    if (this.leaves !== undefined && this.leaves.has(node)) return false
+    if (depth > this.maxDepth || ++this.objects > QUICK_WALK_OBJECTS) return true
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) if (visit(node[i], depth + 1)) return true
-      return false
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i]
+        if (typeof child === 'string') this.chars += child.length
+        else if (typeof child === 'object' && child !== null && this.walk(child, depth + 1)) return true
+      }
+      return this.chars > this.maxChars
     }
     for (const key in node) {
-      if (key === '__proto__' && allowProtoKey !== true) return true
-      chars += key.length
-      if (visit((node as Record<string, unknown>)[key], depth + 1)) return true
+      if (key === '__proto__' && !this.allowProtoKey) return true
+      this.chars += key.length
+      const child = (node as Record<string, unknown>)[key]
+      if (typeof child === 'string') this.chars += child.length
+      else if (typeof child === 'object' && child !== null && this.walk(child, depth + 1)) return true
     }
-    return chars > maxChars
+    return this.chars > this.maxChars
   }
-  return visit(value, 0)
 }
 
 /**
