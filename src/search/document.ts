@@ -52,11 +52,33 @@ export function parameterText(schema: unknown): string {
  */
 export function forEachDocumentString(entry: CatalogEntry, visit: (text: string) => void): void {
   visit(entry.name)
-  visit(entry.id)
+  // An id is `source:sourceName:name`, and `:` separates tokens: its parts give its tokens, and
+  // they repeat across a catalog where each id is new (a cache of analyzed strings then hits).
+  if (isToolIdOf(entry)) {
+    visit(entry.source)
+    visit(entry.sourceName)
+    visit(entry.name)
+  } else visit(entry.id)
   if (entry.label !== undefined) visit(entry.label)
   visit(entry.description)
   if (entry.trusted) forEachParameterString(entry.parameters, visit)
 }
+
+/** Whether `entry.id` is `source:sourceName:name`, checked without building that string. */
+function isToolIdOf(entry: CatalogEntry): boolean {
+  const {id, source, sourceName, name} = entry
+  const secondColon = source.length + 1 + sourceName.length
+  return (
+    id.length === secondColon + 1 + name.length &&
+    id.startsWith(source) &&
+    id.charCodeAt(source.length) === COLON &&
+    id.startsWith(sourceName, source.length + 1) &&
+    id.charCodeAt(secondColon) === COLON &&
+    id.endsWith(name)
+  )
+}
+
+const COLON = 0x3a
 
 /** The text indexed for one entry. */
 export function openclawDocumentText(entry: CatalogEntry): string {
