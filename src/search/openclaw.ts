@@ -76,8 +76,10 @@ type Candidate = Orderable & {doc: number}
 function topMatches(table: ScoreTable, k: number, exactDocs: ReadonlySet<number>, ids: readonly string[]): Candidate[] {
   if (k <= 0) return []
   const {docs, scores, literal} = table
-  const rank = (doc: number): number => (exactDocs.has(doc) ? 2 : 0) + literal[doc]!
-  const candidate = (doc: number): Candidate => ({doc, id: ids[doc]!, exact: exactDocs.has(doc), literal: literal[doc] === 1, score: scores[doc]!})
+  // Most queries name no tool exactly: then a document's rank is whether a typed term matched.
+  const anyExact = exactDocs.size > 0
+  const rank = (doc: number): number => (anyExact && exactDocs.has(doc) ? 2 : 0) + literal[doc]!
+  const candidate = (doc: number): Candidate => ({doc, id: ids[doc]!, exact: anyExact && exactDocs.has(doc), literal: literal[doc] === 1, score: scores[doc]!})
   if (docs.length <= k) return docs.map(candidate).sort(compareOrderable)
   // A min-heap of the k best (rank, score) pairs seen so far.
   const heapRanks = new Int32Array(k)
