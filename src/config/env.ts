@@ -29,28 +29,31 @@ export function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): {value: u
       for (const name of expansion.missing) missing.push({path: [...path], name})
       return expansion.text
     }
+    // Plain loops, not forEach: a callback per container adds up over a large config.
     if (Array.isArray(node)) {
       let out: unknown[] | undefined
-      node.forEach((item, index) => {
+      for (let index = 0; index < node.length; index++) {
+        const item: unknown = node[index]
         path.push(String(index))
         const substituted = walk(item)
         path.pop()
         if (out === undefined && substituted !== item) out = node.slice(0, index)
         if (out !== undefined) out.push(substituted)
-      })
+      }
       return out ?? node
     }
     if (isRecord(node)) {
       let out: Record<string, unknown> | undefined
       const keys = Object.keys(node)
-      keys.forEach((key, index) => {
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index]
         const item = node[key]
         path.push(key)
         const substituted = walk(item)
         path.pop()
         if (out === undefined && substituted !== item) out = Object.fromEntries(keys.slice(0, index).map((earlier) => [earlier, node[earlier]]))
         if (out !== undefined) out[key] = substituted
-      })
+      }
       return out ?? node
     }
     return node

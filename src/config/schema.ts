@@ -22,81 +22,123 @@ export interface SchemaProblem {
 /** The validators of the parts loaded so far, by id: the walk below calls them without waiting. */
 const loadedParts = new WeakMap<ConfigSchemaSource, Map<number, PartValidator>>()
 
+/** One validation's state: the parts loaded, how to load another, and the keys on the way to the value walked. */
+interface Walk {
+  parts: Map<number, PartValidator>
+  load: (id: number) => Promise<PartValidator>
+  keys: string[]
+}
+
+/** Undefined when a step finished; a promise when it waits for a part and finishes after it. */
+type Pending = Promise<void> | undefined
+
 /**
- * The errors of `data` against `plan`, in the order the walk meets them. A synchronous walk: a
- * config of many megabytes has hundreds of thousands of values, and awaiting each one (a promise
- * and an array per value) cost more than validating it. A part not loaded yet is noted in
- * `missing` and skipped; the caller loads the missing parts and walks again. The JSON Pointer of
- * a value is built only when it has an error, from the keys on the way to it (`keys`).
+ * Adds the errors of `data` against `plan` to `errors`, in the order the walk meets them. The walk
+ * is synchronous while the parts it reaches are loaded: a config of many megabytes has hundreds of
+ * thousands of values, and awaiting each one (a promise and an array per value) cost more than
+ * validating it. Where a part is not loaded yet, the step returns a promise, and the steps
+ * around it carry on from where they stopped once it is loaded (the walk never runs twice). The
+ * JSON Pointer of a value is built only when it has an error, from the keys on the way to it.
  */
-function collectErrors(parts: Map<number, PartValidator>, missing: Set<number>, plan: SchemaPlan, data: unknown, keys: string[], errors: SchemaError[]): void {
+function collectErrors(walk: Walk, plan: SchemaPlan, data: unknown, errors: SchemaError[]): Pending {
   if (plan.kind === 'leaf') {
-    const validate = parts.get(plan.id)
-    if (validate === undefined) {
-      missing.add(plan.id)
-      return
-    }
-    if (validate(data)) return
-    const instancePath = pointerOf(keys)
-    for (const error of validate.errors ?? []) errors.push({...error, instancePath: instancePath + error.instancePath, schemaPath: `#${plan.pointer}${error.schemaPath.replace(/^#/, '')}`})
-    return
+    const validate = walk.parts.get(plan.id)
+    if (validate !== undefined) return leafErrors(validate, plan, data, walk.keys, errors)
+    return walk.load(plan.id).then((loaded) => leafErrors(loaded, plan, data, walk.keys, errors))
   }
-  const at = (keyword: string, params: Record<string, unknown>): SchemaError => ({instancePath: pointerOf(keys), schemaPath: `#${plan.pointer}/${keyword}`, keyword, params})
+  // The keys up to `depth` are this value's path, also while a member's key is on the stack.
+  const depth = walk.keys.length
+  const at = (keyword: string, params: Record<string, unknown>): SchemaError => ({instancePath: pointerOf(walk.keys, depth), schemaPath: `#${plan.pointer}/${keyword}`, keyword, params})
   if (plan.kind === 'array') {
     if (!Array.isArray(data)) {
       errors.push(at('type', {type: 'array'}))
-      return
+      return undefined
     }
-    for (let index = 0; index < data.length; index++) {
-      keys.push(String(index))
-      collectErrors(parts, missing, plan.items, data[index], keys, errors)
-      keys.pop()
-    }
-    return
+    return eachFrom(walk, data.length, 0, (index) => {
+      walk.keys.push(String(index))
+      return collectErrors(walk, plan.items, data[index], errors)
+    })
   }
   if (!isRecord(data)) {
     errors.push(at('type', {type: 'object'}))
-    return
+    return undefined
   }
   for (const key of plan.required) if (!Object.hasOwn(data, key)) errors.push(at('required', {missingProperty: key}))
   const names = Object.keys(data)
-  if (plan.propertyNames !== undefined) {
-    for (const key of names) {
-      const nameErrors: SchemaError[] = []
-      collectErrors(parts, missing, plan.propertyNames, key, keys, nameErrors)
+  const members = (): Pending =>
+    eachFrom(walk, names.length, 0, (index) => {
+      const key = names[index]
+      const child = Object.hasOwn(plan.properties, key) ? plan.properties[key] : plan.additional
+      if (child === false) errors.push(at('additionalProperties', {additionalProperty: key}))
+      walk.keys.push(key)
+      return child === false || child === true ? undefined : collectErrors(walk, child, data[key], errors)
+    })
+  const {propertyNames} = plan
+  if (propertyNames === undefined) return members()
+  const named = eachFrom(walk, names.length, 0, (index) => {
+    const key = names[index]
+    const nameErrors: SchemaError[] = []
+    walk.keys.push(key)
+    // Only whether the name fails counts: the paths of its errors are dropped.
+    const checked = collectErrors(walk, propertyNames, key, nameErrors)
+    const judge = () => {
       if (nameErrors.length > 0) errors.push(at('propertyNames', {propertyName: key}))
     }
-  }
-  for (const key of names) {
-    const child = Object.hasOwn(plan.properties, key) ? plan.properties[key] : plan.additional
-    if (child === false) {
-      errors.push(at('additionalProperties', {additionalProperty: key}))
-    } else if (child !== true) {
-      keys.push(key)
-      collectErrors(parts, missing, child, data[key], keys, errors)
-      keys.pop()
-    }
-  }
+    if (checked === undefined) return judge()
+    return checked.then(judge)
+  })
+  return named === undefined ? members() : named.then(members)
 }
 
-const pointerOf = (keys: readonly string[]) => keys.map((key) => `/${escapePointer(key)}`).join('')
+/**
+ * Runs `step(index)` for each index from `from` to `count - 1` in order; each step pushes one key
+ * on the walk's keys, popped when the step is done. Synchronous until a step waits for a part;
+ * then the rest runs after it.
+ */
+function eachFrom(walk: Walk, count: number, from: number, step: (index: number) => Pending | void): Pending {
+  for (let index = from; index < count; index++) {
+    const pending = step(index)
+    if (pending !== undefined) {
+      return pending.then(() => {
+        walk.keys.pop()
+        return eachFrom(walk, count, index + 1, step)
+      })
+    }
+    walk.keys.pop()
+  }
+  return undefined
+}
 
-/** Every schema error of `config`: walks, loads the parts the walk reached that were not loaded, and walks again until none is missing. */
+function leafErrors(validate: PartValidator, plan: Extract<SchemaPlan, {kind: 'leaf'}>, data: unknown, keys: readonly string[], errors: SchemaError[]): undefined {
+  if (validate(data)) return undefined
+  const instancePath = pointerOf(keys, keys.length)
+  for (const error of validate.errors ?? []) errors.push({...error, instancePath: instancePath + error.instancePath, schemaPath: `#${plan.pointer}${error.schemaPath.replace(/^#/, '')}`})
+  return undefined
+}
+
+/** The JSON Pointer of the first `length` keys. */
+const pointerOf = (keys: readonly string[], length: number) =>
+  keys
+    .slice(0, length)
+    .map((key) => `/${escapePointer(key)}`)
+    .join('')
+
+/** Every schema error of `config`, loading the parts the walk reaches as it reaches them. */
 async function schemaErrors(source: ConfigSchemaSource, config: unknown): Promise<SchemaError[]> {
   let parts = loadedParts.get(source)
   if (parts === undefined) {
     parts = new Map()
     loadedParts.set(source, parts)
   }
-  for (;;) {
-    const missing = new Set<number>()
-    const errors: SchemaError[] = []
-    collectErrors(parts, missing, source.plan, config, [], errors)
-    if (missing.size === 0) return errors
-    const ids = [...missing]
-    const loaded = await Promise.all(ids.map((id) => source.part(id)))
-    ids.forEach((id, index) => parts.set(id, loaded[index]))
+  const known = parts
+  const load = async (id: number) => {
+    const validate = await source.part(id)
+    known.set(id, validate)
+    return validate
   }
+  const errors: SchemaError[] = []
+  await collectErrors({parts: known, load, keys: []}, source.plan, config, errors)
+  return errors
 }
 
 // ---------------------------------------------------------------------------------------------
