@@ -79,6 +79,30 @@ export function editBetween(before: string, after: string, unchanged: Unchanged 
   return [{offset: prefix, length: before.length - suffix - prefix, content: after.slice(prefix, after.length - suffix)}]
 }
 
+/**
+ * The single edit that `edits` amount to: what `editBetween(text, applyEdits(text, edits))` gives,
+ * found between the first and the last edit when that settles it, so a large text is neither
+ * copied with the edits applied nor compared whole. It settles it unless the text between them,
+ * edited, is a prefix of itself unedited or the other way round (the common prefix may then run
+ * on past the last edit): then the whole texts are compared.
+ */
+export function singleEdit(text: string, edits: readonly Edit[]): Edit[] {
+  const {prefix, suffix} = unchangedBy(text, edits)
+  const sorted = sortEdits(edits)
+  const wellFormed = suffix >= 0 && sorted.every((edit, index) => edit.offset >= 0 && (index === 0 || !editsOverlap(sorted[index - 1], edit)))
+  if (edits.length > 0 && wellFormed) {
+    const window = text.slice(prefix, text.length - suffix)
+    const changed = applyEdits(
+      window,
+      edits.map((edit) => ({...edit, offset: edit.offset - prefix})),
+    )
+    if (changed === window) return []
+    const [inner] = editBetween(window, changed)
+    if (inner.offset < Math.min(window.length, changed.length)) return [{...inner, offset: inner.offset + prefix}]
+  }
+  return editBetween(text, applyEdits(text, edits))
+}
+
 /** Below this many characters a mismatching stretch is searched character by character. */
 const LINEAR_SEARCH = 64
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {applyEdits, editBetween, unchangedBy} from '../../src/config/edit.js'
+import {OverlappingEditsError, applyEdits, editBetween, singleEdit, unchangedBy} from '../../src/config/edit.js'
 import {decodeEditableConfig} from '../../src/config/read.js'
 
 describe('editBetween with what the steps left alone', () => {
@@ -27,6 +27,31 @@ describe('editBetween with what the steps left alone', () => {
       expect(single).toEqual(editBetween(text, current))
       expect(applyEdits(text, single)).toBe(current)
     }
+  })
+})
+
+describe('singleEdit: the single edit that edits amount to', () => {
+  it('is the edit between the text and the text edited, also where the common prefix runs on past the last edit', () => {
+    const cases: Array<[string, Array<{offset: number; length: number; content: string}>]> = [
+      ['{a: 1, b: 2, c: 3}', [{offset: 6, length: 6, content: ''}]],
+      ['{a: 1, b: 2, c: 3}', [{offset: 4, length: 1, content: '9'}, {offset: 10, length: 1, content: '8'}]],
+      // Removing one of a run: the common prefix runs to the end of the run, past the edit.
+      ['xyyyyz', [{offset: 1, length: 1, content: ''}]],
+      ['xyyyy', [{offset: 1, length: 1, content: ''}]],
+      ['xyyyy', [{offset: 1, length: 0, content: 'y'}]],
+      ['ab', [{offset: 2, length: 0, content: 'b'}]],
+      ['', [{offset: 0, length: 0, content: 'x'}]],
+      ['same', [{offset: 1, length: 2, content: 'am'}]],
+      ['abcabc', [{offset: 0, length: 3, content: ''}]],
+      ['abcabc', [{offset: 3, length: 3, content: ''}]],
+      ['abc', []],
+    ]
+    for (const [text, edits] of cases) expect(singleEdit(text, edits), `${text} ${JSON.stringify(edits)}`).toEqual(editBetween(text, applyEdits(text, edits)))
+  })
+
+  it('refuses overlapping or out-of-range edits as applying them does', () => {
+    expect(() => singleEdit('abcdef', [{offset: 1, length: 3, content: ''}, {offset: 2, length: 1, content: 'x'}])).toThrow(OverlappingEditsError)
+    expect(() => singleEdit('abc', [{offset: 2, length: 5, content: ''}])).toThrow(RangeError)
   })
 })
 

@@ -7,7 +7,7 @@
  * fixed: the fix would replace the reference, and the value lives in the environment.
  */
 import {isRecord} from '../../shared/json.js'
-import {applyEdits, editBetween, unchangedBy} from '../../config/edit.js'
+import {applyEdits, editBetween, singleEdit, unchangedBy} from '../../config/edit.js'
 import {MODE_MIGRATED_CHANGE, RETIRED_MODE_MESSAGE, RETIRED_TIMEOUT_MESSAGE, TIMEOUT_REMOVED_CHANGE, findRetiredSettings, toolSearchValue} from '../../config/legacy.js'
 import {type IncludeOwner, includeOwnerOf} from '../../config/include-owner.js'
 import {locateOrigin} from '../../config/load.js'
@@ -84,15 +84,11 @@ export const structuredOnly: Check = {
     const toolSearch = toolSearchValue(context.document.authored)
     if (!isRecord(toolSearch)) return undefined
     const removal = planRemove(source, at(TIMEOUT_PATH)).edits
+    if (!needsEnabledTrue(toolSearch)) return {...where, edits: singleEdit(source.text, removal), changeMessageId: 'timeoutRemoved'}
     const removed = applyEdits(source.text, removal)
-    let after = removed
-    let unchanged = unchangedBy(source.text, removal)
-    if (needsEnabledTrue(toolSearch)) {
-      const reparsed = parseSource(source.file, removed, source.format, source.rootPrefix[0])
-      const enable = planSet(reparsed, at(ENABLED_PATH), true).edits
-      after = applyEdits(removed, enable)
-      unchanged = unchangedBy(removed, enable, unchanged)
-    }
-    return {...where, edits: editBetween(source.text, after, unchanged), changeMessageId: 'timeoutRemoved'}
+    const reparsed = parseSource(source.file, removed, source.format, source.rootPrefix[0])
+    const enable = planSet(reparsed, at(ENABLED_PATH), true).edits
+    const after = applyEdits(removed, enable)
+    return {...where, edits: editBetween(source.text, after, unchangedBy(removed, enable, unchangedBy(source.text, removal))), changeMessageId: 'timeoutRemoved'}
   },
 }
