@@ -41,6 +41,9 @@ export function singularize(word: string): string {
   return word
 }
 
+/** Each group's trigger forms, worked out once rather than for every query. */
+const TRIGGER_FORMS: ReadonlyArray<ReadonlySet<string>> = INTENT_GROUPS.map((group) => new Set(group.triggers.map(singularize)))
+
 /** A group a query triggered: the first query word that did, and the words the group adds. */
 export interface IntentExpansion {
   trigger: string
@@ -55,8 +58,8 @@ export interface IntentExpansion {
 export function intentExpansions(words: readonly string[]): IntentExpansion[] {
   const forms = words.map(singularize)
   const expansions: IntentExpansion[] = []
-  for (const group of INTENT_GROUPS) {
-    const triggers = new Set(group.triggers.map(singularize))
+  for (const [i, group] of INTENT_GROUPS.entries()) {
+    const triggers = TRIGGER_FORMS[i]!
     const index = forms.findIndex((form) => triggers.has(form))
     if (index >= 0) expansions.push({trigger: words[index]!, terms: group.terms})
   }
