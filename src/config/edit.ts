@@ -81,26 +81,39 @@ export function editBetween(before: string, after: string, unchanged: Unchanged 
 
 /**
  * The single edit that `edits` amount to: what `editBetween(text, applyEdits(text, edits))` gives,
- * found between the first and the last edit when that settles it, so a large text is neither
- * copied with the edits applied nor compared whole. It settles it unless the text between them,
- * edited, is a prefix of itself unedited or the other way round (the common prefix may then run
- * on past the last edit): then the whole texts are compared.
+ * found without building the edited text or comparing it whole with `text`. Everything outside
+ * the stretch from the first edit to the last is unchanged, so the edited text is `text` with
+ * that stretch replaced, and its characters are read from the two; the common prefix and suffix
+ * are searched from the stretch outwards (far only where the text repeats around it).
  */
 export function singleEdit(text: string, edits: readonly Edit[]): Edit[] {
-  const {prefix, suffix} = unchangedBy(text, edits)
+  const {prefix: first, suffix: last} = unchangedBy(text, edits)
   const sorted = sortEdits(edits)
-  const wellFormed = suffix >= 0 && sorted.every((edit, index) => edit.offset >= 0 && (index === 0 || !editsOverlap(sorted[index - 1], edit)))
-  if (edits.length > 0 && wellFormed) {
-    const window = text.slice(prefix, text.length - suffix)
-    const changed = applyEdits(
-      window,
-      edits.map((edit) => ({...edit, offset: edit.offset - prefix})),
-    )
-    if (changed === window) return []
-    const [inner] = editBetween(window, changed)
-    if (inner.offset < Math.min(window.length, changed.length)) return [{...inner, offset: inner.offset + prefix}]
-  }
-  return editBetween(text, applyEdits(text, edits))
+  const wellFormed = last >= 0 && sorted.every((edit, index) => edit.offset >= 0 && (index === 0 || !editsOverlap(sorted[index - 1], edit)))
+  // Anything unusual (and an empty plan) goes the plain way, which also refuses bad edits.
+  if (edits.length === 0 || !wellFormed) return editBetween(text, applyEdits(text, edits))
+  const stretch = text.slice(first, text.length - last)
+  const replaced = applyEdits(
+    stretch,
+    edits.map((edit) => ({...edit, offset: edit.offset - first})),
+  )
+  const shift = stretch.length - replaced.length
+  const editedLength = text.length - shift
+  // The edited text's character at `index`: before the stretch and after it, `text`'s own.
+  const edited = (index: number) => (index < first ? text.charCodeAt(index) : index < first + replaced.length ? replaced.charCodeAt(index - first) : text.charCodeAt(index + shift))
+  const max = Math.min(text.length, editedLength)
+  let prefix = first
+  while (prefix < max && text.charCodeAt(prefix) === edited(prefix)) prefix++
+  if (prefix === max && shift === 0) return []
+  const limit = max - prefix
+  let suffix = Math.min(last, limit)
+  while (suffix < limit && text.charCodeAt(text.length - 1 - suffix) === edited(editedLength - 1 - suffix)) suffix++
+  const end = editedLength - suffix
+  // The content, from the replaced stretch and what follows it (the prefix never ends before the stretch).
+  const fromStretch = replaced.slice(Math.min(prefix - first, replaced.length), Math.max(0, Math.min(end - first, replaced.length)))
+  const after = Math.max(prefix, first + replaced.length)
+  const content = after < end ? fromStretch + text.slice(after + shift, end + shift) : fromStretch
+  return [{offset: prefix, length: text.length - suffix - prefix, content}]
 }
 
 /** Below this many characters a mismatching stretch is searched character by character. */

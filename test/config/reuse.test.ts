@@ -49,6 +49,28 @@ describe('singleEdit: the single edit that edits amount to', () => {
     for (const [text, edits] of cases) expect(singleEdit(text, edits), `${text} ${JSON.stringify(edits)}`).toEqual(editBetween(text, applyEdits(text, edits)))
   })
 
+  it('is that edit for random edits of texts that repeat themselves', () => {
+    // A small alphabet makes common prefixes and suffixes that run past the edits.
+    let seed = 7
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return seed % below
+    }
+    const word = (length: number) => Array.from({length}, () => 'ab😀'[random(3)]).join('')
+    for (let round = 0; round < 3000; round++) {
+      const text = word(random(12))
+      const edits = []
+      let cursor = 0
+      for (let count = random(3); count > 0 && cursor <= text.length; count--) {
+        const offset = cursor + random(text.length - cursor + 1)
+        const length = random(text.length - offset + 1)
+        edits.push({offset, length, content: word(random(4))})
+        cursor = offset + length + 1
+      }
+      expect(singleEdit(text, edits), `${text} ${JSON.stringify(edits)}`).toEqual(editBetween(text, applyEdits(text, edits)))
+    }
+  })
+
   it('refuses overlapping or out-of-range edits as applying them does', () => {
     expect(() => singleEdit('abcdef', [{offset: 1, length: 3, content: ''}, {offset: 2, length: 1, content: 'x'}])).toThrow(OverlappingEditsError)
     expect(() => singleEdit('abc', [{offset: 2, length: 5, content: ''}])).toThrow(RangeError)
