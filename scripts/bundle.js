@@ -95,6 +95,22 @@ const codeUnitSortPlugin = {
   },
 }
 
+/**
+ * oclif requires tinyglobby (with fdir and picomatch, ~60 kB) at start-up for one thing: finding
+ * commands by file pattern. The bundle lists its commands (`strategy: explicit`), so it gets a
+ * stand-in that says so if it is ever called.
+ */
+const noGlobPlugin = {
+  name: 'no-command-glob',
+  setup(builder) {
+    builder.onResolve({filter: /^tinyglobby$/}, (args) => (args.importer.includes('@oclif') ? {path: 'tinyglobby', namespace: 'no-command-glob'} : undefined))
+    builder.onLoad({filter: /.*/, namespace: 'no-command-glob'}, () => ({
+      contents: 'exports.glob = async () => { throw new Error("the bundle lists its commands: no command discovery by file pattern") }',
+      loader: 'js',
+    }))
+  },
+}
+
 rmSync(out, {recursive: true, force: true})
 mkdirSync(out, {recursive: true})
 const result = await build({
@@ -114,7 +130,7 @@ const result = await build({
   metafile: true,
   banner: {js: banner},
   logLevel: 'warning',
-  plugins: [moduleUrlPlugin, codeUnitSortPlugin],
+  plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin],
 })
 writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
