@@ -16,35 +16,35 @@ function isLineBreak(char: string): boolean {
 }
 
 /**
- * Offsets where each line starts (index 0 is line 1), after each JSON5 line break (CRLF counts
- * once). A loop over character codes: a large file has hundreds of thousands of lines, and a
- * regular expression would make a match for each.
+ * Line starts (index 0 is line 1), found as far into the text as asked: after each JSON5 line
+ * break (LF, CR, LS, PS; CRLF counts once). A loop over character codes that stops past the
+ * offset asked for: a large file has hundreds of thousands of lines, findings are usually near
+ * its top, and a regular expression would make a match for each line.
  */
-function lineStarts(text: string): number[] {
-  const starts = [0]
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code > 0x0d && code < 0x2028) continue
-    if (code === 0x0d) {
-      if (text.charCodeAt(i + 1) === 0x0a) i++
-      starts.push(i + 1)
-    } else if (code === 0x0a || code === 0x2028 || code === 0x2029) {
-      starts.push(i + 1)
-    }
-  }
-  return starts
-}
+class LineStarts {
+  readonly starts = [0]
+  /** Where the scan goes on from. */
+  private next = 0
 
-/**
- * A function from offset to 1-based line and column. The line index is built on the first call,
- * once per text: most parsed files are never asked for a position. A BOM at the start of the
- * file is not a column: editors do not show it, so a value right after it is column 1.
- */
-export function positionIndex(text: string): (offset: number) => Position {
-  let starts: number[] | undefined
-  const hasBom = text.startsWith(BOM)
-  return (offset) => {
-    starts ??= lineStarts(text)
+  constructor(private readonly text: string) {}
+
+  /** The start of the line holding `offset`, and its index. */
+  lineOf(offset: number): {line: number; start: number} {
+    const {starts, text} = this
+    while (starts[starts.length - 1] <= offset && this.next < text.length) {
+      let i = this.next
+      for (; i < text.length; i++) {
+        const code = text.charCodeAt(i)
+        if (code > 0x0d && code < 0x2028) continue
+        if (code === 0x0d) {
+          if (text.charCodeAt(i + 1) === 0x0a) i++
+          break
+        }
+        if (code === 0x0a || code === 0x2028 || code === 0x2029) break
+      }
+      if (i < text.length) starts.push(i + 1)
+      this.next = i + 1
+    }
     let low = 0
     let high = starts.length - 1
     while (low < high) {
@@ -52,8 +52,23 @@ export function positionIndex(text: string): (offset: number) => Position {
       if (starts[mid] <= offset) low = mid
       else high = mid - 1
     }
-    const bomShift = low === 0 && hasBom && offset > 0 ? 1 : 0
-    return {line: low + 1, column: offset - starts[low] + 1 - bomShift}
+    return {line: low, start: starts[low]}
+  }
+}
+
+/**
+ * A function from offset to 1-based line and column. Lines are found on demand, once per text
+ * (`LineStarts`): most parsed files are never asked for a position. A BOM at the start of the
+ * file is not a column: editors do not show it, so a value right after it is column 1.
+ */
+export function positionIndex(text: string): (offset: number) => Position {
+  let lines: LineStarts | undefined
+  const hasBom = text.startsWith(BOM)
+  return (offset) => {
+    lines ??= new LineStarts(text)
+    const {line, start} = lines.lineOf(offset)
+    const bomShift = line === 0 && hasBom && offset > 0 ? 1 : 0
+    return {line: line + 1, column: offset - start + 1 - bomShift}
   }
 }
 
@@ -77,8 +92,13 @@ export function lineBreakLength(text: string, offset: number): number {
 
 /** The line ending the file mostly uses: CRLF when at least half of its line breaks are CRLF. */
 export function detectEol(text: string): '\n' | '\r\n' {
-  const crlf = text.match(/\r\n/g)?.length ?? 0
-  const lf = text.match(/\n/g)?.length ?? 0
+  // Counted by searching, not matching: a match list of every line break of a large file.
+  let crlf = 0
+  let lf = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    lf++
+    if (at > 0 && text.charCodeAt(at - 1) === 0x0d) crlf++
+  }
   return crlf > 0 && crlf * 2 >= lf ? '\r\n' : '\n'
 }
 

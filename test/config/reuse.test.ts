@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {OverlappingEditsError, applyEdits, editBetween, singleEdit, unchangedBy} from '../../src/config/edit.js'
 import {decodeEditableConfig} from '../../src/config/read.js'
+import {detectEol, positionIndex} from '../../src/config/text.js'
 
 describe('editBetween with what the steps left alone', () => {
   const text = `{\n  tools: {toolSearch: {mode: "code", codeTimeoutMs: 2500}},\n  agents: {${'a: 1, '.repeat(2000)}},\n}\n`
@@ -85,5 +86,33 @@ describe('decodeEditableConfig with an earlier read', () => {
     expect(decodeEditableConfig(Buffer.from(good), '/c.json5', earlier)).toBe('{a: "é"}')
     const bad = Buffer.from([0x7b, 0x61, 0x3a, 0x22, 0xe9, 0x22, 0x7d])
     expect(() => decodeEditableConfig(bad, '/c.json5', {bytes: bad, text: bad.toString('utf8')})).toThrow(/not valid UTF-8/)
+  })
+})
+
+describe('positions found on demand', () => {
+  /** The line starts of the whole text, as a regular expression finds them. */
+  function reference(text: string, offset: number) {
+    const starts = [0]
+    for (const match of text.matchAll(/\r\n?|[\n\u2028\u2029]/g)) starts.push(match.index + match[0].length)
+    const line = starts.filter((start) => start <= offset).length - 1
+    const bomShift = line === 0 && text.startsWith('\uFEFF') && offset > 0 ? 1 : 0
+    return {line: line + 1, column: offset - starts[line] + 1 - bomShift}
+  }
+
+  it('are those of a scan of the whole text, whatever order they are asked in; line endings are counted the same', () => {
+    let seed = 11
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return seed % below
+    }
+    for (let round = 0; round < 300; round++) {
+      const text = (random(4) === 0 ? '\uFEFF' : '') + Array.from({length: random(30)}, () => ['a', '\n', '\r', '\r\n', '\u2028', '\u2029', 'é'][random(7)]).join('')
+      const position = positionIndex(text)
+      const offsets = Array.from({length: 12}, () => random(text.length + 2))
+      for (const offset of offsets) expect(position(offset), JSON.stringify({text, offset})).toEqual(reference(text, offset))
+      const crlf = text.split('\r\n').length - 1
+      const lf = text.split('\n').length - 1
+      expect(detectEol(text)).toBe(crlf > 0 && crlf * 2 >= lf ? '\r\n' : '\n')
+    }
   })
 })
