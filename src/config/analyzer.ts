@@ -7,7 +7,8 @@
  * text is loaded and validated once per run, and every step is handed the same document.
  */
 import type {ConfigLocation} from './index.js'
-import {type ConfigDocument, type IncludedText, documentFromText} from './load.js'
+import type {Edit} from './edit.js'
+import {type ConfigDocument, type IncludedText, documentFromEdit, documentFromText} from './load.js'
 import {type ConfigRead, readConfigFile, readConfigText} from './read.js'
 import {type ConfigProblem, findConfigProblems} from './validate.js'
 
@@ -17,6 +18,9 @@ const REMEMBERED_TEXTS = 2
 export class ConfigAnalyzer {
   private readonly loaded: Array<{text: string | undefined; included?: IncludedText; document: ConfigDocument}> = []
   private readonly problemsOf = new WeakMap<ConfigDocument, Promise<ConfigProblem[]>>()
+
+  /** The last edit `noteEdit` was told of. */
+  private edited: {before: string; edits: readonly Edit[]; after: string} | undefined
 
   /** The config file as `read` last read it. */
   private latest: ConfigRead | undefined
@@ -50,10 +54,25 @@ export class ConfigAnalyzer {
   document(text: string | undefined, included?: IncludedText): ConfigDocument {
     const remembered = this.loaded.find((entry) => entry.text === text && sameIncludedText(entry.included, included) && includesUnchanged(entry.document, included))
     if (remembered !== undefined) return remembered.document
-    const document = documentFromText(this.location, text, this.env, included)
+    const document = (included === undefined && text !== undefined ? this.fromEdit(text) : undefined) ?? documentFromText(this.location, text, this.env, included)
     this.loaded.unshift({text, included, document})
     this.loaded.length = Math.min(this.loaded.length, REMEMBERED_TEXTS)
     return document
+  }
+
+  /**
+   * Says that `after` is the top-level text `before` with `edits` applied (a fix pass), so that
+   * loading `after` reads only what the edits changed when it can (`documentFromEdit`).
+   */
+  noteEdit(before: string, edits: readonly Edit[], after: string): void {
+    this.edited = {before, edits, after}
+  }
+
+  private fromEdit(text: string): ConfigDocument | undefined {
+    const {edited} = this
+    if (edited === undefined || edited.after !== text) return undefined
+    const base = this.loaded.find((entry) => entry.text === edited.before && entry.included === undefined)
+    return base === undefined ? undefined : documentFromEdit(base.document, edited.edits, text, this.env)
   }
 
   /** Schema and retired-setting problems of the document's resolved config, computed once. */

@@ -138,17 +138,37 @@ export function parsePlain(text: string, refused: ReadonlySet<string>): {value: 
   }
 }
 
+/**
+ * The plain value of `text` from `start` to `end` when that stretch is exactly one value (no
+ * trivia around it) nested `depth` levels deep, as `parsePlain` gives values; undefined otherwise.
+ * How a value replaced inside a larger text is read without reading the rest again.
+ */
+export function parsePlainSpan(text: string, start: number, end: number, depth: number, refused: ReadonlySet<string>): {value: unknown} | undefined {
+  const parser = new Parser(text.slice(0, end), start)
+  try {
+    return parser.plainSpan(depth, refused)
+  } catch (error) {
+    if (error instanceof SyntaxFailure || error instanceof NotPlain) return undefined
+    throw error
+  }
+}
+
 /** Thrown by the plain parser at a key it leaves to the tree parser. */
 class NotPlain extends Error {}
 
 class Parser {
-  private pos = 0
+  private pos: number
   /** Comments seen so far (trivia is skipped once per position, so each counts once). */
   comments = 0
   /** The quote of the key `key()` read last. */
   private keyQuote: QuoteStyle | undefined
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    start = 0,
+  ) {
+    this.pos = start
+  }
 
   document(): CstNode | undefined {
     this.skipTrivia()
@@ -198,6 +218,15 @@ class Parser {
     this.skipTrivia()
     if (this.pos < this.text.length) this.fail(`Unexpected ${this.describe(this.pos)} after the end of the value`)
     return {value}
+  }
+
+  /** The one value from `this.pos` to the end of the text, with nothing around it (see `parsePlainSpan`). */
+  plainSpan(depth: number, refused: ReadonlySet<string>): {value: unknown} | undefined {
+    const start = this.pos
+    this.skipTrivia()
+    if (this.pos !== start || this.pos >= this.text.length) return undefined
+    const value = this.plainValue(depth, refused)
+    return this.pos === this.text.length ? {value} : undefined
   }
 
   // The plain parser follows `value`, `object` and `array` step for step (same checks, same

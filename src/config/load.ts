@@ -11,7 +11,8 @@ import type {ConfigLocation, ConfigWarning} from './index.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
-import {type ConfigSource, type Origin, type SourceFormat, TreeOrigins, parseSource, plainSource, sourceError} from './source.js'
+import type {Edit} from './edit.js'
+import {type ConfigSource, type Origin, type SourceFormat, TreeOrigins, editedPlainSource, parseSource, plainSource, sourceError} from './source.js'
 
 /** The merged, authored config and where each of its values was written. */
 export type OriginIndex = Pick<ConfigDocument, 'authored' | 'origins' | 'sources'>
@@ -79,7 +80,25 @@ function loadSources(location: ConfigLocation, text: string | undefined, include
  * for one included file's text on disk (how a write into that file is planned and checked).
  */
 export function documentFromText(location: ConfigLocation, text: string | undefined, env: NodeJS.ProcessEnv, included?: IncludedText): ConfigDocument {
-  const {source, value: authored, origins, sources, includes} = loadSources(location, text, included)
+  return completeDocument(location, env, loadSources(location, text, included))
+}
+
+/**
+ * The document of `text`, which is `base`'s top-level text with `edits` applied, read without
+ * reading all of it again when `base` took the plain parser and its syntax tree is built (see
+ * `editedPlainSource`); undefined when it cannot be, and the caller loads `text` whole. The
+ * same document either way.
+ */
+export function documentFromEdit(base: ConfigDocument, edits: readonly Edit[], text: string, env: NodeJS.ProcessEnv): ConfigDocument | undefined {
+  if (!(base.origins instanceof TreeOrigins)) return undefined
+  const edited = editedPlainSource(base.source, base.authored, edits, text)
+  if (edited === undefined) return undefined
+  const {source, value} = edited
+  return completeDocument(base.location, env, {source, value, origins: new TreeOrigins(source), sources: new Map([[source.file, source]]), includes: []})
+}
+
+function completeDocument(location: ConfigLocation, env: NodeJS.ProcessEnv, loaded: ResolvedConfig & {source: ConfigSource}): ConfigDocument {
+  const {source, value: authored, origins, sources, includes} = loaded
   if (!isRecord(authored)) {
     const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`
     throw sourceError('config-shape', `${where} must be an object, not ${describeType(authored)}`, source, source.root?.start ?? 0)

@@ -4,7 +4,8 @@
  * included files).
  */
 import {type ErrorCode, ToolsearchError} from '../shared/errors.js'
-import {type CstArray, type CstNode, type CstObject, findMember, parseCst, parsePlain} from './cst.js'
+import {type CstArray, type CstMember, type CstNode, type CstObject, findMember, parseCst, parsePlain, parsePlainSpan} from './cst.js'
+import {type Edit, unchangedBy} from './edit.js'
 import {FORBIDDEN_KEYS, forbiddenKeyMessage} from './path.js'
 import {type Position, positionIndex} from './text.js'
 
@@ -156,7 +157,14 @@ const TREE_KEYS: ReadonlySet<string> = new Set([...FORBIDDEN_KEYS, '$include'])
  */
 export function plainSource(file: string, text: string): {source: ConfigSource; value: unknown} | undefined {
   const plain = parsePlain(text, TREE_KEYS)
-  if (plain === undefined) return undefined
+  return plain === undefined ? undefined : {source: lazySource(file, text), value: plain.value}
+}
+
+/** Plain sources whose syntax tree has been built. */
+const withTree = new WeakSet<ConfigSource>()
+
+/** A JSON5 file the plain parser accepted, its syntax tree built the first time it is read. */
+function lazySource(file: string, text: string): ConfigSource {
   let top: CstNode | undefined
   const tree = (): CstNode | undefined => {
     if (top === undefined) {
@@ -164,6 +172,7 @@ export function plainSource(file: string, text: string): {source: ConfigSource; 
       // The plain parser accepted the text, so the tree parser does.
       if (!result.ok) throw sourceError('config-parse', result.error.message, {file, position}, result.error.offset)
       top = result.root
+      withTree.add(source)
     }
     return top
   }
@@ -181,7 +190,63 @@ export function plainSource(file: string, text: string): {source: ConfigSource; 
     rootPrefix: [],
     position,
   }
-  return {source, value: plain.value}
+  return source
+}
+
+/**
+ * `base` (a plain source whose tree is built) with `edits` applied, which gives `text`, and its
+ * value: only the innermost value the edits fall strictly inside is read again, and the value of
+ * `base` (`baseValue`) is copied along the way to it. Undefined when that cannot be done (no such
+ * value, or its new text is not exactly one plain value): the caller then reads `text` whole.
+ *
+ * Why: `doctor --fix` loads the text each fix pass makes, which differs from the text before it
+ * by a few characters; reading all of a large file again cost as much as the first time.
+ */
+export function editedPlainSource(base: ConfigSource, baseValue: unknown, edits: readonly Edit[], text: string): {source: ConfigSource; value: unknown} | undefined {
+  if (!withTree.has(base) || edits.length === 0) return undefined
+  const {prefix, suffix} = unchangedBy(base.text, edits)
+  const end = base.text.length - suffix
+  const inside = (node: CstNode) => node.start < prefix && end < node.end
+  let node = base.top
+  if (suffix < 0 || node === undefined || !inside(node)) return undefined
+  const path: string[] = []
+  // Whether every value on the way is the one its key gives (a key written twice keeps the last).
+  let live = true
+  for (;;) {
+    let next: CstNode | undefined
+    if (node.kind === 'object') {
+      const member: CstMember | undefined = node.members.find((candidate) => inside(candidate.value))
+      if (member !== undefined) {
+        live &&= findMember(node, member.key) === member
+        path.push(member.key)
+        next = member.value
+      }
+    } else if (node.kind === 'array') {
+      const index = node.elements.findIndex((element) => inside(element.value))
+      if (index !== -1) {
+        path.push(String(index))
+        next = node.elements[index].value
+      }
+    }
+    if (next === undefined) break
+    node = next
+  }
+  const replaced = parsePlainSpan(text, node.start, node.end - (base.text.length - text.length), path.length, TREE_KEYS)
+  if (replaced === undefined) return undefined
+  return {source: lazySource(base.file, text), value: live ? replaceAt(baseValue, path, replaced.value) : baseValue}
+}
+
+/** `value` with the value at `path` replaced, copying only the containers on the way. */
+function replaceAt(value: unknown, path: readonly string[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement
+  const [key, ...rest] = path
+  if (Array.isArray(value)) {
+    const copy = value.slice()
+    copy[Number(key)] = replaceAt(value[Number(key)], rest, replacement)
+    return copy
+  }
+  const record = value as Record<string, unknown>
+  return {...record, [key]: replaceAt(record[key], rest, replacement)}
 }
 
 /** Lets the include resolver take over objects (the ones that carry `$include`). */

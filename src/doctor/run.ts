@@ -88,6 +88,7 @@ export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: s
     if (chosen.length === 0) break
     const next = applyEdits(current, chosen)
     if (next === current) break
+    if (included === undefined) analyzer.noteEdit(current, chosen, next)
     unchanged = unchangedBy(current, chosen, unchanged)
     current = next
   }

@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest'
 
 import {parsePlain} from '../../src/config/cst.js'
+import {applyEdits} from '../../src/config/edit.js'
+import {documentFromEdit, documentFromText} from '../../src/config/load.js'
 import {resolveIncludes} from '../../src/config/include.js'
 import {FORBIDDEN_KEYS} from '../../src/config/path.js'
 import {TreeOrigins, parseSource, plainSource} from '../../src/config/source.js'
@@ -68,5 +70,56 @@ describe('the plain parser (values without a syntax tree)', () => {
     expect(parsePlain(deep(258), REFUSED)).toBeUndefined()
     expect(() => parseSource(FILE, deep(257))).not.toThrow()
     expect(() => parseSource(FILE, deep(258))).toThrow(/Nesting deeper/)
+  })
+})
+
+describe('a text edited from a loaded one (documentFromEdit)', () => {
+  const location = {path: FILE} as Parameters<typeof documentFromText>[0]
+  const env = {HOME: '/home/x'}
+  const text = '// lead\n{\n  tools: {toolSearch: {mode: "code", codeTimeoutMs: 2500, limit: 6}},\n  dup: {a: 1}, dup: {a: 2},\n  list: [1, {b: "${HOME}/x"}, "s"],\n  agents: {one: {name: "One"}, two: {name: "Two ${MISSING}"}},\n}\n'
+  const at = (needle: string, from = 0) => {
+    const offset = text.indexOf(needle, from)
+    if (offset === -1) throw new Error(`no ${needle}`)
+    return offset
+  }
+  // [what, edits, whether it is read from the edit]
+  const cases: Array<[string, Array<{offset: number; length: number; content: string}>, boolean]> = [
+    ['a value replaced', [{offset: at('"code"'), length: 6, content: '"tools"'}], true],
+    ['a member removed', [{offset: at('codeTimeoutMs'), length: 'codeTimeoutMs: 2500, '.length, content: ''}], true],
+    ['a member added, with a reference', [{offset: at('one: {') + 6, length: 0, content: 'home: "${HOME}", '}], true],
+    ['inside a key written twice, the dead one', [{offset: at('a: 1') + 3, length: 1, content: '5'}], true],
+    ['inside a key written twice, the live one', [{offset: at('a: 2') + 3, length: 1, content: '7'}], true],
+    ['inside an array element', [{offset: at('"${HOME}/x"') + 1, length: 0, content: 'y'}], true],
+    ['two edits far apart', [{offset: at('"code"'), length: 6, content: '"tools"'}, {offset: at('"Two'), length: 4, content: '"2'}], true],
+    ['an $include brought in', [{offset: at('mode:'), length: 0, content: '$include: "x.json5", '}], false],
+    ['a comment that would swallow the rest of the line', [{offset: at('limit: 6}') + 8, length: 0, content: '// gone'}], false],
+    ['the whole file', [{offset: 0, length: text.length, content: '{a: 1}'}], false],
+  ]
+
+  it.each(cases)('gives the document loading the edited text gives: %s', (_what, edits, fromEdit) => {
+    const base = documentFromText(location, text, env)
+    expect(base.source.top).toBeDefined()
+    const after = applyEdits(text, edits)
+    const edited = documentFromEdit(base, edits, after, env)
+    expect(edited !== undefined).toBe(fromEdit)
+    if (edited === undefined) return
+    const whole = documentFromText(location, after, env)
+    expect(edited.source.text).toBe(after)
+    expect(JSON.stringify(edited.authored)).toBe(JSON.stringify(whole.authored))
+    expect(edited.authored).toStrictEqual(whole.authored)
+    expect(edited.resolved).toStrictEqual(whole.resolved)
+    expect(edited.warnings).toStrictEqual(whole.warnings)
+    expect(edited.source.root).toStrictEqual(whole.source.root)
+    for (const path of pathsOf(whole.authored)) expect(edited.origins.get(path)).toStrictEqual(whole.origins.get(path))
+  })
+
+  it('is not used before the loaded text has its syntax tree (building it would cost more than reading the edit)', () => {
+    // No finding or missing variable asks where a value is written here, so no tree is built.
+    const plain = '{tools: {toolSearch: {mode: "code"}}}'
+    const base = documentFromText(location, plain, env)
+    const edits = [{offset: plain.indexOf('"code"'), length: 6, content: '"tools"'}]
+    expect(documentFromEdit(base, edits, applyEdits(plain, edits), env)).toBeUndefined()
+    expect(base.source.top).toBeDefined()
+    expect(documentFromEdit(base, edits, applyEdits(plain, edits), env)?.authored).toStrictEqual({tools: {toolSearch: {mode: 'tools'}}})
   })
 })
