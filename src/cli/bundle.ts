@@ -2,8 +2,8 @@
  * Runs the CLI from its bundle: `dist/bundle/toolsearch.cjs`, every command and oclif in one
  * script that `npm run build` writes (scripts/bundle.js). Node 20 reads a program spread over
  * some 200 modules slowly (each one resolved, read and compiled on its own) and has no compile
- * cache of its own, so the bundle is compiled with V8's code cache: `toolsearch.cache`, written by
- * the build after a warm-up run, holds the compiled functions a run needs. A cache that another
+ * cache of its own, so the bundle is compiled with V8's code cache, `toolsearch.cache`, which
+ * the build writes. A cache that another
  * Node version or other V8 flags wrote is rejected by V8 itself, and the script then compiles as
  * usual: the cache only ever saves time.
  *
@@ -31,22 +31,31 @@ export interface LoadedBundle {
   exports: BundleExports
   /** Whether V8 took the code cache (false without one, or when another Node wrote it). */
   codeCacheAccepted: boolean
-  /** V8's code cache for the functions compiled so far (the build's warm-up writes it). */
-  createCodeCache(): Buffer
+}
+
+/**
+ * The bundle in `directory` compiled as the script it runs as, with its code cache when there is
+ * one. The build writes the cache from this same script (`createCachedData()` right after
+ * compiling): V8 takes a cache only for the same source, and functions compiled later during a run
+ * were not found to make a later run faster.
+ */
+export function compileBundle(directory: string, cachedData: Buffer | undefined = readCodeCache(directory)): Script {
+  const filename = join(directory, BUNDLE_FILE)
+  const source = readFileSync(filename, 'utf8')
+  // No `import()` in the bundle: Node 20 cannot give a script compiled from a code cache a
+  // working one (scripts/bundle.js turns them into `require()`).
+  return new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {filename, cachedData})
 }
 
 /** Compiles and runs the bundle in `directory` (with its code cache when there is one). */
 export function loadBundle(directory: string): LoadedBundle {
   const filename = join(directory, BUNDLE_FILE)
-  const source = readFileSync(filename, 'utf8')
-  // No `import()` in the bundle: Node 20 cannot give a script compiled from a code cache a
-  // working one (scripts/bundle.js turns them into `require()`).
   const cachedData = readCodeCache(directory)
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {filename, cachedData})
+  const script = compileBundle(directory, cachedData)
   const module = {exports: {} as BundleExports}
   const run = script.runInThisContext() as (...args: unknown[]) => void
   run.call(module.exports, module.exports, createRequire(filename), module, filename, directory)
-  return {exports: module.exports, codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true, createCodeCache: () => script.createCachedData()}
+  return {exports: module.exports, codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true}
 }
 
 function readCodeCache(directory: string): Buffer | undefined {
