@@ -35,6 +35,10 @@ interface PackageInfo {
 const ROOT = new URL('../../../', import.meta.url)
 const readJson = <T>(name: string) => JSON.parse(readFileSync(new URL(name, ROOT), 'utf8')) as T
 
+// Read once per run: `preflight` looks up every leading run of words of a `--json` command line.
+let manifestCommands: Record<string, ManifestCommand> | undefined
+const commandsInManifest = () => (manifestCommands ??= readJson<{commands: Record<string, ManifestCommand>}>('oclif.manifest.json').commands)
+
 const shownId = (id: string) => id.replaceAll(':', ' ')
 
 function commandHelp(command: ManifestCommand): Record<string, unknown> {
@@ -49,13 +53,13 @@ function commandHelp(command: ManifestCommand): Record<string, unknown> {
 
 /** The help document for `words` (the command line without flags), or undefined when it names nothing. */
 export function jsonHelp(words: string[]): Record<string, unknown> | undefined {
-  const {commands} = readJson<{commands: Record<string, ManifestCommand>}>('oclif.manifest.json')
-  const info = readJson<PackageInfo>('package.json')
+  const commands = commandsInManifest()
   const id = words.join(':')
   if (commands[id] !== undefined) return commandHelp(commands[id])
   const prefix = id === '' ? '' : `${id}:`
   const listed = Object.values(commands).filter((command) => command.id.startsWith(prefix))
   if (listed.length === 0) return undefined
+  const info = readJson<PackageInfo>('package.json')
   const topic = id === '' ? {name: 'toolsearch', version: info.version, description: info.description} : {topic: shownId(id), description: info.oclif.topics?.[id]?.description}
   return {...topic, commands: listed.map((command) => ({command: shownId(command.id), summary: command.summary}))}
 }
