@@ -110,11 +110,26 @@ const noGlobPlugin = {
   },
 }
 
+/**
+ * The bundle as ASCII, so that a run reads it as Latin-1 into a one-byte string (src/cli/bundle.ts):
+ * decoding UTF-8 and the two-byte string one non-ASCII character forces cost a few ms a run.
+ * esbuild escapes strings but not regular expression literals; a `\\uXXXX` escape means the same
+ * there (with the `u` flag too, where a pair of surrogate escapes is one code point), in strings,
+ * templates and comments. A character after a backslash would change meaning, so it stops the build.
+ */
+function asciiOnly(text) {
+  return text.replace(/(\\?)([^\x00-\x7f])/gu, (_match, backslash, character) => {
+    if (backslash !== '') throw new Error(`bundle: an escaped non-ASCII character (${JSON.stringify(character)}) cannot be rewritten safely`)
+    return character.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')
+  })
+}
+
+const bundleFile = join(out, 'toolsearch.cjs')
 rmSync(out, {recursive: true, force: true})
 mkdirSync(out, {recursive: true})
 const result = await build({
   stdin: {contents: entry, resolveDir: root, sourcefile: 'bundle-entry.js', loader: 'js'},
-  outfile: join(out, 'toolsearch.cjs'),
+  outfile: bundleFile,
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -133,6 +148,7 @@ const result = await build({
   plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin],
 })
 writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
+writeFileSync(bundleFile, asciiOnly(readFileSync(bundleFile, 'utf8')))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
 
 // The code cache, from the script exactly as src/cli/bundle.ts compiles it.

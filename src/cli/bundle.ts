@@ -41,7 +41,8 @@ export interface LoadedBundle {
  */
 export function compileBundle(directory: string, cachedData: Buffer | undefined = readCodeCache(directory)): Script {
   const filename = join(directory, BUNDLE_FILE)
-  const source = readFileSync(filename, 'utf8')
+  // ASCII, as the build guarantees: read as Latin-1 it becomes a one-byte string without decoding.
+  const source = readFileSync(filename, 'latin1')
   // No `import()` in the bundle: Node 20 cannot give a script compiled from a code cache a
   // working one (scripts/bundle.js turns them into `require()`).
   return new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {filename, cachedData})

@@ -43,6 +43,13 @@ describe('the bundle', () => {
     expect(readFileSync(join(bundleDirectory, 'toolsearch.cjs'), 'utf8')).not.toContain('a.id.localeCompare(b.id)')
   })
 
+  it('is ASCII, so reading it as Latin-1 gives its text', () => {
+    const bytes = readFileSync(join(bundleDirectory, 'toolsearch.cjs'))
+    expect(bytes.every((byte) => byte < 0x80)).toBe(true)
+    // The rewritten characters still mean themselves: OpenClaw's apostrophe and dash classes.
+    expect(bytes.toString('latin1')).toMatch(/\\u2019/)
+  })
+
   it('is compiled from the code cache the build wrote (a rejected cache would only cost time)', () => {
     const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
 process.stdout.write(String(loadBundle(${JSON.stringify(bundleDirectory)}).codeCacheAccepted))`

@@ -66,9 +66,15 @@ describe('modules each command loads', () => {
     const urls = await loadedModules(args, dir)
     expect(urls.some((url) => url.endsWith('/dist/src/cli/start.js'))).toBe(true)
     expect(heavyIn(packagesOf(urls))).toEqual([])
-    // Run as separate modules, the same: both kinds of module are listed there, an ES module
-    // (the entry point's own) and a CommonJS module only oclif's own require() reaches.
+  })
+
+  it.each([
+    ['config get', ['config', 'get', 'tools.toolSearch', '--config', config]],
+    ['search over MCP tools/list files', ['search', 'create', 'issue', '--json', '--catalog', mcpList, '--config', config]],
+  ])('%s run as separate modules loads none of the heavy packages, nor semver', async (_name, args) => {
     const modules = await loadedModules(args, dir, {DEBUG: 'toolsearch'})
+    // Both kinds of module are listed: an ES module (the entry point's own) and a CommonJS module
+    // only oclif's own require() reaches.
     expect(modules.some((url) => url.endsWith('/dist/src/cli/argv.js'))).toBe(true)
     expect(modules.some((url) => url.endsWith('/@oclif/core/lib/config/config.js'))).toBe(true)
     expect(heavyIn(packagesOf(modules))).toEqual([])
