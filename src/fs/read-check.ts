@@ -57,7 +57,10 @@ export async function readCurrent(file: string, what: string, before: Stats | un
   if (bytes.length !== stats.size) throw conflict(what, file, 'changed while it was being read')
   if (bytes.length === 0) {
     const sameAsBefore = before !== undefined && before.dev === stats.dev && before.ino === stats.ino
-    const earlier = Math.max(sameAsBefore ? before.size : 0, sizeWhenFirstRead(stats) ?? 0)
+    // What the caller read for this change, when it says: a size this process saw in an earlier
+    // change says nothing about this one (the file may have been emptied on purpose since).
+    const readForThisChange = options.expected?.length ?? sizeWhenFirstRead(file, stats) ?? 0
+    const earlier = Math.max(sameAsBefore ? before.size : 0, readForThisChange)
     if (earlier > 0) throw conflict(what, file, `was emptied while it was being read (${earlier} bytes before; another program saving it in place?)`)
     await sleep(EMPTY_READ_SETTLE_MS)
     const settled = await fs.stat(file).catch(() => undefined)

@@ -98,16 +98,18 @@ function holds(fd: number, size: number, expected: Uint8Array): boolean {
   }
 }
 
-/** The size each file (device and inode) had when this process first read it. */
+/** The size each file (path, device and inode) had when this process first read it. */
 const firstSizes = new Map<string, number>()
-const identity = (stats: Stats) => `${stats.dev}:${stats.ino}`
+// The path too: a deleted file's inode number is soon given to a new file, elsewhere or not.
+const identity = (path: string, stats: Stats) => `${stats.dev}:${stats.ino}:${path}`
 
 /**
- * The size the file `stats` describes had when this process first read it (undefined: never
- * read). A writer uses it to tell an empty file from one emptied by an in-place save meanwhile.
+ * The size the file at `path` (`stats`) had when this process first read it (undefined: never
+ * read). A writer without the bytes its caller read uses it to tell an empty file from one
+ * emptied by an in-place save meanwhile.
  */
-export function sizeWhenFirstRead(stats: Stats): number | undefined {
-  return firstSizes.get(identity(stats))
+export function sizeWhenFirstRead(path: string, stats: Stats): number | undefined {
+  return firstSizes.get(identity(path, stats))
 }
 
 /**
@@ -130,7 +132,8 @@ export function readRegularFile(path: string, limit = MAX_READ_BYTES, expected?:
     const reason = unreadableReason(stats, limit)
     if (reason !== undefined) throw reason
     const bytes = expected !== undefined && holds(fd, stats.size, expected) ? expected : readAll(fd, stats.size, limit)
-    if (!firstSizes.has(identity(stats))) firstSizes.set(identity(stats), bytes.length)
+    const key = identity(path, stats)
+    if (!firstSizes.has(key)) firstSizes.set(key, bytes.length)
     return {bytes, stats}
   } finally {
     closeSync(fd)

@@ -1,9 +1,9 @@
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs'
+import {linkSync, mkdirSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {MAX_READ_BYTES, readRegularFile, readRegularFileText} from '../../src/fs/read-file.js'
+import {MAX_READ_BYTES, readRegularFile, readRegularFileText, sizeWhenFirstRead} from '../../src/fs/read-file.js'
 import {runCli, tempDir} from '../helpers/cli.js'
 
 function fifo(dir: string, name = 'openclaw.json'): string {
@@ -40,6 +40,23 @@ describe('readRegularFile', () => {
     truncateSync(big, MAX_READ_BYTES + 1)
     expect(() => readRegularFile(big)).toThrow('it is larger than 128 MiB')
     expect(readRegularFile(big, MAX_READ_BYTES + 1)?.bytes.length).toBe(MAX_READ_BYTES + 1)
+  })
+
+  it('remembers the size a file had when first read by its path and inode, not by the inode alone', () => {
+    // A deleted file's inode number goes to the next new file: a size remembered by inode alone
+    // made a new empty config look "emptied while it was being read". A second name for the same
+    // inode stands in for the reused number here.
+    const dir = tempDir()
+    const first = join(dir, 'first.json')
+    writeFileSync(first, '{"a": 1}')
+    const read = readRegularFile(first)!
+    expect(sizeWhenFirstRead(first, read.stats)).toBe(8)
+    const other = join(dir, 'other.json')
+    linkSync(first, other)
+    truncateSync(other, 0)
+    const again = readRegularFile(other)!
+    expect(sizeWhenFirstRead(other, again.stats)).toBe(0)
+    expect(sizeWhenFirstRead(first, again.stats)).toBe(8)
   })
 })
 
