@@ -24,7 +24,7 @@ const external = EXTERNAL.flatMap((name) => [name, `${name}/*`])
 
 // oclif loads commands and hooks by requiring a file. registry.cjs hands it the bundle's own
 // (through a global the bundle sets before oclif starts), so they share the bundle's oclif.
-const REGISTRY = Symbol.for('toolsearch.bundle').description
+const REGISTRY = 'toolsearch.bundle'
 const registryFile = './dist/bundle/registry.cjs'
 
 const pjson = readJson('package.json')

@@ -3,12 +3,11 @@
  * script that `npm run build` writes (scripts/bundle.js). Node 20 reads a program spread over
  * some 200 modules slowly (each one resolved, read and compiled on its own) and has no compile
  * cache of its own, so the bundle is compiled with V8's code cache, `toolsearch.cache`, which
- * the build writes. A cache that another
- * Node version or other V8 flags wrote is rejected by V8 itself, and the script then compiles as
- * usual: the cache only ever saves time.
+ * the build writes. A cache that another Node version or other V8 flags wrote is rejected by V8
+ * itself, and the script then compiles as usual: the cache only ever saves time.
  *
  * The heavy packages (ajv, the MCP SDK, natural, cosmiconfig, json5, smol-toml, re2js) are not in
- * the bundle: the commands that use them import them from node_modules when they need them.
+ * the bundle: the commands that use them require them from node_modules when they need them.
  */
 import {readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
