@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Development entry point: same commands as bin/run.js (build first with `npm run build`),
-// with oclif's debug output and full stack traces enabled.
-import {execute} from '@oclif/core'
+// Development entry point: the same start as bin/run.js (build first with `npm run build`), always
+// from the compiled modules, with oclif's development mode, its debug output and full stack traces.
+import {fileURLToPath} from 'node:url'
 
-import {hoistRootFlags} from '../dist/src/cli/argv.js'
+import {main} from '../dist/src/cli/main.js'
 
 process.env.DEBUG ??= 'toolsearch*'
-await execute({args: hoistRootFlags(process.argv.slice(2)), development: true, dir: import.meta.url})
+await main(process.argv.slice(2), {root: fileURLToPath(new URL('..', import.meta.url))}, {development: true})

@@ -1,14 +1,14 @@
 /**
  * What `toolsearch` runs, whether from the compiled modules or from the bundle (`bin/run.js`
- * chooses): OpenClaw's root flags moved after the command, the preflight checks oclif would get
- * wrong, then oclif.
+ * chooses; `bin/dev.js` runs the modules in oclif's development mode): OpenClaw's root flags moved
+ * after the command, the preflight checks oclif would get wrong, then oclif.
  */
 import type {LoadOptions} from '@oclif/core/interfaces'
 
 import {hoistRootFlags} from './argv.js'
 import {preflight} from './preflight.js'
 
-export async function main(argv: readonly string[], loadOptions: LoadOptions): Promise<void> {
+export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false} = {}): Promise<void> {
   const args = hoistRootFlags(argv)
   const exitCode = preflight(args)
   if (exitCode !== undefined) {
@@ -19,5 +19,5 @@ export async function main(argv: readonly string[], loadOptions: LoadOptions): P
   // module, not its index, which also loads semver (47 modules) to check the Node version that
   // package.json's engines field already states.
   const {execute} = await import('@oclif/core/execute')
-  await execute({args, loadOptions})
+  await execute({args, loadOptions, development})
 }

@@ -259,8 +259,7 @@ class Parser {
       this.skipTrivia()
       out[key] = this.plainValue(depth + 1, refused)
       this.skipTrivia()
-      comma = this.text[this.pos] === ','
-      if (comma) this.pos++
+      comma = this.comma() !== undefined
     }
     this.pos++
     return out
@@ -276,8 +275,7 @@ class Parser {
       if (out.length > 0 && !comma) this.fail(`Expected "," or "]" but found ${this.describe(this.pos)}`)
       out.push(this.plainValue(depth + 1, refused))
       this.skipTrivia()
-      comma = this.text[this.pos] === ','
-      if (comma) this.pos++
+      comma = this.comma() !== undefined
     }
     this.pos++
     return out

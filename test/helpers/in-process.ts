@@ -18,7 +18,7 @@ import type {CliResult} from './cli.js'
 
 let config: Promise<Config> | undefined
 
-/** bin/run.js's steps before oclif, from the same built modules. */
+/** The steps src/cli/main.ts takes before oclif, from the same built modules. */
 interface EntrySteps {
   hoistRootFlags(argv: readonly string[]): string[]
   preflight(argv: string[]): number | undefined
@@ -74,7 +74,8 @@ async function runOnce(args: string[], options: InProcessOptions, root: string):
   const stdin = Readable.from([Buffer.from(options.input ?? '')])
   let code: number
   try {
-    // What bin/run.js does before oclif runs.
+    // What src/cli/main.ts does before oclif runs (it then calls oclif's `execute`, which
+    // exits the process on an error; a test process keeps running).
     const argv = steps.hoistRootFlags(args)
     const early = steps.preflight(argv)
     if (early === undefined) await run(argv, loaded)
