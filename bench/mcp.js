@@ -16,7 +16,7 @@ import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const toolsearch = join(root, 'bin', 'run.js')
+const toolsearch = join(root, 'bin', 'run.cjs')
 const mcporter = join(root, 'node_modules', 'mcporter', 'dist', 'cli.js')
 const everything = join(root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')
 const fixture = join(root, 'test', 'fixtures', 'mcp-server', 'server.js')

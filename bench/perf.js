@@ -17,7 +17,7 @@ import {fileURLToPath} from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
-const bin = join(root, 'bin', 'run.js')
+const bin = join(root, 'bin', 'run.cjs')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const DOCTOR_ONLY = process.argv.includes('--doctor')
 const DOCTOR_RUNS = Number(process.env.BENCH_DOCTOR_RUNS ?? 3)

@@ -7,7 +7,7 @@ import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bin = join(root, 'bin', 'run.js')
+const bin = join(root, 'bin', 'run.cjs')
 const runs = Number(process.env.BENCH_RUNS ?? 15)
 const example = join(root, 'examples', 'openclaw.json5')
 const catalog = join(root, 'examples', 'catalog.json5')

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Development entry point: the same start as bin/run.js (build first with `npm run build`), always
+// Development entry point: the same start as bin/run.cjs (build first with `npm run build`), always
 // from the compiled modules, with oclif's development mode, its debug output and full stack traces.
 import {fileURLToPath} from 'node:url'
 

@@ -6,9 +6,12 @@
 //   registry.cjs      where oclif finds the bundle's commands and hooks (see below)
 //   meta.json         esbuild's account of every module in the bundle and how it is imported
 //   toolsearch.cache  V8's code cache of the bundle
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+//   start.cjs         src/cli/start.ts (with what it imports) as CommonJS, for bin/run.cjs
+import {spawnSync} from 'node:child_process'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {dirname, join, relative} from 'node:path'
-import {fileURLToPath, pathToFileURL} from 'node:url'
+import {fileURLToPath} from 'node:url'
 
 import {build} from 'esbuild'
 
@@ -151,6 +154,21 @@ writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
 writeFileSync(bundleFile, asciiOnly(readFileSync(bundleFile, 'utf8')))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
 
-// The code cache, from the script exactly as src/cli/bundle.ts compiles it.
-const {compileBundle, writeCodeCache} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
-writeCodeCache(out, compileBundle(out, undefined).createCachedData())
+// The entry point's start, as CommonJS: Node starts a CommonJS entry without its ES module
+// loader. Node's own modules only, so it is small and left readable.
+await build({
+  entryPoints: [join(root, 'dist', 'src', 'cli', 'start.js')],
+  outfile: join(out, 'start.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+})
+
+// The code cache, written after the everyday commands ran (scripts/code-cache.js).
+// The runs see no config of the person building (a temp HOME, no OPENCLAW_* variables).
+const home = mkdtempSync(join(tmpdir(), 'toolsearch-build-'))
+const cache = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache.js')], {cwd: root, env: {PATH: process.env.PATH, HOME: home}, stdio: ['ignore', 'ignore', 'inherit']})
+rmSync(home, {recursive: true, force: true})
+if (cache.status !== 0) throw new Error(`bundle: writing the code cache failed (${cache.error?.message ?? `exit ${cache.status ?? cache.signal}`})`)

@@ -6,7 +6,7 @@ import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bin = join(root, 'bin', 'run.js')
+const bin = join(root, 'bin', 'run.cjs')
 
 const config = ['--config', 'examples/openclaw.json5']
 const catalog = ['--catalog', 'examples/catalog.json5']

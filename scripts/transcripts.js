@@ -42,7 +42,7 @@ function documents() {
 function shimDirectory() {
   const dir = mkdtempSync(join(tmpdir(), 'toolsearch-transcripts-bin-'))
   const shim = join(dir, 'toolsearch')
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin', 'run.js')}" "$@"\n`)
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin', 'run.cjs')}" "$@"\n`)
   chmodSync(shim, 0o755)
   return dir
 }

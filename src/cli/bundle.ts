@@ -33,12 +33,12 @@ export interface LoadedBundle {
 }
 
 /**
- * The bundle in `directory` compiled as the script it runs as, with its code cache when there is
- * one. The build writes the cache from this same script (`createCachedData()` right after
- * compiling): V8 takes a cache only for the same source, and functions compiled later during a run
- * were not found to make a later run faster.
+ * The bundle in `directory` compiled as the script it runs as, with `cachedData` when given (V8
+ * takes a code cache only for the same source). The build writes the cache from this same script,
+ * after running the everyday commands in it (scripts/code-cache.js), so that the cache also holds
+ * the functions those runs compiled.
  */
-export function compileBundle(directory: string, cachedData: Buffer | undefined = readCodeCache(directory)): Script {
+export function compileBundle(directory: string, cachedData: Buffer | undefined): Script {
   const filename = join(directory, BUNDLE_FILE)
   // ASCII, as the build guarantees: read as Latin-1 it becomes a one-byte string without decoding.
   const source = readFileSync(filename, 'latin1')
@@ -49,13 +49,18 @@ export function compileBundle(directory: string, cachedData: Buffer | undefined 
 
 /** Compiles and runs the bundle in `directory` (with its code cache when there is one). */
 export function loadBundle(directory: string): LoadedBundle {
-  const filename = join(directory, BUNDLE_FILE)
   const cachedData = readCodeCache(directory)
   const script = compileBundle(directory, cachedData)
+  return {exports: runBundle(script, directory), codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true}
+}
+
+/** Runs the compiled bundle of `directory` as the CommonJS module it is, and returns its exports. */
+export function runBundle(script: Script, directory: string): BundleExports {
+  const filename = join(directory, BUNDLE_FILE)
   const module = {exports: {} as BundleExports}
   const run = script.runInThisContext() as (...args: unknown[]) => void
   run.call(module.exports, module.exports, createRequire(filename), module, filename, directory)
-  return {exports: module.exports, codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true}
+  return module.exports
 }
 
 function readCodeCache(directory: string): Buffer | undefined {

@@ -1,5 +1,5 @@
 /**
- * What `toolsearch` runs, whether from the compiled modules or from the bundle (`bin/run.js`
+ * What `toolsearch` runs, whether from the compiled modules or from the bundle (`bin/run.cjs`
  * chooses; `bin/dev.js` runs the modules in oclif's development mode): OpenClaw's root flags moved
  * after the command, the preflight checks oclif would get wrong, then oclif.
  */

@@ -1,12 +1,17 @@
 /**
- * How `bin/run.js` starts the CLI: from the bundle `npm run build` writes (dist/bundle/, see
+ * How `bin/run.cjs` starts the CLI: from the bundle `npm run build` writes (dist/bundle/, see
  * bundle.ts), which starts about twice as fast as the ~200 compiled modules it is made of, or from
  * those modules when there is no bundle and when DEBUG names toolsearch, so that a stack trace
  * names the real files. Both ways run the same code. `npm run build` always writes both; a
  * development loop that only runs `tsc` uses bin/dev.js, which runs the modules.
+ *
+ * The build also writes this module, with bundle.ts, as one CommonJS file (dist/bundle/start.cjs):
+ * the entry point is CommonJS, and Node starts a CommonJS entry without its ES module loader,
+ * which costs about a seventh of a bare start (docs/design.md, "Start-up").
  */
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
+import {pathToFileURL} from 'node:url'
 
 import {isDebugEnabled} from '../shared/errors.js'
 import {BUNDLE_FILE, loadBundle} from './bundle.js'
@@ -19,6 +24,7 @@ export async function start(argv: readonly string[], root: string): Promise<void
     await main(argv, {root, pjson})
     return
   }
-  const {main} = await import('./main.js')
+  // Named from the root, not relative to this file: this code also runs from dist/bundle/.
+  const {main} = (await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
   await main(argv, {root})
 }

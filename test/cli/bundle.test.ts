@@ -1,5 +1,5 @@
 /**
- * The bundle bin/run.js starts from (dist/bundle/, written by scripts/bundle.js): what it holds,
+ * The bundle bin/run.cjs starts from (dist/bundle/, written by scripts/bundle.js): what it holds,
  * that its code cache is taken, and that DEBUG runs the compiled modules instead.
  */
 import {spawnSync} from 'node:child_process'
@@ -8,7 +8,7 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {BIN, ROOT, runCli, tempDir} from '../helpers/cli.js'
 
 const bundleDirectory = join(ROOT, 'dist', 'bundle')
 
@@ -56,6 +56,19 @@ process.stdout.write(String(loadBundle(${JSON.stringify(bundleDirectory)}).codeC
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
     expect(result.stderr).toBe('')
     expect(result.stdout).toBe('true')
+  })
+
+  it('starts without the ES module loader: bin/run.cjs and the start it runs are CommonJS', () => {
+    // Node loads its ES module loader's translators and module jobs only for an ES module.
+    const probe = join(tempDir(), 'loader-probe.cjs')
+    writeFileSync(probe, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((name) => name.includes('/esm/')).join('\\n')))\n")
+    const run = (bin: string) => spawnSync(process.execPath, ['--require', probe, bin, 'config', 'get', 'tools.toolSearch', '--config', join(ROOT, 'examples', 'openclaw.json5')], {encoding: 'utf8'})
+    const bundled = run(BIN)
+    expect(bundled.status).toBe(0)
+    expect(bundled.stderr).not.toMatch(/esm\/(module_job|translators)/)
+    // The probe does see the loader when a run does start an ES module.
+    const dev = run(join(ROOT, 'bin', 'dev.js'))
+    expect(dev.stderr).toMatch(/esm\/module_job/)
   })
 
   it('gives way to the compiled modules under DEBUG, so a stack trace names the real files', async () => {

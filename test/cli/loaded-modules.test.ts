@@ -64,7 +64,7 @@ describe('modules each command loads', () => {
     ['--version', ['--version']],
   ])('%s loads none of the heavy packages, nor semver', async (_name, args) => {
     const urls = await loadedModules(args, dir)
-    expect(urls.some((url) => url.endsWith('/dist/src/cli/start.js'))).toBe(true)
+    expect(urls.some((url) => url.endsWith('/dist/bundle/start.cjs'))).toBe(true)
     expect(heavyIn(packagesOf(urls))).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 /**
- * Runs the built CLI (`bin/run.js` over `dist/`) as a child process, the way a user or CI does.
+ * Runs the built CLI (`bin/run.cjs` over `dist/`) as a child process, the way a user or CI does.
  * Every run gets an isolated environment: a temp HOME, no inherited OPENCLAW_* variables, no
  * colour, unless the test passes its own values.
  */
@@ -12,7 +12,7 @@ import {atFileEnd} from './file-end.js'
 import {runInProcess} from './in-process.js'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-export const BIN = join(ROOT, 'bin', 'run.js')
+export const BIN = join(ROOT, 'bin', 'run.cjs')
 
 export interface CliResult {
   stdout: string
@@ -75,7 +75,7 @@ function mustSpawn(options: CliOptions): boolean {
   return options.spawn === true || process.env.TOOLSEARCH_TEST_SPAWN === '1' || options.timeoutMs !== undefined || options.env?.NODE_OPTIONS !== undefined
 }
 
-/** Runs the built CLI (`bin/run.js`) as a child process. */
+/** Runs the built CLI (`bin/run.cjs`) as a child process. */
 export function spawnCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {

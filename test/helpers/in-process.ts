@@ -1,6 +1,6 @@
 /**
  * Runs a built command inside the test process: the same compiled commands and manifest that
- * `bin/run.js` loads, after the same argument and preflight steps, with stdout, stderr, stdin,
+ * `bin/run.cjs` loads, after the same argument and preflight steps, with stdout, stderr, stdin,
  * the environment, the working directory and the exit code swapped in for the run and restored
  * after. It saves a Node start-up and an oclif
  * load per run; tests of what only a real process shows (signals, TTYs, hangs, process trees,

@@ -36,12 +36,12 @@ beforeAll(() => {
   npm(['install', '--prefer-offline', '--no-save', join(out, info!.filename)], project)
 }, LIMIT_MS)
 
-const cli = (args: string[]) => spawnSync(process.execPath, [join(project, 'node_modules', 'toolsearch', 'bin', 'run.js'), ...args], {cwd: project, encoding: 'utf8', env: {PATH: process.env.PATH, HOME: project, NO_COLOR: '1'}})
+const cli = (args: string[]) => spawnSync(process.execPath, [join(project, 'node_modules', 'toolsearch', 'bin', 'run.cjs'), ...args], {cwd: project, encoding: 'utf8', env: {PATH: process.env.PATH, HOME: project, NO_COLOR: '1'}})
 
 describe('the published package', () => {
   it('ships the built CLI, its manifest, declarations, the examples its help uses and the licence, not the tests', () => {
     const paths = packed.map((file) => file.path)
-    expect(paths).toEqual(expect.arrayContaining(['bin/run.js', 'oclif.manifest.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/commands/doctor.js', 'examples/catalog.json5', 'examples/openclaw.json5', 'LICENSE', 'README.md']))
+    expect(paths).toEqual(expect.arrayContaining(['bin/run.cjs', 'oclif.manifest.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/commands/doctor.js', 'examples/catalog.json5', 'examples/openclaw.json5', 'LICENSE', 'README.md']))
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('src/') || path.endsWith('.map'))).toEqual([])
     // The bundle a run starts from, with its code cache; not the build's account of it.
     expect(paths).toEqual(expect.arrayContaining(['dist/bundle/toolsearch.cjs', 'dist/bundle/toolsearch.cache', 'dist/bundle/registry.cjs']))
