@@ -34,9 +34,16 @@ export function outputMismatchMessage(id: string): string {
   return `Tool "${id}" returned details that do not match its declared outputSchema.`
 }
 
+/**
+ * A compiled schema: whether a value holds. Typed as a plain predicate, not as ajv's
+ * `ValidateFunction`, so the library's declarations do not pull in ajv's: the messages come from
+ * ./schema-errors.ts, never from ajv's `errors`.
+ */
+export type SchemaCheck = (value: unknown) => boolean
+
 export interface ToolSchemas {
-  input?: ValidateFunction
-  output?: ValidateFunction
+  input?: SchemaCheck
+  output?: SchemaCheck
 }
 
 /**

@@ -6,7 +6,8 @@
 import type {McpServerConfig, UnavailableMcpServer} from '../catalog/types.js'
 import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
-import {McpServerFailure, withMcpSession, type McpSession} from './session.js'
+import {McpServerFailure, withMcpSession} from './session.js'
+import type {McpSession} from './types.js'
 
 /** A tool as its server lists it (secrets redacted). */
 export interface McpToolDefinition {

@@ -7,7 +7,8 @@
  */
 import type {McpServerConfig} from '../catalog/types.js'
 import {workLimit} from './deadline.js'
-import type {McpSession, McpSessionOptions, OpenMcpSession} from './session.js'
+import type {OpenMcpSession} from './session.js'
+import type {McpSession, McpSessionOptions} from './types.js'
 
 export class McpSessionPool {
   private readonly sessions = new Map<string, {config: McpServerConfig; session: OpenMcpSession}>()

@@ -18,6 +18,7 @@ import {Deadline, workLimit} from './deadline.js'
 import {limitedFetch} from './message-limit.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
 import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
+import type {McpClient, McpPhase, McpSession, McpSessionOptions} from './types.js'
 
 const CLIENT_INFO = {name: 'toolsearch', version: '0.1.0'}
 /** stderr lines quoted in a failure reason. */
@@ -29,16 +30,29 @@ const HTTP_CLOSE_WAIT_MS = 1000
 /** How long a failure waits for a dying server's exit code and last stderr lines. */
 const EXIT_REPORT_WAIT_MS = 500
 
-/** The parts of the MCP SDK a session uses: its client, and its error types for failure reasons. */
+/**
+ * The parts of the MCP SDK a session uses: its client, the schema of any result (for
+ * `sessionClient`), and its error types for failure reasons.
+ */
 interface Sdk {
   Client: typeof import('@modelcontextprotocol/sdk/client/index.js').Client
+  ResultSchema: typeof import('@modelcontextprotocol/sdk/types.js').ResultSchema
   McpError: typeof import('@modelcontextprotocol/sdk/types.js').McpError
   ErrorCode: typeof import('@modelcontextprotocol/sdk/types.js').ErrorCode
 }
 
 async function loadSdk(): Promise<Sdk> {
-  const [{Client}, {McpError, ErrorCode}] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/types.js')])
-  return {Client, McpError, ErrorCode}
+  const [{Client}, {ResultSchema, McpError, ErrorCode}] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/types.js')])
+  return {Client, ResultSchema, McpError, ErrorCode}
+}
+
+/**
+ * The SDK's client as `McpClient` (./types.ts): the SDK checks the result is a result, the
+ * caller's parser gives it its shape. The SDK's `request` takes only its own (zod) schemas, so
+ * its client cannot be an `McpClient` as it stands; a parse failure is the same ZodError either way.
+ */
+function sessionClient(client: Client, {ResultSchema}: Sdk): McpClient {
+  return {request: async (request, resultSchema, options) => resultSchema.parse(await client.request(request, ResultSchema, options))}
 }
 
 /** What went wrong, for callers that map failures to outcomes. */
@@ -62,30 +76,6 @@ export class McpServerFailure extends Error {
     super(`MCP server "${server}" ${reason}`)
     this.name = 'McpServerFailure'
   }
-}
-
-export type McpPhase = 'start' | 'initialize' | 'tools/list' | 'tools/call'
-
-export interface McpSession {
-  readonly server: string
-  readonly client: Client
-  readonly redact: Redactor
-  readonly deadline: Deadline
-  /** Marks which request is in flight, for failure reasons. */
-  setPhase(phase: McpPhase): void
-}
-
-export interface McpSessionOptions {
-  /** Limit for starting the server, and for the work too unless `requestTimeoutMs` is set. */
-  timeoutMs: number
-  /**
-   * The work's own limit, counted from when it begins (OpenClaw's `requestTimeoutMs`); start-up
-   * then keeps `timeoutMs` to itself. Without it the work gets what start-up left of `timeoutMs`.
-   */
-  requestTimeoutMs?: number
-  /** Environment for `${VAR}` expansion and the stdio server's inherited variables. */
-  env?: NodeJS.ProcessEnv
-  signal?: AbortSignal
 }
 
 function quote(text: string, redact: Redactor): string {
@@ -280,7 +270,7 @@ export class OpenMcpSession {
       const setPhase = (next: McpPhase): void => {
         this.connection.phase = next
       }
-      return work({server: this.server, client, redact: this.connection.redact, deadline, setPhase})
+      return work({server: this.server, client: sessionClient(client, await loadSdk()), redact: this.connection.redact, deadline, setPhase})
     })
   }
 

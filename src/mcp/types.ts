@@ -1,0 +1,54 @@
+/**
+ * A session's shapes as the rest of the code (and the library's declarations) see them, without
+ * the MCP SDK's types: `LoadCatalogOptions.mcpSessions` reaches these through the pool, and a
+ * TypeScript consumer should not have to load the SDK's declarations (and zod's, behind them) to
+ * check its own program. session.ts owns the SDK and adapts its client to `McpClient`.
+ */
+import type {Deadline} from './deadline.js'
+import type {Redactor} from './expand.js'
+
+export type McpPhase = 'start' | 'initialize' | 'tools/list' | 'tools/call'
+
+/** A JSON-RPC request to the server. */
+export interface McpRequest {
+  method: string
+  params?: Record<string, unknown>
+}
+
+export interface McpRequestOptions {
+  signal?: AbortSignal
+  /** Milliseconds before the request fails with the SDK's request timeout. */
+  timeout?: number
+}
+
+/** Turns a server's raw result into a typed one; the SDK's result schemas are such parsers. */
+export interface McpResultParser<T> {
+  parse(value: unknown): T
+}
+
+/** What our code asks of the SDK's client: one request, its result parsed by `resultSchema`. */
+export interface McpClient {
+  request<T>(request: McpRequest, resultSchema: McpResultParser<T>, options?: McpRequestOptions): Promise<T>
+}
+
+export interface McpSession {
+  readonly server: string
+  readonly client: McpClient
+  readonly redact: Redactor
+  readonly deadline: Deadline
+  /** Marks which request is in flight, for failure reasons. */
+  setPhase(phase: McpPhase): void
+}
+
+export interface McpSessionOptions {
+  /** Limit for starting the server, and for the work too unless `requestTimeoutMs` is set. */
+  timeoutMs: number
+  /**
+   * The work's own limit, counted from when it begins (OpenClaw's `requestTimeoutMs`); start-up
+   * then keeps `timeoutMs` to itself. Without it the work gets what start-up left of `timeoutMs`.
+   */
+  requestTimeoutMs?: number
+  /** Environment for `${VAR}` expansion and the stdio server's inherited variables. */
+  env?: NodeJS.ProcessEnv
+  signal?: AbortSignal
+}
