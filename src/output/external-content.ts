@@ -5,8 +5,6 @@
  * inside that could pass for such a marker or for a model's special token neutralised first.
  * The model receives exactly this text, so `tool_search` results are measured and printed in it.
  */
-import {randomBytes} from 'node:crypto'
-
 import {truncateUtf16} from '../shared/utf16.js'
 
 const SECURITY_NOTICE = [
@@ -165,9 +163,13 @@ export function truncateSanitized(text: string, maxChars: number): BoundedText {
   return {text: best, truncated: true}
 }
 
-/** A fresh marker id: 16 random hex digits, as OpenClaw draws them. */
+/**
+ * A fresh marker id: 16 random hex digits, as OpenClaw draws them. node:crypto is loaded here, on
+ * first use, not with the module: `search` imports this module on every run, loading crypto costs
+ * several milliseconds of its start, and only the model-facing text of a result needs an id.
+ */
 export function newMarkerId(): string {
-  return randomBytes(8).toString('hex')
+  return process.getBuiltinModule('node:crypto').randomBytes(8).toString('hex')
 }
 
 /** `content` wrapped as external content from an API: notice, markers, source line. */

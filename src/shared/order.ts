@@ -21,14 +21,73 @@ let collator: Intl.Collator | undefined
 
 /**
  * `a.localeCompare(b)`, OpenClaw's order of catalog ids and of tied hits: the collation of the
- * default locale (the same for every English locale, and the root collation of most others). One
- * shared collator compares the same way, without building one per call; it is built on first use,
- * because building it loads ICU's collation data (about 10 ms) and most runs never compare ids.
+ * default locale (the same for every English locale, and the root collation of most others).
+ * Ids are nearly always printable ASCII, and for those, under a default locale that collates
+ * ASCII as the root collation does, the order is computed here (`compareAsciiAsRoot`): building
+ * an `Intl.Collator` loads ICU's collation data, about 10 ms of a search. Any other id, or any
+ * other default locale, goes to one shared collator, built on first use.
  */
 export function compareIds(a: string, b: string): number {
+  if ((asciiAsRoot ??= defaultLocaleCollatesAsciiAsRoot(process.env)) && isPrintableAscii(a) && isPrintableAscii(b)) return compareAsciiAsRoot(a, b)
   collator ??= new Intl.Collator()
   return collator.compare(a, b)
 }
+
+let asciiAsRoot: boolean | undefined
+
+/**
+ * Whether the default locale V8 takes from the environment (ICU reads `LC_ALL`, then
+ * `LC_MESSAGES`, then `LANG`; `C` and `POSIX` mean `en-US`) is one whose collation orders printable
+ * ASCII as the root collation: no locale, `C`, `POSIX` or English. Other locales may tailor it
+ * (Turkish `I`, Danish `aa`), so they keep ICU.
+ */
+export function defaultLocaleCollatesAsciiAsRoot(env: NodeJS.ProcessEnv): boolean {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '')
+  return locale === undefined || /^(?:C|POSIX|en)(?:[_.@-]|$)/.test(locale)
+}
+
+/**
+ * Printable ASCII in the root collation's order (Unicode's DUCET as CLDR tailors it, with
+ * punctuation not ignorable): each character's primary weight is its place here, and a lowercase
+ * letter and its capital share one. test/shared/order.test.ts checks this against `Intl.Collator`.
+ */
+const ROOT_ASCII_ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStTuUvVwWxXyYzZ'
+const PRIMARY = new Uint8Array(128)
+for (let place = 0, weight = 0; place < ROOT_ASCII_ORDER.length; place++) {
+  const code = ROOT_ASCII_ORDER.charCodeAt(place)
+  // A capital follows its lowercase letter and shares its weight.
+  if (!(code >= 0x41 && code <= 0x5a)) weight++
+  PRIMARY[code] = weight
+}
+
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code > 0x7e) return false
+  }
+  return true
+}
+
+/**
+ * The root collation of two printable ASCII strings: primary weights first, over the whole
+ * strings (a prefix first); then, only when those are equal, case, position by position, a
+ * lowercase letter before its capital (`alpha` < `Alpha` < `alphas`).
+ */
+export function compareAsciiAsRoot(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const difference = PRIMARY[a.charCodeAt(i)]! - PRIMARY[b.charCodeAt(i)]!
+    if (difference !== 0) return difference < 0 ? -1 : 1
+  }
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1
+  for (let i = 0; i < length; i++) {
+    const upperA = isCapital(a.charCodeAt(i))
+    if (upperA !== isCapital(b.charCodeAt(i))) return upperA ? 1 : -1
+  }
+  return 0
+}
+
+const isCapital = (code: number) => code >= 0x41 && code <= 0x5a
 
 export function compareOrderable(a: Orderable, b: Orderable): number {
   if (a.exact !== b.exact) return a.exact ? -1 : 1

@@ -54,6 +54,25 @@ describe('tokenize', () => {
     expect(chunkParts('ABCsx')).toEqual(['AB', 'Csx'])
   })
 
+  it('finds the parts of an ASCII chunk by hand exactly as the part regex does, backtracking included', () => {
+    // The regex as the spec states it; chunkParts uses it for chunks with non-ASCII characters only.
+    const specParts = (chunk: string) => chunk.match(/\p{Lu}+s?(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu) ?? []
+    expect(chunkParts('HTMLParser')).toEqual(['HTML', 'Parser'])
+    expect(chunkParts('URLsfoo')).toEqual(['UR', 'Lsfoo'])
+    expect(chunkParts('listURLs2Go')).toEqual(['list', 'URLs', '2', 'Go'])
+    // Every chunk of up to 6 characters over an alphabet that reaches each branch (capitals, the
+    // plural s, other lowercase letters, digits, _).
+    const alphabet = ['A', 'B', 's', 'S', 'x', '1', '_']
+    let chunks = ['']
+    for (let length = 1; length <= 6; length++) {
+      chunks = chunks.flatMap((chunk) => alphabet.map((character) => chunk + character))
+      for (const chunk of chunks) {
+        const expected = specParts(chunk)
+        if (JSON.stringify(chunkParts(chunk)) !== JSON.stringify(expected)) expect(chunkParts(chunk), chunk).toEqual(expected)
+      }
+    }
+  })
+
   it('keeps Unicode letters and digits together', () => {
     expect(tokenize('Straße café')).toEqual(['straße', 'café'])
     expect(tokenize('搜索文件')).toEqual(['搜索文件'])
