@@ -7,10 +7,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // CLI tests spawn the built binary and real MCP servers: seconds, not milliseconds.
     testTimeout: 60_000,
-    // Two test files per core: most files spend much of their time waiting for the processes
-    // they start (servers, timeouts, lock holders), and a second file per core runs meanwhile.
-    // On 2 cores, 2 workers took 165 s, 3 took 143 s and 4 took 136 s of nearly the same CPU time.
-    maxWorkers: availableParallelism() * 2,
+    // One test file per core and one more: most files spend much of their time waiting for the
+    // processes they start (servers, timeouts, lock holders), and the extra file runs meanwhile.
+    // On 2 cores from a clean clone, 2 workers took about 190 s, 3 took 160 s and 4 took 168 s
+    // (each worker loads the module graph again, which costs more than the waiting it overlaps).
+    maxWorkers: availableParallelism() + 1,
     hookTimeout: 60_000,
     // Helpers' cleanups (temp dirs, servers they started) run at the end of each file.
     setupFiles: ['test/helpers/setup.ts'],
