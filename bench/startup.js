@@ -2,7 +2,8 @@
 // Each command runs N times, alternating with the baseline so machine noise hits both alike;
 // medians are reported with the ratio to the baseline.
 import {spawnSync} from 'node:child_process'
-import {existsSync} from 'node:fs'
+import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -22,9 +23,15 @@ const cases = [
   ['toolsearch directory', [bin, 'directory', '--catalog', catalog]],
 ]
 
+// Only PATH and an empty HOME: inherited variables can change a start a lot (NODE_OPTIONS, or
+// NODE_EXTRA_CA_CERTS, which has every process read a certificate file: ~50 ms on this machine).
+const home = mkdtempSync(join(tmpdir(), 'toolsearch-startup-'))
+process.on('exit', () => rmSync(home, {recursive: true, force: true}))
+const env = {PATH: process.env.PATH, HOME: home, NO_COLOR: '1'}
+
 function timeOnce(args) {
   const start = process.hrtime.bigint()
-  spawnSync(process.execPath, args, {stdio: 'ignore', env: {...process.env, NO_COLOR: '1'}})
+  spawnSync(process.execPath, args, {stdio: 'ignore', env})
   return Number(process.hrtime.bigint() - start) / 1e6
 }
 
