@@ -79,17 +79,17 @@ describe('the published package', () => {
     // files, which no package ships.
     const compilerOptions = {module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node']}
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({compilerOptions, files: ['consumer.ts']}))
-    const tsc = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', ...args], {cwd: project, encoding: 'utf8'})
-    const check = tsc([])
-    expect(check.stdout + check.stderr).toBe('')
+    // One check that also lists the program's files (and nothing else: a diagnostic is a line that
+    // is not a declaration or source file).
+    const check = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--listFiles'], {cwd: project, encoding: 'utf8'})
+    const files = check.stdout.split(/\r?\n/).filter((line) => line !== '')
+    expect(check.stderr).toBe('')
+    expect(files.filter((line) => !/^\/.*\.ts$/.test(line))).toEqual([])
     expect(check.status).toBe(0)
     // Our declarations stop at our own types: the MCP SDK's, zod's and ajv's (hundreds of files a
     // consumer would check) stay out of the consumer's program.
-    const listed = tsc(['--listFilesOnly'])
-    expect(listed.status).toBe(0)
-    const files = listed.stdout.split(/\r?\n/).filter((line) => line !== '')
-    expect(files.some((file) => file.replaceAll('\\', '/').endsWith('node_modules/toolsearch/dist/src/index.d.ts'))).toBe(true)
-    expect(files.filter((file) => /[\\/]node_modules[\\/](@modelcontextprotocol|zod|ajv)[\\/]/.test(file))).toEqual([])
+    expect(files.some((file) => file.endsWith('node_modules/toolsearch/dist/src/index.d.ts'))).toBe(true)
+    expect(files.filter((file) => /\/node_modules\/(@modelcontextprotocol|zod|ajv)\//.test(file))).toEqual([])
 
     const config = join(project, 'openclaw.json5')
     writeFileSync(config, '{\n  // keep me\n  tools: { toolSearch: { mode: "code", codeTimeoutMs: 2500 } },\n}\n')
