@@ -10,7 +10,7 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
-import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {ROOT, isolatedEnv, runCli, tempDir} from '../helpers/cli.js'
 
 /**
  * Rounds of simultaneous writers. Six rounds of sixteen processes each exercise every path of the
@@ -24,6 +24,11 @@ const WRITERS = 16
 const LIBRARY_WRITER = join(ROOT, 'test', 'fixtures', 'lock', 'library-writer.mjs')
 const OPENCLAW_WRITER = join(ROOT, 'test', 'fixtures', 'lock', 'openclaw-protocol-writer.mjs')
 const WRITER_MODULE = pathToFileURL(join(ROOT, 'dist', 'src', 'fs', 'atomic-write.js')).href
+/**
+ * The writers' environment, as a CLI run's: nothing of the person running the suite (NODE_OPTIONS,
+ * or NODE_EXTRA_CA_CERTS, which has every Node process read a certificate file first).
+ */
+const WRITER_ENV = isolatedEnv()
 
 function configFile(): string {
   const file = join(tempDir(), 'openclaw.json')
@@ -41,7 +46,7 @@ interface Writer {
 }
 
 function libraryWriter(file: string, key: string, holdMs = 0): Writer {
-  const child = spawn(process.execPath, [LIBRARY_WRITER, WRITER_MODULE, file, key, String(holdMs)], {stdio: ['pipe', 'pipe', 'inherit']})
+  const child = spawn(process.execPath, [LIBRARY_WRITER, WRITER_MODULE, file, key, String(holdMs)], {stdio: ['pipe', 'pipe', 'inherit'], env: WRITER_ENV})
   let output = ''
   let markReady: () => void = () => undefined
   const ready = new Promise<void>((done) => (markReady = done))
@@ -59,7 +64,7 @@ interface OpenClawWriter {
 }
 
 function openclawWriter(file: string, key: string, holdMs: number): OpenClawWriter {
-  const child = spawn(process.execPath, [OPENCLAW_WRITER, file, key, String(holdMs)], {stdio: ['ignore', 'pipe', 'inherit']})
+  const child = spawn(process.execPath, [OPENCLAW_WRITER, file, key, String(holdMs)], {stdio: ['ignore', 'pipe', 'inherit'], env: WRITER_ENV})
   let output = ''
   let markLocked: () => void = () => undefined
   const locked = new Promise<void>((done) => (markLocked = done))
