@@ -2,7 +2,7 @@
 // compiles one file from V8's code cache instead of resolving and compiling ~200 modules (see
 // src/cli/bundle.ts for how it runs). Reads the compiled modules in dist/ and the manifest, so it
 // runs after `tsc` and scripts/manifest.js. Writes:
-//   toolsearch.cjs    the bundle
+//   toolsearch.cjs    the bundle, wrapped as one function of a CommonJS module's arguments
 //   registry.cjs      where oclif finds the bundle's commands and hooks (see below)
 //   meta.json         esbuild's account of every module in the bundle and how it is imported
 //   toolsearch.cache  V8's code cache of the bundle
@@ -11,7 +11,7 @@ import {spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, relative} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 import {build} from 'esbuild'
 
@@ -151,7 +151,8 @@ const result = await build({
   plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin],
 })
 writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
-writeFileSync(bundleFile, asciiOnly(readFileSync(bundleFile, 'utf8')))
+const {wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
+writeFileSync(bundleFile, wrapBundleSource(asciiOnly(readFileSync(bundleFile, 'utf8'))))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
 
 // The entry point's start, as CommonJS: Node starts a CommonJS entry without its ES module

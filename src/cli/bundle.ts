@@ -41,10 +41,20 @@ export interface LoadedBundle {
 export function compileBundle(directory: string, cachedData: Buffer | undefined): Script {
   const filename = join(directory, BUNDLE_FILE)
   // ASCII, as the build guarantees: read as Latin-1 it becomes a one-byte string without decoding.
+  // Already wrapped (`wrapBundleSource`), so the text goes to V8 as read.
   const source = readFileSync(filename, 'latin1')
   // No `import()` in the bundle: Node 20 cannot give a script compiled from a code cache a
   // working one (scripts/bundle.js turns them into `require()`).
-  return new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {filename, cachedData})
+  return new Script(source, {filename, cachedData})
+}
+
+/**
+ * The bundle's CommonJS code as the file the build writes: one function of a module's arguments,
+ * as Node wraps a module. Written into the file rather than added at each run: joining the two
+ * gave V8 a 645 kB string to copy before compiling, about 6 ms of every start.
+ */
+export function wrapBundleSource(code: string): string {
+  return `(function (exports, require, module, __filename, __dirname) {${code}\n})`
 }
 
 /** Compiles and runs the bundle in `directory` (with its code cache when there is one). */
