@@ -9,9 +9,16 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false
   }
-  const stat = `/proc/${pid}/stat`
-  if (!existsSync(stat)) return true
-  const state = readFileSync(stat, 'utf8').replace(/^.*\) /s, '')[0]
+  // Without /proc, the signal is all there is to go by.
+  if (!existsSync('/proc/self/stat')) return true
+  let stat: string
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  } catch {
+    // Reaped between the signal and the read: gone.
+    return false
+  }
+  const state = stat.replace(/^.*\) /s, '')[0]
   return state !== 'Z' && state !== 'X'
 }
 
