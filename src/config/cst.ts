@@ -7,6 +7,7 @@
  * instead of producing splices against the original text. The grammar is small; owning it keeps
  * offsets, error positions and the edit planner in one place.
  */
+import {isAsciiDigit, isAsciiLowercase, isAsciiUppercase} from '../shared/ascii.js'
 import {positionAt} from './text.js'
 
 export interface Span {
@@ -98,7 +99,7 @@ function endOfLine(text: string, from: number): number {
 }
 /** ASCII identifier characters: letters, digits, `_` and `$` (in ASCII, ID_CONTINUE is exactly these, and ID_START the same without digits). */
 function isAsciiIdentifierChar(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x24
+  return isAsciiLowercase(code) || isAsciiUppercase(code) || isAsciiDigit(code) || code === 0x5f || code === 0x24
 }
 /** Escapes that stand for one character. */
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', "'": "'", '"': '"', '\\': '\\'}

@@ -5,6 +5,7 @@
  * Letters and digits are the Unicode categories L and N, as the spec names them: combining marks
  * are neither, so decomposed (NFD) accents split a word.
  */
+import {isAsciiDigit, isAsciiLowercase, isAsciiUppercase} from '../shared/ascii.js'
 
 export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
 
@@ -30,10 +31,6 @@ function isAscii(text: string): boolean {
   return true
 }
 
-const isCapital = (code: number) => code >= 0x41 && code <= 0x5a
-/** Also false past the end of a string, where `charCodeAt` gives NaN. */
-const isLowercase = (code: number) => code >= 0x61 && code <= 0x7a
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39
 
 /**
  * `CHUNK_PART`'s matches in an ASCII chunk, found by hand: the parts of most identifiers, without
@@ -48,22 +45,22 @@ function asciiChunkParts(chunk: string): string[] {
   while (start < chunk.length) {
     const code = chunk.charCodeAt(start)
     let end = -1
-    if (isCapital(code)) {
+    if (isAsciiUppercase(code)) {
       let run = start + 1
-      while (isCapital(chunk.charCodeAt(run))) run++
+      while (isAsciiUppercase(chunk.charCodeAt(run))) run++
       // `\p{Lu}+s?(?!\p{Ll})`: the most capitals that, with a plural `s` when one follows, are not
       // followed by a lowercase letter.
       for (let capitalsEnd = run; capitalsEnd > start && end < 0; capitalsEnd--) {
         const next = chunk.charCodeAt(capitalsEnd)
-        if (next === 0x73 && !isLowercase(chunk.charCodeAt(capitalsEnd + 1))) end = capitalsEnd + 1
-        else if (!isLowercase(next)) end = capitalsEnd
+        if (next === 0x73 && !isAsciiLowercase(chunk.charCodeAt(capitalsEnd + 1))) end = capitalsEnd + 1
+        else if (!isAsciiLowercase(next)) end = capitalsEnd
       }
       // `\p{Lu}?\p{Ll}+`: a capitalised word.
-      if (end < 0 && isLowercase(chunk.charCodeAt(start + 1))) end = lowercaseRunEnd(chunk, start + 1)
-    } else if (isLowercase(code)) end = lowercaseRunEnd(chunk, start)
-    else if (isDigit(code)) {
+      if (end < 0 && isAsciiLowercase(chunk.charCodeAt(start + 1))) end = lowercaseRunEnd(chunk, start + 1)
+    } else if (isAsciiLowercase(code)) end = lowercaseRunEnd(chunk, start)
+    else if (isAsciiDigit(code)) {
       end = start + 1
-      while (isDigit(chunk.charCodeAt(end))) end++
+      while (isAsciiDigit(chunk.charCodeAt(end))) end++
     }
     if (end < 0) start++
     else {
@@ -76,7 +73,7 @@ function asciiChunkParts(chunk: string): string[] {
 
 function lowercaseRunEnd(text: string, start: number): number {
   let end = start + 1
-  while (isLowercase(text.charCodeAt(end))) end++
+  while (isAsciiLowercase(text.charCodeAt(end))) end++
   return end
 }
 
@@ -88,7 +85,7 @@ const ASCII_CLASS = (() => {
   const classes = new Uint8Array(128)
   for (let code = 0; code < 128; code++) {
     const char = String.fromCharCode(code)
-    classes[code] = code >= 0x61 && code <= 0x7a ? LOWERCASE : /[\p{L}\p{N}_]/u.test(char) ? OTHER_WORD : SEPARATOR
+    classes[code] = isAsciiLowercase(code) ? LOWERCASE : /[\p{L}\p{N}_]/u.test(char) ? OTHER_WORD : SEPARATOR
   }
   return classes
 })()

@@ -4,6 +4,7 @@
  * compares ids (`localeCompare`: `_delta` < `ábaco` < `alpha` < `Alpha` < `echo1` < `echo10` <
  * `Echo2`). Also the helpers other rankers order with.
  */
+import {isAsciiUppercase} from './ascii.js'
 
 /** The fields ordering looks at; `RankedHit` has them, and so can a ranker's internal candidates. */
 export interface Orderable {
@@ -56,7 +57,7 @@ const PRIMARY = new Uint8Array(128)
 for (let place = 0, weight = 0; place < ROOT_ASCII_ORDER.length; place++) {
   const code = ROOT_ASCII_ORDER.charCodeAt(place)
   // A capital follows its lowercase letter and shares its weight.
-  if (!(code >= 0x41 && code <= 0x5a)) weight++
+  if (!isAsciiUppercase(code)) weight++
   PRIMARY[code] = weight
 }
 
@@ -81,13 +82,11 @@ export function compareAsciiAsRoot(a: string, b: string): number {
   }
   if (a.length !== b.length) return a.length < b.length ? -1 : 1
   for (let i = 0; i < length; i++) {
-    const upperA = isCapital(a.charCodeAt(i))
-    if (upperA !== isCapital(b.charCodeAt(i))) return upperA ? 1 : -1
+    const upperA = isAsciiUppercase(a.charCodeAt(i))
+    if (upperA !== isAsciiUppercase(b.charCodeAt(i))) return upperA ? 1 : -1
   }
   return 0
 }
-
-const isCapital = (code: number) => code >= 0x41 && code <= 0x5a
 
 export function compareOrderable(a: Orderable, b: Orderable): number {
   if (a.exact !== b.exact) return a.exact ? -1 : 1

@@ -5,6 +5,7 @@
  * words. Chunks are split where the openclaw tokenizer splits them (`CHUNK_SEPARATOR`), but parts
  * are this ranker's own (`wordParts`): unlike OpenClaw's, they keep words of caseless scripts.
  */
+import {isAsciiLowercase, isAsciiUppercase} from '../../shared/ascii.js'
 import {CHUNK_SEPARATOR} from '../tokenize.js'
 
 /**
@@ -36,11 +37,9 @@ export function wordParts(chunk: string): string[] {
  */
 function isOnePart(chunk: string): boolean {
   const first = chunk.charCodeAt(0)
-  const upper = (code: number) => code >= 0x41 && code <= 0x5a
-  const lower = (code: number) => code >= 0x61 && code <= 0x7a
-  if (!upper(first) && !lower(first)) return false
+  if (!isAsciiUppercase(first) && !isAsciiLowercase(first)) return false
   if (chunk.length === 1) return true
-  const rest = upper(chunk.charCodeAt(1)) && upper(first) ? upper : lower
+  const rest = isAsciiUppercase(chunk.charCodeAt(1)) && isAsciiUppercase(first) ? isAsciiUppercase : isAsciiLowercase
   for (let i = 1; i < chunk.length; i++) if (!rest(chunk.charCodeAt(i))) return false
   return true
 }
