@@ -1,6 +1,31 @@
+import {existsSync} from 'node:fs'
 import {availableParallelism} from 'node:os'
 
 import {defineConfig} from 'vitest/config'
+import {BaseSequencer, type TestSpecification} from 'vitest/node'
+
+/**
+ * Files that run for tens of seconds (they install the package, race writer processes, start MCP
+ * servers or rerun every documentation transcript), longest first. On a clean clone vitest has no
+ * timings yet and starts the largest files first, which put the transcripts (a small file) at the
+ * very end of a run and made the whole suite wait for it; started first, they overlap the rest.
+ */
+const LONG_RUNNING = ['test/package/pack.test.ts', 'test/fs/concurrency.test.ts', 'test/mcp/cli.test.ts', 'test/docs/transcripts.test.ts', 'test/cli/loaded-modules.test.ts', 'test/mcp/sources-cli.test.ts', 'test/mcp/call.test.ts']
+
+// A renamed or deleted file would silently lose its place at the front.
+for (const name of LONG_RUNNING) if (!existsSync(name)) throw new Error(`vitest.config.ts: LONG_RUNNING names ${name}, which does not exist`)
+
+class LongRunningFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const rank = (file: TestSpecification) => {
+      const index = LONG_RUNNING.findIndex((name) => file.moduleId.endsWith(name))
+      return index === -1 ? LONG_RUNNING.length : index
+    }
+    // Array.prototype.sort is stable: the other files keep vitest's own order.
+    return sorted.sort((a, b) => rank(a) - rank(b))
+  }
+}
 
 export default defineConfig({
   test: {
@@ -20,5 +45,6 @@ export default defineConfig({
     // swaps is left swapped: in-process runs restore stdout, stderr, stdin, env and cwd after each
     // run, and tests change no other global.
     isolate: false,
+    sequence: {sequencer: LongRunningFirst},
   },
 })
