@@ -13,7 +13,7 @@ import {BaseSequencer, type TestSpecification} from 'vitest/node'
 const LONG_RUNNING = ['test/package/pack.test.ts', 'test/fs/concurrency.test.ts', 'test/mcp/cli.test.ts', 'test/docs/transcripts.test.ts', 'test/cli/loaded-modules.test.ts', 'test/mcp/sources-cli.test.ts', 'test/mcp/call.test.ts']
 
 // A renamed or deleted file would silently lose its place at the front.
-for (const name of LONG_RUNNING) if (!existsSync(name)) throw new Error(`vitest.config.ts: LONG_RUNNING names ${name}, which does not exist`)
+for (const name of LONG_RUNNING) if (!existsSync(new URL(name, import.meta.url))) throw new Error(`vitest.config.ts: LONG_RUNNING names ${name}, which does not exist`)
 
 class LongRunningFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
