@@ -48,6 +48,7 @@ ${hookFiles.map(([event, file]) => `  get ${JSON.stringify(event)}() { return re
 }
 export {main}
 export const pjson = ${JSON.stringify(bundledPjson())}
+export const commandIds = ${JSON.stringify(Object.keys(commands))}
 `
 
 /** package.json as the bundle's oclif sees it: commands and hooks from the registry. */

@@ -14,13 +14,15 @@ import {createRequire} from 'node:module'
 import {basename, dirname, join} from 'node:path'
 import {Script} from 'node:vm'
 
-import type {LoadOptions, PJSON} from '@oclif/core/interfaces'
+import type {PJSON} from '@oclif/core/interfaces'
 
 /** What the bundle exports (scripts/bundle.js writes its entry). */
 export interface BundleExports {
-  main(argv: readonly string[], loadOptions: LoadOptions): Promise<void>
+  main: typeof import('./main.js').main
   /** package.json as oclif reads it, with commands and hooks taken from the bundle. */
   pjson: PJSON
+  /** The id of every command in the bundle (`config:get`), as in the manifest. */
+  commandIds: readonly string[]
 }
 
 export const BUNDLE_FILE = 'toolsearch.cjs'

@@ -8,9 +8,16 @@ import type {LoadOptions} from '@oclif/core/interfaces'
 import {hoistRootFlags} from './argv.js'
 import {preflight} from './preflight.js'
 
-export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false} = {}): Promise<void> {
+export interface MainOptions {
+  /** oclif's development mode (bin/dev.js). */
+  development?: boolean
+  /** The command ids, when the caller has them without reading the manifest (the bundle does). */
+  commandIds?: ReadonlySet<string>
+}
+
+export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds}: MainOptions = {}): Promise<void> {
   const args = hoistRootFlags(argv)
-  const exitCode = preflight(args)
+  const exitCode = preflight(args, commandIds)
   if (exitCode !== undefined) {
     process.exitCode = exitCode
     return

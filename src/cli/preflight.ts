@@ -73,7 +73,25 @@ function cwdIsGone(): boolean {
   }
 }
 
-export function preflight(argv: string[]): number | undefined {
+/**
+ * Whether a `--json` command line that asks for no help runs a command, from the command ids
+ * alone. Help is printed only when its words (the line without flags) name a topic and not a
+ * command: a command runs, and so do words that name neither (the longest leading words that do
+ * name one are fewer than all of them), as `preflight` decides from the manifest.
+ */
+function runsCommand(words: string[], commandIds: ReadonlySet<string>): boolean {
+  const id = words.join(':')
+  if (commandIds.has(id)) return true
+  if (id === '') return false
+  for (const commandId of commandIds) if (commandId.startsWith(`${id}:`)) return false
+  return true
+}
+
+/**
+ * `commandIds` (the bundle has them) spares a `--json` run of a command reading the 100 kB
+ * manifest, which oclif then reads again: it is read only to print help.
+ */
+export function preflight(argv: string[], commandIds?: ReadonlySet<string>): number | undefined {
   const json = argv.includes('--json')
   if (cwdIsGone()) {
     const message = 'The current directory no longer exists (it was deleted or moved). Change to an existing directory and run the command again.'
@@ -84,6 +102,7 @@ export function preflight(argv: string[]): number | undefined {
   if (!json) return undefined
   const words = argv.filter((arg) => !arg.startsWith('-'))
   const askedForHelp = argv.includes('--help') || argv.includes('-h')
+  if (!askedForHelp && commandIds !== undefined && runsCommand(words, commandIds)) return undefined
   // The longest leading words that name a command or a topic (the rest are arguments).
   for (let count = words.length; count >= 0; count--) {
     const help = jsonHelp(words.slice(0, count))

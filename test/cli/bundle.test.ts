@@ -50,12 +50,17 @@ describe('the bundle', () => {
     expect(bytes.toString('latin1')).toMatch(/\\u2019/)
   })
 
-  it('is compiled from the code cache the build wrote (a rejected cache would only cost time)', () => {
+  it('is compiled from the code cache the build wrote (a rejected cache would only cost time), and names every command of the manifest', () => {
     const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
-process.stdout.write(String(loadBundle(${JSON.stringify(bundleDirectory)}).codeCacheAccepted))`
+const bundle = loadBundle(${JSON.stringify(bundleDirectory)})
+process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, commandIds: bundle.exports.commandIds}))`
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
     expect(result.stderr).toBe('')
-    expect(result.stdout).toBe('true')
+    const {accepted, commandIds} = JSON.parse(result.stdout) as {accepted: boolean; commandIds: string[]}
+    expect(accepted).toBe(true)
+    // The preflight of a `--json` run decides from these ids whether to read the manifest.
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
+    expect([...commandIds].sort()).toEqual(Object.keys(manifest.commands).sort())
   })
 
   it('starts without the ES module loader: bin/run.cjs and the start it runs are CommonJS', () => {
