@@ -7,7 +7,7 @@ import type {McpServerConfig, UnavailableMcpServer} from '../catalog/types.js'
 import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
 import {McpServerFailure, withMcpSession} from './session.js'
-import type {McpSession} from './types.js'
+import {RAW_RESULT, type McpSession} from './types.js'
 
 /** A tool as its server lists it (secrets redacted). */
 export interface McpToolDefinition {
@@ -62,16 +62,16 @@ interface ListedTools {
 async function pageThroughTools(session: McpSession, inspectTool: ListServersOptions['inspectTool']): Promise<ListedTools> {
   session.setPhase('tools/list')
   // Loaded with the client already (session.ts): this costs nothing more.
-  const {ListToolsResultSchema, ResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
+  const {ListToolsResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
   const listed: ListedTools = {tools: [], defects: new Map()}
   const seenNames = new Set<string>()
   const seenCursors = new Set<string>()
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    // The raw result first (ResultSchema keeps `tools` as sent), then its shape.
+    // The raw result first (the client checked it is a result and keeps `tools` as sent), then its shape.
     const raw = await session.client.request(
       {method: 'tools/list', params: cursor === undefined ? {} : {cursor}},
-      ResultSchema,
+      RAW_RESULT,
       {signal: session.deadline.signal, timeout: session.deadline.remaining()},
     )
     const result = ListToolsResultSchema.parse(raw)

@@ -26,6 +26,12 @@ export interface McpResultParser<T> {
   parse(value: unknown): T
 }
 
+/**
+ * The result as the server sent it: the client has already checked that it is a result (an
+ * object), so a caller that reads the raw fields itself passes this instead of parsing twice.
+ */
+export const RAW_RESULT: McpResultParser<Record<string, unknown>> = {parse: (value) => value as Record<string, unknown>}
+
 /** What our code asks of the SDK's client: one request, its result parsed by `resultSchema`. */
 export interface McpClient {
   request<T>(request: McpRequest, resultSchema: McpResultParser<T>, options?: McpRequestOptions): Promise<T>
