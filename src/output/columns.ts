@@ -9,8 +9,7 @@
  */
 import stringWidth from 'string-width'
 
-/** Printable ASCII: one cell per character, measured without segmenting. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
+import {isPrintableAsciiText} from '../shared/ascii.js'
 
 let graphemes: Intl.Segmenter | undefined
 
@@ -46,7 +45,8 @@ function measuredPrefix(text: string, cells: number): string {
  */
 export function displayWidth(text: string, max = Number.POSITIVE_INFINITY): number {
   const head = text.length > max + 1 ? text.slice(0, max + 1) : text
-  if (PRINTABLE_ASCII.test(head)) return head.length
+  // Printable ASCII: one cell per character, measured without segmenting.
+  if (isPrintableAsciiText(head)) return head.length
   let width = 0
   for (const {cells} of clusterWidths(measuredPrefix(text, max))) {
     width += cells

@@ -5,7 +5,7 @@
  * Letters and digits are the Unicode categories L and N, as the spec names them: combining marks
  * are neither, so decomposed (NFD) accents split a word.
  */
-import {isAsciiDigit, isAsciiLowercase, isAsciiUppercase} from '../shared/ascii.js'
+import {isAsciiDigit, isAsciiLowercase, isAsciiText, isAsciiUppercase} from '../shared/ascii.js'
 
 export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
 
@@ -23,14 +23,8 @@ const CHUNK_PART = /\p{Lu}+s?(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu
 
 /** The parts of one chunk (`readFile` → `read`, `File`; `web_search` → `web`, `search`). */
 export function chunkParts(chunk: string): string[] {
-  return isAscii(chunk) ? asciiChunkParts(chunk) : (chunk.match(CHUNK_PART) ?? [])
+  return isAsciiText(chunk) ? asciiChunkParts(chunk) : (chunk.match(CHUNK_PART) ?? [])
 }
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
-  return true
-}
-
 
 /**
  * `CHUNK_PART`'s matches in an ASCII chunk, found by hand: the parts of most identifiers, without

@@ -15,3 +15,18 @@ export function isAsciiLowercase(code: number): boolean {
 export function isAsciiDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39
 }
+
+/** Whether every code unit of `text` is ASCII (U+0000–U+007F). */
+export function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
+/** Whether every code unit of `text` is printable ASCII (space to `~`). */
+export function isPrintableAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code > 0x7e) return false
+  }
+  return true
+}

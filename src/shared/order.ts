@@ -4,7 +4,7 @@
  * compares ids (`localeCompare`: `_delta` < `ábaco` < `alpha` < `Alpha` < `echo1` < `echo10` <
  * `Echo2`). Also the helpers other rankers order with.
  */
-import {isAsciiUppercase} from './ascii.js'
+import {isAsciiUppercase, isPrintableAsciiText} from './ascii.js'
 
 /** The fields ordering looks at; `RankedHit` has them, and so can a ranker's internal candidates. */
 export interface Orderable {
@@ -29,7 +29,7 @@ let collator: Intl.Collator | undefined
  * other default locale, goes to one shared collator, built on first use.
  */
 export function compareIds(a: string, b: string): number {
-  if ((asciiAsRoot ??= defaultLocaleCollatesAsciiAsRoot(process.env)) && isPrintableAscii(a) && isPrintableAscii(b)) return compareAsciiAsRoot(a, b)
+  if ((asciiAsRoot ??= defaultLocaleCollatesAsciiAsRoot(process.env)) && isPrintableAsciiText(a) && isPrintableAsciiText(b)) return compareAsciiAsRoot(a, b)
   collator ??= new Intl.Collator()
   return collator.compare(a, b)
 }
@@ -59,14 +59,6 @@ for (let place = 0, weight = 0; place < ROOT_ASCII_ORDER.length; place++) {
   // A capital follows its lowercase letter and shares its weight.
   if (!isAsciiUppercase(code)) weight++
   PRIMARY[code] = weight
-}
-
-function isPrintableAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x20 || code > 0x7e) return false
-  }
-  return true
 }
 
 /**
