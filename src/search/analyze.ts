@@ -4,7 +4,7 @@
  */
 import {stemVariants} from './stem.js'
 import {STOP_WORDS} from './stop-words.js'
-import {chunkTokens, forEachChunk, tokenize} from './tokenize.js'
+import {CHUNK_SEPARATOR, chunkTokens, isPlainLowercase, tokenize} from './tokenize.js'
 
 /** Tokens of `text` that are not stop words, in order (`read the files` → `read`, `files`). */
 export function contentWords(text: string): string[] {
@@ -51,11 +51,6 @@ export function analyzeText(text: string): string[] {
 export class TextTermNumbers {
   private readonly byText = new Map<string, readonly number[]>()
   private readonly byChunk = new Map<string, readonly number[]>()
-  private collected: number[] = []
-  private readonly collectChunk = (chunk: string, plainLowercase: boolean): void => {
-    const numbers = this.chunk(chunk, plainLowercase)
-    for (let i = 0; i < numbers.length; i++) this.collected.push(numbers[i]!)
-  }
 
   /** `termNumber` numbers a term in the index field (`FieldBuilder.termNumber`). */
   constructor(private readonly termNumber: (term: string) => number) {}
@@ -64,25 +59,29 @@ export class TextTermNumbers {
   of(text: string): readonly number[] {
     let numbers = this.byText.get(text)
     if (numbers === undefined) {
-      this.collected = []
-      forEachChunk(text, this.collectChunk)
-      numbers = this.collected
+      const collected: number[] = []
+      // The regex engine splits the text in native code: a process indexes each distinct text
+      // once, too few times for V8 to compile a character loop of ours before it is done.
+      const chunks = text.split(CHUNK_SEPARATOR)
+      for (let i = 0; i < chunks.length; i++) {
+        const chunk = chunks[i]!
+        if (chunk === '') continue
+        const chunkNumbers = this.byChunk.get(chunk) ?? this.newChunk(chunk)
+        for (let j = 0; j < chunkNumbers.length; j++) collected.push(chunkNumbers[j]!)
+      }
+      numbers = collected
       this.byText.set(text, numbers)
     }
     return numbers
   }
 
-  private chunk(chunk: string, plainLowercase: boolean): readonly number[] {
-    let numbers = this.byChunk.get(chunk)
-    if (numbers === undefined) {
-      const found: number[] = []
-      chunkTokens(chunk, plainLowercase, (token) => {
-        if (STOP_WORDS.has(token)) return
-        for (const variant of cachedStemVariants(token)) found.push(this.termNumber(variant))
-      })
-      numbers = found
-      this.byChunk.set(chunk, numbers)
-    }
+  private newChunk(chunk: string): readonly number[] {
+    const numbers: number[] = []
+    chunkTokens(chunk, isPlainLowercase(chunk), (token) => {
+      if (STOP_WORDS.has(token)) return
+      for (const variant of cachedStemVariants(token)) numbers.push(this.termNumber(variant))
+    })
+    this.byChunk.set(chunk, numbers)
     return numbers
   }
 }

@@ -71,70 +71,15 @@ function lowercaseRunEnd(text: string, start: number): number {
   return end
 }
 
-/** Character classes of ASCII code units: not part of a chunk, `a`–`z`, or another chunk character. */
-const SEPARATOR = 0
-const LOWERCASE = 1
-const OTHER_WORD = 2
-const ASCII_CLASS = (() => {
-  const classes = new Uint8Array(128)
-  for (let code = 0; code < 128; code++) {
-    const char = String.fromCharCode(code)
-    classes[code] = isAsciiLowercase(code) ? LOWERCASE : /[\p{L}\p{N}_]/u.test(char) ? OTHER_WORD : SEPARATOR
-  }
-  return classes
-})()
-/** One letter or digit at `lastIndex` (a surrogate pair counts as one code point, a lone surrogate as none). */
-const LETTER_OR_DIGIT_AT = /[\p{L}\p{N}]/uy
-
-/**
- * Calls `visit` with each chunk of `text` in order (maximal runs of letters, digits and `_`, as
- * `text.split(CHUNK_SEPARATOR)` gives them, empty ones left out) and whether the chunk is plain
- * lowercase ASCII letters — most words of most descriptions, which then need no part regex or
- * lowercasing. One scan of the text, no array of chunks: indexing thousands of tools calls this
- * for every string they hold.
- */
-export function forEachChunk(text: string, visit: (chunk: string, plainLowercase: boolean) => void): void {
-  const length = text.length
-  let start = -1
-  let plain = true
-  let i = 0
-  while (i < length) {
-    const code = text.charCodeAt(i)
-    let width = 1
-    let kind: number
-    if (code < 128) kind = ASCII_CLASS[code]!
-    else {
-      LETTER_OR_DIGIT_AT.lastIndex = i
-      if (LETTER_OR_DIGIT_AT.test(text)) {
-        kind = OTHER_WORD
-        width = LETTER_OR_DIGIT_AT.lastIndex - i
-      } else {
-        kind = SEPARATOR
-        // A pair that is no letter or digit (an emoji) separates as one code point.
-        if (code >= 0xd8_00 && code <= 0xdb_ff && i + 1 < length) {
-          const next = text.charCodeAt(i + 1)
-          if (next >= 0xdc_00 && next <= 0xdf_ff) width = 2
-        }
-      }
-    }
-    if (kind === SEPARATOR) {
-      if (start >= 0) visit(text.slice(start, i), plain)
-      start = -1
-    } else {
-      if (start < 0) {
-        start = i
-        plain = true
-      }
-      if (kind !== LOWERCASE) plain = false
-    }
-    i += width
-  }
-  if (start >= 0) visit(text.slice(start), plain)
+/** Whether `chunk` is nothing but `a`–`z`: most words of most descriptions, which need no part regex or lowercasing. */
+export function isPlainLowercase(chunk: string): boolean {
+  for (let i = 0; i < chunk.length; i++) if (!isAsciiLowercase(chunk.charCodeAt(i))) return false
+  return chunk.length > 0
 }
 
 /**
  * The tokens of one chunk, in order: the chunk lowercased, then, when it has two or more parts,
- * each part lowercased. `plainLowercase` (from `forEachChunk`) skips the part regex.
+ * each part lowercased. `plainLowercase` (`isPlainLowercase`) skips the part regex.
  */
 export function chunkTokens(chunk: string, plainLowercase: boolean, visit: (token: string) => void): void {
   if (plainLowercase) {
@@ -155,6 +100,6 @@ export function tokenize(text: string): string[] {
   const push = (token: string): void => {
     tokens.push(token)
   }
-  forEachChunk(text, (chunk, plain) => chunkTokens(chunk, plain, push))
+  for (const chunk of text.split(CHUNK_SEPARATOR)) if (chunk !== '') chunkTokens(chunk, isPlainLowercase(chunk), push)
   return tokens
 }
