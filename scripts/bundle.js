@@ -15,6 +15,8 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 
 import {build} from 'esbuild'
 
+import {buildDigest} from './build-digest.js'
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist', 'bundle')
 const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'))
@@ -49,6 +51,7 @@ ${hookFiles.map(([event, file]) => `  get ${JSON.stringify(event)}() { return re
 export {main}
 export const pjson = ${JSON.stringify(bundledPjson())}
 export const commandIds = ${JSON.stringify(Object.keys(commands))}
+export const build = ${JSON.stringify(buildDigest(root))}
 `
 
 /** package.json as the bundle's oclif sees it: commands and hooks from the registry. */

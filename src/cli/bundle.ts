@@ -23,6 +23,8 @@ export interface BundleExports {
   pjson: PJSON
   /** The id of every command in the bundle (`config:get`), as in the manifest. */
   commandIds: readonly string[]
+  /** A digest of the compiled code the bundle was made of (`src/cli/build.ts`). */
+  build: string
 }
 
 export const BUNDLE_FILE = 'toolsearch.cjs'

@@ -6,6 +6,7 @@
 import type {LoadOptions} from '@oclif/core/interfaces'
 
 import {hoistRootFlags} from './argv.js'
+import {setRunningBuild} from './build.js'
 import {preflight} from './preflight.js'
 
 export interface MainOptions {
@@ -13,9 +14,12 @@ export interface MainOptions {
   development?: boolean
   /** The command ids, when the caller has them without reading the manifest (the bundle does). */
   commandIds?: ReadonlySet<string>
+  /** The build that runs (`src/cli/build.ts`): the bundle has one, the compiled modules none. */
+  build?: string
 }
 
-export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds}: MainOptions = {}): Promise<void> {
+export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds, build}: MainOptions = {}): Promise<void> {
+  setRunningBuild(build)
   const args = hoistRootFlags(argv)
   const exitCode = preflight(args, commandIds)
   if (exitCode !== undefined) {

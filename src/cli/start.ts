@@ -20,8 +20,8 @@ import {BUNDLE_FILE, loadBundle} from './bundle.js'
 export async function start(argv: readonly string[], root: string): Promise<void> {
   const bundleDirectory = join(root, 'dist', 'bundle')
   if (!isDebugEnabled() && existsSync(join(bundleDirectory, BUNDLE_FILE))) {
-    const {main, pjson, commandIds} = loadBundle(bundleDirectory).exports
-    await main(argv, {root, pjson}, {commandIds: new Set(commandIds)})
+    const {main, pjson, commandIds, build} = loadBundle(bundleDirectory).exports
+    await main(argv, {root, pjson}, {commandIds: new Set(commandIds), build})
     return
   }
   // Named from the root, not relative to this file: this code also runs from dist/bundle/.

@@ -12,6 +12,7 @@ import {TextTermNumbers} from './analyze.js'
 import {forEachDocumentString} from './document.js'
 import {type InvertedIndex, InvertedIndexBuilder} from './inverted-index.js'
 import {compareIds, compareOrderable, exactKey, type Orderable} from '../shared/order.js'
+import {cachedIndex} from './index-cache.js'
 import {openclawQueryTerms} from './query.js'
 import {lazilyExplainedHit} from './ranked-hit.js'
 import {FieldScorer, type ScoreTable, termContributions} from './score.js'
@@ -130,8 +131,8 @@ function topMatches(table: ScoreTable, k: number, exactDocs: ReadonlySet<number>
   return contenders.sort(compareOrderable).slice(0, k)
 }
 
-export const createOpenClawRanker: RankerFactory = (entries) => {
-  const index = openclawIndex(entries)
+export const createOpenClawRanker: RankerFactory = (entries, options = {}) => {
+  const index = cachedIndex(entries, FIELD, options.indexCache, openclawIndex)
   const scorer = new FieldScorer(index, FIELD)
   const exact = exactMatchTable(entries)
   const byId = new Map<string, number>()

@@ -4,6 +4,7 @@
  * how it tokenizes and scores is its own business, but every score must be explainable.
  */
 import type {CatalogEntry} from '../catalog/types.js'
+import type {IndexCache} from './index-cache.js'
 
 /** One query term's share of a hit's score, for `--explain`. */
 export interface TermContribution {
@@ -36,5 +37,10 @@ export interface Ranker {
   search(query: string, limit: number): RankedHit[]
 }
 
+export interface RankerOptions {
+  /** Where a ranker that can may keep its index between runs (`src/search/index-cache.ts`). */
+  indexCache?: IndexCache
+}
+
 /** Builds a ranker's index over a set of entries (already filtered by policy). */
-export type RankerFactory = (entries: readonly CatalogEntry[]) => Ranker
+export type RankerFactory = (entries: readonly CatalogEntry[], options?: RankerOptions) => Ranker

@@ -8,6 +8,7 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
+import {buildDigest} from '../../scripts/build-digest.js'
 import {BIN, ROOT, runCli, tempDir} from '../helpers/cli.js'
 
 const bundleDirectory = join(ROOT, 'dist', 'bundle')
@@ -53,11 +54,13 @@ describe('the bundle', () => {
   it('is compiled from the code cache the build wrote (a rejected cache would only cost time), and names every command of the manifest', () => {
     const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
 const bundle = loadBundle(${JSON.stringify(bundleDirectory)})
-process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, commandIds: bundle.exports.commandIds}))`
+process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, commandIds: bundle.exports.commandIds, build: bundle.exports.build}))`
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
     expect(result.stderr).toBe('')
-    const {accepted, commandIds} = JSON.parse(result.stdout) as {accepted: boolean; commandIds: string[]}
+    const {accepted, commandIds, build} = JSON.parse(result.stdout) as {accepted: boolean; commandIds: string[]; build: string}
     expect(accepted).toBe(true)
+    // The build the index cache is keyed by is the digest of the compiled modules in dist/.
+    expect(build).toBe(buildDigest(ROOT))
     // The preflight of a `--json` run decides from these ids whether to read the manifest.
     const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
     expect([...commandIds].sort()).toEqual(Object.keys(manifest.commands).sort())

@@ -1,0 +1,309 @@
+/**
+ * The openclaw index kept on disk between runs. Indexing is most of a search's own time (the
+ * analysis runs once per process, too few times for V8 to compile it), and a person debugging a
+ * catalog runs search after search over the same tools: each run after the first reads the index
+ * it would build instead.
+ *
+ * **Never a different answer.** An index is read back only when it was built from exactly the
+ * input this run would build it from: the same document ids and indexed strings in the same order
+ * (`indexInput`; compared in full, not by a hash), by the same build of toolsearch (`build`: a
+ * digest of its compiled code, so any change to the analysis makes every cached index foreign),
+ * on the same V8 (its Unicode tables decide what a letter is). Anything else — no cache
+ * directory, another build's file, a file cut short or not ours, an unreadable or special file —
+ * and the index is built as if there were no cache.
+ *
+ * **Never a failed run.** Writing is best effort: a read-only home or a full disk leaves the run
+ * as it was, uncached. A file is written under a temp name and renamed into place, so a reader
+ * sees a whole file or none; the directory keeps the `MAX_CACHED_INDEXES` most recently used.
+ *
+ * Where: `TOOLSEARCH_CACHE_DIR`, else the platform's cache directory (`defaultCacheDirectory`).
+ * `search --no-cache` neither reads nor writes it.
+ */
+import {mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {homedir} from 'node:os'
+import {isAbsolute, join} from 'node:path'
+
+import {readRegularFile} from '../fs/read-file.js'
+import type {CatalogEntry} from '../catalog/types.js'
+import {forEachDocumentString} from './document.js'
+import {type FieldPostings, InvertedIndex} from './inverted-index.js'
+
+/** Where indexes are kept, and the build they must come from. */
+export interface IndexCache {
+  directory: string
+  /** The build of toolsearch that reads and writes them (`src/cli/build.ts`). */
+  build: string
+}
+
+/** How many cached indexes the directory keeps: the most recently used. */
+export const MAX_CACHED_INDEXES = 4
+/** Cached indexes larger than this are neither written nor read. */
+export const MAX_INDEX_FILE_BYTES = 96 * 1024 * 1024
+const MAGIC = 'TSINDEX1'
+const FILE_PREFIX = 'openclaw-'
+const FILE_SUFFIX = '.index'
+/** A temp file older than this was left by a killed write. */
+const STALE_TEMP_MS = 10 * 60 * 1000
+
+/**
+ * The platform's per-user cache directory for toolsearch: `$XDG_CACHE_HOME/toolsearch` (an
+ * absolute XDG_CACHE_HOME only, as the XDG spec says) or `~/.cache/toolsearch`,
+ * `~/Library/Caches/toolsearch` on macOS, `%LOCALAPPDATA%\toolsearch\Cache` on Windows.
+ * Undefined when there is no home to put it in.
+ */
+export function defaultCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | undefined {
+  const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
+  let home: string | undefined
+  try {
+    home = nonEmpty(env.HOME) ?? nonEmpty(env.USERPROFILE) ?? nonEmpty(homedir())
+  } catch {
+    home = undefined
+  }
+  if (platform === 'win32') {
+    const local = nonEmpty(env.LOCALAPPDATA) ?? (home === undefined ? undefined : join(home, 'AppData', 'Local'))
+    return local === undefined ? undefined : join(local, 'toolsearch', 'Cache')
+  }
+  if (platform === 'darwin') return home === undefined ? undefined : join(home, 'Library', 'Caches', 'toolsearch')
+  const xdg = nonEmpty(env.XDG_CACHE_HOME)
+  if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'toolsearch')
+  return home === undefined ? undefined : join(home, '.cache', 'toolsearch')
+}
+
+/** The cache a run uses: none without a build (the compiled modules, tests in process) or a directory. */
+export function indexCacheFor(build: string | undefined, env: NodeJS.ProcessEnv): IndexCache | undefined {
+  if (build === undefined) return undefined
+  const explicit = env.TOOLSEARCH_CACHE_DIR
+  const root = explicit !== undefined && explicit.trim() !== '' ? explicit : defaultCacheDirectory(env)
+  return root === undefined ? undefined : {directory: join(root, 'index'), build}
+}
+
+/**
+ * What an openclaw index is a function of, in a form cheap to compare: every distinct string once
+ * (`texts`), and the run of them as numbers (`sequence`): for each entry `-1`, its id, then each
+ * string `forEachDocumentString` gives, in order.
+ */
+export interface IndexInput {
+  texts: string[]
+  sequence: Int32Array
+}
+
+export function indexInput(entries: readonly CatalogEntry[]): IndexInput {
+  const numbers = new Map<string, number>()
+  const texts: string[] = []
+  let sequence = new Int32Array(Math.max(1024, entries.length * 8))
+  let length = 0
+  const push = (value: number): void => {
+    if (length === sequence.length) {
+      const grown = new Int32Array(sequence.length * 2)
+      grown.set(sequence)
+      sequence = grown
+    }
+    sequence[length++] = value
+  }
+  const visit = (text: string): void => {
+    let number = numbers.get(text)
+    if (number === undefined) {
+      number = texts.length
+      texts.push(text)
+      numbers.set(text, number)
+    }
+    push(number)
+  }
+  for (const entry of entries) {
+    push(-1)
+    visit(entry.id)
+    forEachDocumentString(entry, visit)
+  }
+  return {texts, sequence: sequence.subarray(0, length)}
+}
+
+/** What a cached index must have been written by: this build, this V8, this byte order. */
+function cacheKey(build: string): string {
+  const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+  return `${build} v8 ${process.versions.v8} unicode ${process.versions.unicode ?? ''} ${littleEndian ? 'le' : 'be'}`
+}
+
+interface Header {
+  key: string
+  field: string
+  documents: number
+  terms: number
+  postings: number
+  averageLength: number
+  /** Byte lengths of the JSON of the terms and of the input's texts, and the input's sequence length. */
+  termBytes: number
+  textBytes: number
+  sequenceLength: number
+}
+
+const bytesOf = (array: Int32Array | Float64Array): Buffer => Buffer.from(array.buffer, array.byteOffset, array.byteLength)
+const padTo8 = (n: number): number => Math.ceil(n / 8) * 8
+
+/**
+ * The file of one field's index: `TSINDEX1`, the header's byte length (uint32), the header (JSON,
+ * padded to 8 bytes), then the field's lengths (float64), offsets, docs and tfs (int32), the
+ * input's sequence (int32), the terms in term-number order and the input's texts (both JSON).
+ */
+export function encodeIndex(index: InvertedIndex, field: string, input: IndexInput, build: string): Buffer {
+  const postings = index.fieldPostings(field)
+  if (postings === undefined) throw new Error(`index has no field ${field}`)
+  const terms = Buffer.from(JSON.stringify([...postings.terms.keys()]))
+  const texts = Buffer.from(JSON.stringify(input.texts))
+  const header: Header = {
+    key: cacheKey(build),
+    field,
+    documents: index.size,
+    terms: postings.terms.size,
+    postings: postings.docs.length,
+    averageLength: postings.averageLength,
+    termBytes: terms.length,
+    textBytes: texts.length,
+    sequenceLength: input.sequence.length,
+  }
+  const headerJson = JSON.stringify(header)
+  const headerBytes = Buffer.byteLength(headerJson)
+  const start = Buffer.alloc(padTo8(12 + headerBytes), ' ')
+  start.write(MAGIC, 0, 'latin1')
+  start.writeUInt32LE(headerBytes, 8)
+  start.write(headerJson, 12, 'utf8')
+  const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence]
+  // Int32 sections after the float64 ones stay 4-byte aligned whatever their lengths.
+  return Buffer.concat([start, ...arrays.map(bytesOf), terms, texts])
+}
+
+/**
+ * The index in `bytes` (`encodeIndex`) when it was written by `build` from exactly `input`, with
+ * `ids` as its documents; otherwise undefined. Never throws on a file that is not a whole one.
+ */
+export function decodeIndex(bytes: Buffer, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
+  try {
+    if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined
+    const headerBytes = bytes.readUInt32LE(8)
+    if (12 + headerBytes > bytes.length) return undefined
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as Header
+    if (header.key !== cacheKey(build) || header.documents !== ids.length || header.sequenceLength !== input.sequence.length) return undefined
+    const counts = [header.documents, header.terms, header.postings, header.termBytes, header.textBytes]
+    if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number' || typeof header.field !== 'string') return undefined
+    let at = padTo8(12 + headerBytes)
+    const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, header.termBytes, header.textBytes]
+    if (at + sizes.reduce((sum, size) => sum + size, 0) !== bytes.length) return undefined
+    // Typed arrays over the file's bytes: a copy only when the buffer is not aligned for them.
+    const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes)
+    const view = <T>(make: new (buffer: ArrayBufferLike, offset: number, length: number) => T, size: number, count: number): T => {
+      const array = new make(aligned.buffer, aligned.byteOffset + at, count)
+      at += size
+      return array
+    }
+    const lengths = view(Float64Array, sizes[0]!, header.documents)
+    const offsets = view(Int32Array, sizes[1]!, header.terms + 1)
+    const docs = view(Int32Array, sizes[2]!, header.postings)
+    const tfs = view(Int32Array, sizes[3]!, header.postings)
+    const sequence = view(Int32Array, sizes[4]!, header.sequenceLength)
+    // The input first: it is what decides whether the rest is this run's index at all.
+    if (!bytesOf(sequence).equals(bytesOf(input.sequence))) return undefined
+    const termsAt = at
+    const textsAt = termsAt + header.termBytes
+    if (aligned.toString('utf8', textsAt, textsAt + header.textBytes) !== JSON.stringify(input.texts)) return undefined
+    const termList = JSON.parse(aligned.toString('utf8', termsAt, textsAt)) as unknown
+    if (!Array.isArray(termList) || termList.length !== header.terms || offsets[0] !== 0 || offsets[header.terms] !== header.postings) return undefined
+    const terms = new Map<string, number>()
+    for (let t = 0; t < termList.length; t++) {
+      const term = termList[t] as unknown
+      if (typeof term !== 'string' || terms.has(term) || offsets[t + 1]! < offsets[t]!) return undefined
+      terms.set(term, t)
+    }
+    const field: FieldPostings = {terms, offsets, docs, tfs, lengths, averageLength: header.averageLength}
+    return new InvertedIndex(ids, new Map([[header.field, field]]))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The file a set of entries is cached under: a digest of what tells catalog sets apart cheaply
+ * (sizes and the first and last ids). Two sets that share a name only take turns in one file:
+ * what is read back is still compared in full.
+ */
+function indexFileName(input: IndexInput, ids: readonly string[]): string {
+  const sample = [String(ids.length), String(input.texts.length), String(input.sequence.length), ...ids.slice(0, 8), ...ids.slice(-8)].join('\u0000')
+  // FNV-1a, 32 bits, over UTF-16 code units.
+  let hash = 0x81_1c_9d_c5
+  for (let i = 0; i < sample.length; i++) hash = Math.imul(hash ^ sample.charCodeAt(i), 0x01_00_01_93) >>> 0
+  return `${FILE_PREFIX}${hash.toString(16).padStart(8, '0')}${FILE_SUFFIX}`
+}
+
+/**
+ * The index `build` gives for `entries`, read from `cache` when it holds the index of exactly this
+ * input, else built and stored there (best effort). Without a cache, simply `build(entries)`.
+ */
+export function cachedIndex(entries: readonly CatalogEntry[], field: string, cache: IndexCache | undefined, build: (entries: readonly CatalogEntry[]) => InvertedIndex): InvertedIndex {
+  if (cache === undefined) return build(entries)
+  const input = indexInput(entries)
+  const ids = entries.map((entry) => entry.id)
+  const file = join(cache.directory, indexFileName(input, ids))
+  const cached = readCachedIndex(file, input, ids, cache.build)
+  if (cached !== undefined) return cached
+  const index = build(entries)
+  writeCachedIndex(cache.directory, file, encodeIndex(index, field, input, cache.build))
+  return index
+}
+
+function readCachedIndex(file: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
+  try {
+    const snapshot = readRegularFile(file, MAX_INDEX_FILE_BYTES)
+    if (snapshot === undefined) return undefined
+    const index = decodeIndex(snapshot.bytes, input, ids, build)
+    // Used now: the directory keeps the most recently used indexes.
+    if (index !== undefined) utimesSync(file, new Date(), new Date())
+    return index
+  } catch {
+    return undefined
+  }
+}
+
+function writeCachedIndex(directory: string, file: string, bytes: Buffer): void {
+  if (bytes.length > MAX_INDEX_FILE_BYTES) return
+  const temp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`
+  try {
+    mkdirSync(directory, {recursive: true, mode: 0o700})
+    writeFileSync(temp, bytes, {flag: 'wx', mode: 0o600})
+    renameSync(temp, file)
+  } catch {
+    try {
+      unlinkSync(temp)
+    } catch {
+      // Never created, or already gone.
+    }
+    return
+  }
+  pruneCache(directory)
+}
+
+/** Removes all but the `MAX_CACHED_INDEXES` most recently used indexes, and stale temp files. */
+export function pruneCache(directory: string, now = Date.now()): void {
+  try {
+    const indexes: Array<{path: string; used: number}> = []
+    for (const name of readdirSync(directory)) {
+      if (!name.startsWith(FILE_PREFIX)) continue
+      const path = join(directory, name)
+      try {
+        const stats = statSync(path)
+        if (name.endsWith('.tmp')) {
+          if (now - stats.mtimeMs > STALE_TEMP_MS) unlinkSync(path)
+        } else if (name.endsWith(FILE_SUFFIX) && stats.isFile()) indexes.push({path, used: stats.mtimeMs})
+      } catch {
+        // Removed by another run meanwhile.
+      }
+    }
+    indexes.sort((a, b) => b.used - a.used)
+    for (const {path} of indexes.slice(MAX_CACHED_INDEXES)) {
+      try {
+        unlinkSync(path)
+      } catch {
+        // Removed by another run meanwhile.
+      }
+    }
+  } catch {
+    // An unreadable directory keeps what it has.
+  }
+}
