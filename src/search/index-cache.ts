@@ -130,25 +130,38 @@ interface Header {
   terms: number
   postings: number
   averageLength: number
-  /** Byte lengths of the JSON of the terms and of the input's texts, and the input's sequence length. */
+  /** The byte length of the terms' JSON; the input's sequence length and number of texts. */
   termBytes: number
-  textBytes: number
   sequenceLength: number
+  textCount: number
+  /** The byte length of the input's texts, joined, as UTF-16 code units. */
+  textBytes: number
 }
 
 const bytesOf = (array: Int32Array | Float64Array): Buffer => Buffer.from(array.buffer, array.byteOffset, array.byteLength)
 const padTo8 = (n: number): number => Math.ceil(n / 8) * 8
 
 /**
+ * The input's texts as bytes to compare in one call: their lengths, and their UTF-16 code units
+ * joined (a copy of memory, where UTF-8 or JSON would encode every character).
+ */
+function textBytes(texts: readonly string[]): {lengths: Int32Array; units: Buffer} {
+  const lengths = new Int32Array(texts.length)
+  for (let i = 0; i < texts.length; i++) lengths[i] = texts[i]!.length
+  return {lengths, units: Buffer.from(texts.join(''), 'utf16le')}
+}
+
+/**
  * The file of one field's index: `TSINDEX1`, the header's byte length (uint32), the header (JSON,
  * padded to 8 bytes), then the field's lengths (float64), offsets, docs and tfs (int32), the
- * input's sequence (int32), the terms in term-number order and the input's texts (both JSON).
+ * input's sequence and its texts' lengths (int32), the terms in term-number order (JSON) and the
+ * input's texts, joined (UTF-16LE).
  */
 export function encodeIndex(index: InvertedIndex, field: string, input: IndexInput, build: string): Buffer {
   const postings = index.fieldPostings(field)
   if (postings === undefined) throw new Error(`index has no field ${field}`)
   const terms = Buffer.from(JSON.stringify([...postings.terms.keys()]))
-  const texts = Buffer.from(JSON.stringify(input.texts))
+  const texts = textBytes(input.texts)
   const header: Header = {
     key: cacheKey(build),
     field,
@@ -157,8 +170,9 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
     postings: postings.docs.length,
     averageLength: postings.averageLength,
     termBytes: terms.length,
-    textBytes: texts.length,
     sequenceLength: input.sequence.length,
+    textCount: input.texts.length,
+    textBytes: texts.units.length,
   }
   const headerJson = JSON.stringify(header)
   const headerBytes = Buffer.byteLength(headerJson)
@@ -166,9 +180,9 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
   start.write(MAGIC, 0, 'latin1')
   start.writeUInt32LE(headerBytes, 8)
   start.write(headerJson, 12, 'utf8')
-  const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence]
+  const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence, texts.lengths]
   // Int32 sections after the float64 ones stay 4-byte aligned whatever their lengths.
-  return Buffer.concat([start, ...arrays.map(bytesOf), terms, texts])
+  return Buffer.concat([start, ...arrays.map(bytesOf), terms, texts.units])
 }
 
 /**
@@ -181,11 +195,11 @@ export function decodeIndex(bytes: Buffer, input: IndexInput, ids: readonly stri
     const headerBytes = bytes.readUInt32LE(8)
     if (12 + headerBytes > bytes.length) return undefined
     const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as Header
-    if (header.key !== cacheKey(build) || header.documents !== ids.length || header.sequenceLength !== input.sequence.length) return undefined
+    if (header.key !== cacheKey(build) || header.documents !== ids.length || header.sequenceLength !== input.sequence.length || header.textCount !== input.texts.length) return undefined
     const counts = [header.documents, header.terms, header.postings, header.termBytes, header.textBytes]
     if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number' || typeof header.field !== 'string') return undefined
     let at = padTo8(12 + headerBytes)
-    const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, header.termBytes, header.textBytes]
+    const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, 4 * header.textCount, header.termBytes, header.textBytes]
     if (at + sizes.reduce((sum, size) => sum + size, 0) !== bytes.length) return undefined
     // Typed arrays over the file's bytes: a copy only when the buffer is not aligned for them.
     const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes)
@@ -199,11 +213,13 @@ export function decodeIndex(bytes: Buffer, input: IndexInput, ids: readonly stri
     const docs = view(Int32Array, sizes[2]!, header.postings)
     const tfs = view(Int32Array, sizes[3]!, header.postings)
     const sequence = view(Int32Array, sizes[4]!, header.sequenceLength)
+    const textLengths = view(Int32Array, sizes[5]!, header.textCount)
     // The input first: it is what decides whether the rest is this run's index at all.
     if (!bytesOf(sequence).equals(bytesOf(input.sequence))) return undefined
+    const texts = textBytes(input.texts)
     const termsAt = at
     const textsAt = termsAt + header.termBytes
-    if (aligned.toString('utf8', textsAt, textsAt + header.textBytes) !== JSON.stringify(input.texts)) return undefined
+    if (!bytesOf(textLengths).equals(bytesOf(texts.lengths)) || !aligned.subarray(textsAt).equals(texts.units)) return undefined
     const termList = JSON.parse(aligned.toString('utf8', termsAt, textsAt)) as unknown
     if (!Array.isArray(termList) || termList.length !== header.terms || offsets[0] !== 0 || offsets[header.terms] !== header.postings) return undefined
     const terms = new Map<string, number>()
@@ -253,11 +269,20 @@ function readCachedIndex(file: string, input: IndexInput, ids: readonly string[]
     const snapshot = readRegularFile(file, MAX_INDEX_FILE_BYTES)
     if (snapshot === undefined) return undefined
     const index = decodeIndex(snapshot.bytes, input, ids, build)
-    // Used now: the directory keeps the most recently used indexes.
-    if (index !== undefined) utimesSync(file, new Date(), new Date())
+    if (index !== undefined) markUsed(file)
     return index
   } catch {
     return undefined
+  }
+}
+
+/** Used now: the directory keeps the most recently used indexes. A read-only cache keeps its times. */
+function markUsed(file: string): void {
+  try {
+    const now = new Date()
+    utimesSync(file, now, now)
+  } catch {
+    // The index was read all the same.
   }
 }
 

@@ -84,6 +84,12 @@ describe('encodeIndex / decodeIndex', () => {
     expect(contents(decode(encode(changed), changed)!)).toEqual(contents(openclawIndex(changed)))
   })
 
+  it('reads nothing written for strings that join into the same text (a boundary moved)', () => {
+    const before = [tool('x', {label: 'ab', description: 'c'})]
+    const after = [tool('x', {label: 'a', description: 'bc'})]
+    expect(decode(encode(before), after)).toBeUndefined()
+  })
+
   it('reads nothing from a file cut short, grown, or not an index', () => {
     const bytes = encode(small)
     for (let length = 0; length < bytes.length; length += 7) expect(decode(bytes.subarray(0, length), small), `cut at ${length}`).toBeUndefined()
