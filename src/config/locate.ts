@@ -54,7 +54,7 @@ function trimmed(value: string | undefined): string | undefined {
  * HOME, else the account's home directory. `os.homedir()` returns an empty HOME as it is, which
  * would make every default path relative to the working directory; the password database does not.
  */
-function accountHome(env: NodeJS.ProcessEnv): string {
+export function accountHome(env: NodeJS.ProcessEnv): string {
   const home = trimmed(env.HOME) ?? trimmed(env.USERPROFILE) ?? trimmed(homedir())
   if (home !== undefined) return home
   try {

@@ -20,9 +20,9 @@
  * `search --no-cache` neither reads nor writes it.
  */
 import {mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
-import {homedir} from 'node:os'
 import {isAbsolute, join} from 'node:path'
 
+import {accountHome} from '../config/locate.js'
 import {readRegularFile} from '../fs/read-file.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {forEachDocumentString} from './document.js'
@@ -55,8 +55,9 @@ export function defaultCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.P
   const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
   let home: string | undefined
   try {
-    home = nonEmpty(env.HOME) ?? nonEmpty(env.USERPROFILE) ?? nonEmpty(homedir())
+    home = accountHome(env)
   } catch {
+    // No home at all: no default cache directory (TOOLSEARCH_CACHE_DIR still gives one).
     home = undefined
   }
   if (platform === 'win32') {
