@@ -17,7 +17,9 @@
  * sees a whole file or none; the directory keeps the `MAX_CACHED_INDEXES` most recently used.
  *
  * Where: `TOOLSEARCH_CACHE_DIR`, else the platform's cache directory (`defaultCacheDirectory`).
- * `search --no-cache` neither reads nor writes it.
+ * `search --no-cache` neither reads nor writes it. The directory is the user's own (0700, files
+ * 0600): a file is checked to be a whole index of this input, not defended against someone who can
+ * write there, who could as well edit the user's config.
  */
 import {mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {isAbsolute, join} from 'node:path'
