@@ -28,7 +28,7 @@ import {accountHome} from '../config/locate.js'
 import {readRegularFile} from '../fs/read-file.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {forEachDocumentString} from './document.js'
-import {type FieldPostings, InvertedIndex} from './inverted-index.js'
+import {type FieldPostings, InvertedIndex, withCapacity} from './inverted-index.js'
 
 /** Where indexes are kept, and the build they must come from. */
 export interface IndexCache {
@@ -93,14 +93,10 @@ export interface IndexInput {
 export function indexInput(entries: readonly CatalogEntry[]): IndexInput {
   const numbers = new Map<string, number>()
   const texts: string[] = []
-  let sequence = new Int32Array(Math.max(1024, entries.length * 8))
+  let sequence: Int32Array = new Int32Array(Math.max(1024, entries.length * 8))
   let length = 0
   const push = (value: number): void => {
-    if (length === sequence.length) {
-      const grown = new Int32Array(sequence.length * 2)
-      grown.set(sequence)
-      sequence = grown
-    }
+    sequence = withCapacity(sequence, length + 1)
     sequence[length++] = value
   }
   const visit = (text: string): void => {
@@ -189,18 +185,19 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
 }
 
 /**
- * The index in `bytes` (`encodeIndex`) when it was written by `build` from exactly `input`, with
- * `ids` as its documents; otherwise undefined. Never throws on a file that is not a whole one.
+ * The index of `field` in `bytes` (`encodeIndex`) when it was written by `build` from exactly
+ * `input`, with `ids` as its documents; otherwise undefined. Never throws on a file that is not a
+ * whole one.
  */
-export function decodeIndex(bytes: Buffer, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
+export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
   try {
     if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined
     const headerBytes = bytes.readUInt32LE(8)
     if (12 + headerBytes > bytes.length) return undefined
     const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as Header
-    if (header.key !== cacheKey(build) || header.documents !== ids.length || header.sequenceLength !== input.sequence.length || header.textCount !== input.texts.length) return undefined
+    if (header.key !== cacheKey(build) || header.field !== field || header.documents !== ids.length || header.sequenceLength !== input.sequence.length || header.textCount !== input.texts.length) return undefined
     const counts = [header.documents, header.terms, header.postings, header.termBytes, header.textBytes]
-    if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number' || typeof header.field !== 'string') return undefined
+    if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number') return undefined
     let at = padTo8(12 + headerBytes)
     const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, 4 * header.textCount, header.termBytes, header.textBytes]
     if (at + sizes.reduce((sum, size) => sum + size, 0) !== bytes.length) return undefined
@@ -231,8 +228,8 @@ export function decodeIndex(bytes: Buffer, input: IndexInput, ids: readonly stri
       if (typeof term !== 'string' || terms.has(term) || offsets[t + 1]! < offsets[t]!) return undefined
       terms.set(term, t)
     }
-    const field: FieldPostings = {terms, offsets, docs, tfs, lengths, averageLength: header.averageLength}
-    return new InvertedIndex(ids, new Map([[header.field, field]]))
+    const postings: FieldPostings = {terms, offsets, docs, tfs, lengths, averageLength: header.averageLength}
+    return new InvertedIndex(ids, new Map([[field, postings]]))
   } catch {
     return undefined
   }
@@ -260,18 +257,18 @@ export function cachedIndex(entries: readonly CatalogEntry[], field: string, cac
   const input = indexInput(entries)
   const ids = entries.map((entry) => entry.id)
   const file = join(cache.directory, indexFileName(input, ids))
-  const cached = readCachedIndex(file, input, ids, cache.build)
+  const cached = readCachedIndex(file, field, input, ids, cache.build)
   if (cached !== undefined) return cached
   const index = build(entries)
   writeCachedIndex(cache.directory, file, encodeIndex(index, field, input, cache.build))
   return index
 }
 
-function readCachedIndex(file: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
+function readCachedIndex(file: string, field: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
   try {
     const snapshot = readRegularFile(file, MAX_INDEX_FILE_BYTES)
     if (snapshot === undefined) return undefined
-    const index = decodeIndex(snapshot.bytes, input, ids, build)
+    const index = decodeIndex(snapshot.bytes, field, input, ids, build)
     if (index !== undefined) markUsed(file)
     return index
   } catch {

@@ -172,7 +172,7 @@ const INITIAL_CAPACITY = 1024
 const RECORD_BLOCK_SIZE = 65_536
 
 /** `values` in a typed array of at least `capacity` elements (doubling), contents kept. */
-function withCapacity(values: Int32Array, capacity: number): Int32Array {
+export function withCapacity(values: Int32Array, capacity: number): Int32Array {
   if (capacity <= values.length) return values
   let length = values.length * 2
   while (length < capacity) length *= 2

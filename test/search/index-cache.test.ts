@@ -50,7 +50,7 @@ function contents(index: InvertedIndex) {
 
 const ids = (entries: readonly CatalogEntry[]) => entries.map((entry) => entry.id)
 const encode = (entries: readonly CatalogEntry[], build = BUILD) => encodeIndex(openclawIndex(entries), FIELD, indexInput(entries), build)
-const decode = (bytes: Buffer, entries: readonly CatalogEntry[], build = BUILD) => decodeIndex(bytes, indexInput(entries), ids(entries), build)
+const decode = (bytes: Buffer, entries: readonly CatalogEntry[], build = BUILD, field = FIELD) => decodeIndex(bytes, field, indexInput(entries), ids(entries), build)
 
 describe('encodeIndex / decodeIndex', () => {
   it.each([
@@ -63,8 +63,9 @@ describe('encodeIndex / decodeIndex', () => {
     expect(contents(decoded!)).toEqual(contents(openclawIndex(entries())))
   })
 
-  it('reads nothing written by another build', () => {
+  it('reads nothing written by another build, or for another field', () => {
     expect(decode(encode(small, 'other-build'), small)).toBeUndefined()
+    expect(decode(encode(small), small, BUILD, 'title')).toBeUndefined()
   })
 
   it.each([
