@@ -3,7 +3,7 @@
  * be built, only for exactly the same input and build, and nothing about the cache can fail a run.
  */
 import {execFileSync} from 'node:child_process'
-import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs'
+import {existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {beforeAll, describe, expect, it} from 'vitest'
 
@@ -257,7 +257,6 @@ describe('where the cache is', () => {
   it('a directory made for it is the user’s own', () => {
     const root = tempDir()
     const cache = {directory: join(root, 'cache', 'index'), build: BUILD}
-    mkdirSync(root, {recursive: true})
     cachedIndex(small, FIELD, cache, openclawIndex)
     const [name] = readdirSync(cache.directory)
     expect(statSync(cache.directory).mode & 0o777).toBe(0o700)
