@@ -6,7 +6,7 @@
  */
 import type {CatalogEntry} from '../catalog/types.js'
 import {collapseWhitespace} from '../shared/description.js'
-import {CHUNK_SEPARATOR, chunkParts} from '../search/tokenize.js'
+import {chunkParts, chunksOf} from '../search/tokenize.js'
 
 export type ProbeKind = 'name' | 'label' | 'description'
 
@@ -24,8 +24,7 @@ const CLAUSE_END = /[.!?](?:\s|$)|[;:(\[\n]|\s[-–—]\s/u
 /** `create_issue` → `create issue`, `readFile` → `read file`, `API-get-user` → `api get user`. */
 export function nameWords(name: string): string {
   const words: string[] = []
-  for (const chunk of name.split(CHUNK_SEPARATOR)) {
-    if (chunk === '') continue
+  for (const chunk of chunksOf(name)) {
     const parts = chunkParts(chunk)
     words.push(...(parts.length === 0 ? [chunk] : parts))
   }

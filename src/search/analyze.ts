@@ -4,7 +4,7 @@
  */
 import {stemVariants} from './stem.js'
 import {STOP_WORDS} from './stop-words.js'
-import {CHUNK_SEPARATOR, chunkTokens, isPlainLowercase, tokenize} from './tokenize.js'
+import {chunkTokens, chunksOf, isPlainLowercase, tokenize} from './tokenize.js'
 
 /** Tokens of `text` that are not stop words, in order (`read the files` → `read`, `files`). */
 export function contentWords(text: string): string[] {
@@ -62,10 +62,9 @@ export class TextTermNumbers {
       const collected: number[] = []
       // The regex engine splits the text in native code: a process indexes each distinct text
       // once, too few times for V8 to compile a character loop of ours before it is done.
-      const chunks = text.split(CHUNK_SEPARATOR)
+      const chunks = chunksOf(text)
       for (let i = 0; i < chunks.length; i++) {
         const chunk = chunks[i]!
-        if (chunk === '') continue
         const chunkNumbers = this.byChunk.get(chunk) ?? this.newChunk(chunk)
         for (let j = 0; j < chunkNumbers.length; j++) collected.push(chunkNumbers[j]!)
       }

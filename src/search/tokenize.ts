@@ -9,6 +9,11 @@ import {isAsciiDigit, isAsciiLowercase, isAsciiText, isAsciiUppercase} from '../
 
 export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
 
+/** The chunks of `text`, in order: its maximal runs of letters, digits and `_` (`read the_file` → `read`, `the_file`). */
+export function chunksOf(text: string): string[] {
+  return text.split(CHUNK_SEPARATOR).filter((chunk) => chunk !== '')
+}
+
 /**
  * One part of a chunk, as OpenClaw finds them, left to right:
  * - a run of capitals with an optional plural `s`, not followed by a lowercase letter (`URLs`,
@@ -100,6 +105,6 @@ export function tokenize(text: string): string[] {
   const push = (token: string): void => {
     tokens.push(token)
   }
-  for (const chunk of text.split(CHUNK_SEPARATOR)) if (chunk !== '') chunkTokens(chunk, isPlainLowercase(chunk), push)
+  for (const chunk of chunksOf(text)) chunkTokens(chunk, isPlainLowercase(chunk), push)
   return tokens
 }

@@ -2,7 +2,16 @@ import {describe, expect, it} from 'vitest'
 
 import {analyzeText} from '../../src/search/analyze.js'
 import {STOP_WORDS} from '../../src/search/stop-words.js'
-import {chunkParts, tokenize} from '../../src/search/tokenize.js'
+import {chunkParts, chunksOf, tokenize} from '../../src/search/tokenize.js'
+
+describe('chunksOf', () => {
+  it('gives the runs of letters, digits and _, with no empty chunk at either end or between separators', () => {
+    expect(chunksOf('  read -- the_file, café 東京😀Tower!  ')).toEqual(['read', 'the_file', 'café', '東京', 'Tower'])
+    expect(chunksOf('')).toEqual([])
+    expect(chunksOf('...')).toEqual([])
+    expect(chunksOf('x86_64')).toEqual(['x86_64'])
+  })
+})
 
 describe('tokenize', () => {
   it('splits on runs of characters that are not letters, digits or _', () => {

@@ -6,7 +6,7 @@
  * both "delete" and "remove" is not counted twice for one word.
  */
 import {STOP_WORDS} from '../stop-words.js'
-import {CHUNK_SEPARATOR} from '../tokenize.js'
+import {chunksOf} from '../tokenize.js'
 import {ARGUMENT} from './arguments.js'
 import {type Lexicon, QUERY_FILLER_WORDS} from './lexicon/index.js'
 import type {QueryLimits, QueryWeights} from './options.js'
@@ -74,7 +74,7 @@ export function queryWords(query: string, argumentWeight: number, keepWhole: (ch
     .filter((piece) => piece !== '')
     .flatMap((piece) => {
       const scale = ARGUMENT.test(piece) ? argumentWeight : 1
-      return piece.split(CHUNK_SEPARATOR).flatMap((chunk) => {
+      return chunksOf(piece).flatMap((chunk) => {
         const lower = chunk.toLowerCase()
         if (LETTERS_AND_DIGITS.test(lower) && (keepWhole(lower) || QUANTITY.test(lower))) return [{word: lower, scale}]
         return wordsOf(chunk).map((word) => ({word, scale}))

@@ -2,11 +2,11 @@
  * Text → lowercase words for the enhanced ranker. Unlike the openclaw tokenizer it emits only the
  * parts of a chunk, never the glued whole: `get_file_contents`, `getFileContents` and
  * `get-file-contents` all become `get file contents`, so a name and a sentence meet on the same
- * words. Chunks are split where the openclaw tokenizer splits them (`CHUNK_SEPARATOR`), but parts
+ * words. Chunks are split where the openclaw tokenizer splits them (`chunksOf`), but parts
  * are this ranker's own (`wordParts`): unlike OpenClaw's, they keep words of caseless scripts.
  */
 import {isAsciiLowercase, isAsciiUppercase} from '../../shared/ascii.js'
-import {CHUNK_SEPARATOR} from '../tokenize.js'
+import {chunksOf} from '../tokenize.js'
 
 /**
  * One word of a chunk, tried left to right:
@@ -47,8 +47,7 @@ function isOnePart(chunk: string): boolean {
 /** Lowercase words of `text`, in order (`readFile(path)` → `read`, `file`, `path`). */
 export function wordsOf(text: string): string[] {
   const words: string[] = []
-  for (const chunk of text.split(CHUNK_SEPARATOR)) {
-    if (chunk === '') continue
+  for (const chunk of chunksOf(text)) {
     if (isOnePart(chunk)) {
       words.push(chunk.toLowerCase())
       continue
