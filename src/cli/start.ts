@@ -2,7 +2,8 @@
  * How `bin/run.cjs` starts the CLI: from the bundle `npm run build` writes (dist/bundle/, see
  * bundle.ts), which starts about twice as fast as the ~200 compiled modules it is made of, or from
  * those modules when there is no bundle and when DEBUG names toolsearch, so that a stack trace
- * names the real files. Both ways run the same code. `npm run build` always writes both; a
+ * names the real files (the index cache then keys on a digest of those modules, computed at start).
+ * Both ways run the same code. `npm run build` always writes both; a
  * development loop that only runs `tsc` uses bin/dev.js, which runs the modules.
  *
  * The build also writes this module, with bundle.ts, as one CommonJS file (dist/bundle/start.cjs):
@@ -26,5 +27,21 @@ export async function start(argv: readonly string[], root: string): Promise<void
   }
   // Named from the root, not relative to this file: this code also runs from dist/bundle/.
   const {main} = (await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
-  await main(argv, {root})
+  await main(argv, {root}, {build: await debugBuild(root)})
+}
+
+/**
+ * Under DEBUG, the digest of the compiled modules that run (`build-digest.ts`), so a DEBUG run
+ * uses the index cache as any run does and its lines say what the cache did. Without DEBUG and
+ * without a bundle (a development build), none: nothing is cached.
+ */
+async function debugBuild(root: string): Promise<string | undefined> {
+  if (!isDebugEnabled()) return undefined
+  try {
+    const {buildDigest} = await import('./build-digest.js')
+    return buildDigest(root)
+  } catch {
+    // Modules that cannot all be read: no cache.
+    return undefined
+  }
 }

@@ -112,16 +112,26 @@ export function sizeWhenFirstRead(path: string, stats: Stats): number | undefine
   return firstSizes.get(identity(path, stats))
 }
 
+/** How `readRegularFile` opens a file. */
+export interface ReadOptions {
+  /**
+   * A symbolic link is not followed: opening one fails (`ELOOP`). For files toolsearch keeps for
+   * itself, where a link could only point somewhere it never wrote. (Windows has no such flag.)
+   */
+  noFollow?: boolean
+}
+
 /**
  * The file's bytes and stats, or undefined when it does not exist. Anything but a regular file
  * (or `/dev/null`, read as empty) throws an error whose code `fileErrorReason` words. With
  * `expected` (bytes read before), a file that holds exactly those bytes comes back with
  * `expected` itself as its bytes: every byte is still read and compared, but not copied.
  */
-export function readRegularFile(path: string, limit = MAX_READ_BYTES, expected?: Buffer): FileSnapshot | undefined {
+export function readRegularFile(path: string, limit = MAX_READ_BYTES, expected?: Buffer, options: ReadOptions = {}): FileSnapshot | undefined {
   let fd: number
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY)
+    const noFollow = options.noFollow === true ? (constants.O_NOFOLLOW ?? 0) : 0
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | noFollow)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error

@@ -8,24 +8,41 @@
  * input this run would build it from: the same document ids and indexed strings in the same order
  * (`indexInput`; compared in full, not by a hash), by the same build of toolsearch (`build`: a
  * digest of its compiled code, so any change to the analysis makes every cached index foreign),
- * on the same V8 (its Unicode tables decide what a letter is). Anything else — no cache
- * directory, another build's file, a file cut short or not ours, an unreadable or special file —
- * and the index is built as if there were no cache.
+ * on the same V8 (its Unicode tables decide what a letter is). The file must also be whole and
+ * sound: a checksum of every byte (`checksum`) catches a file damaged in any way, and every
+ * field is checked for what the builder would write (`soundPostings`: bounds, ascending document
+ * numbers, positive frequencies, lengths that are the sums of the frequencies, the average
+ * recomputed), so not even a file with a matching checksum can give a NaN, an out-of-range read
+ * or a document the catalog does not have. Anything else — no cache directory, another build's
+ * file, a file cut short, damaged or not ours, an unreadable or special file — and the index is
+ * built as if there were no cache.
+ *
+ * **Whose files.** The checksum is not a signature: someone who can write the directory could
+ * write a consistent file with other postings. So the directory must be the user's alone
+ * (`privateDirectoryProblem`: not a link, owned by the user, writable by no one else, nor are the
+ * directories above it unless sticky), and a file is read only when the descriptor it was read
+ * from is a regular file of the user's, writable by no one else, reached without following a
+ * link. Otherwise nothing is read, written or removed there, and under `DEBUG` one line says why.
+ * Only someone who can already write as the user (who could as well change the catalog) can make a
+ * cached index say something else.
  *
  * **Never a failed run.** Writing is best effort: a read-only home or a full disk leaves the run
  * as it was, uncached. A file is written under a temp name and renamed into place, so a reader
  * sees a whole file or none; the directory keeps the `MAX_CACHED_INDEXES` most recently used.
+ * Pruning removes only files toolsearch wrote: its own names, regular files of the user's that
+ * begin as an index does.
  *
  * Where: `TOOLSEARCH_CACHE_DIR`, else the platform's cache directory (`defaultCacheDirectory`).
- * `search --no-cache` neither reads nor writes it. The directory is the user's own (0700, files
- * 0600): a file is checked to be a whole index of this input, not defended against someone who can
- * write there, who could as well edit the user's config.
+ * `search --no-cache` neither reads nor writes it.
  */
-import {mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync} from 'node:fs'
+import {closeSync, constants, lstatSync, lutimesSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync} from 'node:fs'
 import {isAbsolute, join} from 'node:path'
 
 import {accountHome} from '../config/locate.js'
+import {notPrivateReason, privateDirectoryProblem} from '../fs/private-directory.js'
 import {readRegularFile} from '../fs/read-file.js'
+import {safeInline} from '../output/terminal.js'
+import {isDebugEnabled} from '../shared/errors.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {forEachDocumentString} from './document.js'
 import {type FieldPostings, InvertedIndex, withCapacity} from './inverted-index.js'
@@ -41,7 +58,14 @@ export interface IndexCache {
 export const MAX_CACHED_INDEXES = 4
 /** Cached indexes larger than this are neither written nor read. */
 export const MAX_INDEX_FILE_BYTES = 96 * 1024 * 1024
-const MAGIC = 'TSINDEX1'
+/** What every index file begins with: this prefix and a format digit. */
+const MAGIC_PREFIX = 'TSINDEX'
+const MAGIC = `${MAGIC_PREFIX}2`
+/** The checksum at the end of the file: two uint32. */
+const CHECKSUM_BYTES = 8
+/** The names toolsearch gives its files: indexes, and the temp files they are written under. */
+const INDEX_NAME = /^openclaw-[0-9a-f]{8}\.index$/
+const TEMP_NAME = /^openclaw-[0-9a-f]{8}\.index\.\d+\.[0-9a-f]+\.tmp$/
 const FILE_PREFIX = 'openclaw-'
 const FILE_SUFFIX = '.index'
 /** A temp file older than this was left by a killed write. */
@@ -151,10 +175,36 @@ function textBytes(texts: readonly string[]): {lengths: Int32Array; units: Buffe
 }
 
 /**
- * The file of one field's index: `TSINDEX1`, the header's byte length (uint32), the header (JSON,
+ * A checksum of `bytes`: two 32-bit lanes, each a multiply-xor over the little-endian words (and
+ * the bytes after the last whole word). Each step is a bijection of the lane's state, so any one
+ * word changed always changes both lanes; several changes go unnoticed with a chance of about
+ * 2^-64. Against damage, not against someone who writes a file on purpose (see the module's doc):
+ * a JS loop over the words, where a digest would need `node:crypto` (~7 ms to load).
+ */
+export function checksum(bytes: Buffer): [number, number] {
+  const words = bytes.length >>> 2
+  const view = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, words) : new Int32Array(Uint8Array.prototype.slice.call(bytes, 0, words * 4).buffer)
+  let a = 0x81_1c_9d_c5 | 0
+  let b = 0x9e_37_79_b9 | 0
+  for (let i = 0; i < words; i++) {
+    const word = view[i]!
+    a = Math.imul(a ^ word, 0x01_00_01_93)
+    b = Math.imul(b ^ word, 0x5b_d1_e9_95)
+    b = (b << 13) | (b >>> 19)
+  }
+  for (let i = words * 4; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i]!, 0x01_00_01_93)
+    b = Math.imul(b ^ bytes[i]!, 0x5b_d1_e9_95)
+    b = (b << 13) | (b >>> 19)
+  }
+  return [a >>> 0, b >>> 0]
+}
+
+/**
+ * The file of one field's index: `TSINDEX2`, the header's byte length (uint32), the header (JSON,
  * padded to 8 bytes), then the field's lengths (float64), offsets, docs and tfs (int32), the
- * input's sequence and its texts' lengths (int32), the terms in term-number order (JSON) and the
- * input's texts, joined (UTF-16LE).
+ * input's sequence and its texts' lengths (int32), the terms in term-number order (JSON), the
+ * input's texts, joined (UTF-16LE), and last the checksum of everything before it.
  */
 export function encodeIndex(index: InvertedIndex, field: string, input: IndexInput, build: string): Buffer {
   const postings = index.fieldPostings(field)
@@ -181,26 +231,62 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
   start.write(headerJson, 12, 'utf8')
   const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence, texts.lengths]
   // Int32 sections after the float64 ones stay 4-byte aligned whatever their lengths.
-  return Buffer.concat([start, ...arrays.map(bytesOf), terms, texts.units])
+  const body = Buffer.concat([start, ...arrays.map(bytesOf), terms, texts.units, Buffer.alloc(CHECKSUM_BYTES)])
+  const [a, b] = checksum(body.subarray(0, body.length - CHECKSUM_BYTES))
+  body.writeUInt32LE(a, body.length - CHECKSUM_BYTES)
+  body.writeUInt32LE(b, body.length - CHECKSUM_BYTES + 4)
+  return body
+}
+
+/**
+ * Whether `postings` (read from a file) are what `FieldBuilder.build` could have written for
+ * `documents` documents: offsets from 0 to the number of postings, never decreasing; each term's
+ * documents ascending and in range, with frequencies of at least 1; each document's length the
+ * sum of its frequencies; the average length that sum over the documents. A file passing this can
+ * still be another index (see the module's doc), but never one that reads out of range or scores NaN.
+ */
+function soundPostings(postings: FieldPostings, documents: number): boolean {
+  const {offsets, docs, tfs, lengths, averageLength} = postings
+  const termCount = offsets.length - 1
+  if (offsets[0] !== 0 || offsets[termCount] !== docs.length || tfs.length !== docs.length || lengths.length !== documents) return false
+  const sums = new Float64Array(documents)
+  for (let t = 0; t < termCount; t++) {
+    const end = offsets[t + 1]!
+    let previous = -1
+    if (end < offsets[t]!) return false
+    for (let p = offsets[t]!; p < end; p++) {
+      const doc = docs[p]!
+      const tf = tfs[p]!
+      if (doc <= previous || doc >= documents || tf < 1) return false
+      sums[doc]! += tf
+      previous = doc
+    }
+  }
+  let total = 0
+  for (let doc = 0; doc < documents; doc++) {
+    if (lengths[doc] !== sums[doc]) return false
+    total += sums[doc]!
+  }
+  return Object.is(averageLength, documents === 0 ? 0 : total / documents)
 }
 
 /**
  * The index of `field` in `bytes` (`encodeIndex`) when it was written by `build` from exactly
- * `input`, with `ids` as its documents; otherwise undefined. Never throws on a file that is not a
- * whole one.
+ * `input`, with `ids` as its documents, and is whole and sound; otherwise undefined. Never throws.
  */
 export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
   try {
-    if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined
+    if (bytes.length < 12 + CHECKSUM_BYTES || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined
     const headerBytes = bytes.readUInt32LE(8)
     if (12 + headerBytes > bytes.length) return undefined
     const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as Header
+    if (header === null || typeof header !== 'object') return undefined
     if (header.key !== cacheKey(build) || header.field !== field || header.documents !== ids.length || header.sequenceLength !== input.sequence.length || header.textCount !== input.texts.length) return undefined
     const counts = [header.documents, header.terms, header.postings, header.termBytes, header.textBytes]
     if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number') return undefined
     let at = padTo8(12 + headerBytes)
     const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, 4 * header.textCount, header.termBytes, header.textBytes]
-    if (at + sizes.reduce((sum, size) => sum + size, 0) !== bytes.length) return undefined
+    if (at + sizes.reduce((sum, size) => sum + size, 0) + CHECKSUM_BYTES !== bytes.length) return undefined
     // Typed arrays over the file's bytes: a copy only when the buffer is not aligned for them.
     const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes)
     const view = <T>(make: new (buffer: ArrayBufferLike, offset: number, length: number) => T, size: number, count: number): T => {
@@ -219,16 +305,20 @@ export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids
     const texts = textBytes(input.texts)
     const termsAt = at
     const textsAt = termsAt + header.termBytes
-    if (!bytesOf(textLengths).equals(bytesOf(texts.lengths)) || !aligned.subarray(textsAt).equals(texts.units)) return undefined
+    const checksumAt = aligned.length - CHECKSUM_BYTES
+    if (!bytesOf(textLengths).equals(bytesOf(texts.lengths)) || !aligned.subarray(textsAt, checksumAt).equals(texts.units)) return undefined
+    const [a, b] = checksum(aligned.subarray(0, checksumAt))
+    if (aligned.readUInt32LE(checksumAt) !== a || aligned.readUInt32LE(checksumAt + 4) !== b) return undefined
     const termList = JSON.parse(aligned.toString('utf8', termsAt, textsAt)) as unknown
-    if (!Array.isArray(termList) || termList.length !== header.terms || offsets[0] !== 0 || offsets[header.terms] !== header.postings) return undefined
+    if (!Array.isArray(termList) || termList.length !== header.terms) return undefined
     const terms = new Map<string, number>()
     for (let t = 0; t < termList.length; t++) {
       const term = termList[t] as unknown
-      if (typeof term !== 'string' || terms.has(term) || offsets[t + 1]! < offsets[t]!) return undefined
+      if (typeof term !== 'string' || terms.has(term)) return undefined
       terms.set(term, t)
     }
     const postings: FieldPostings = {terms, offsets, docs, tfs, lengths, averageLength: header.averageLength}
+    if (!soundPostings(postings, header.documents)) return undefined
     return new InvertedIndex(ids, new Map([[field, postings]]))
   } catch {
     return undefined
@@ -248,12 +338,23 @@ function indexFileName(input: IndexInput, ids: readonly string[]): string {
   return `${FILE_PREFIX}${hash.toString(16).padStart(8, '0')}${FILE_SUFFIX}`
 }
 
+/** One line under `DEBUG` when the cache is not used, saying why; nothing otherwise. */
+function debugNotUsed(directory: string, reason: string): void {
+  if (isDebugEnabled()) process.stderr.write(`[index cache] ${safeInline(directory)} is not used: ${safeInline(reason)}; the index is built without it\n`)
+}
+
 /**
  * The index `build` gives for `entries`, read from `cache` when it holds the index of exactly this
- * input, else built and stored there (best effort). Without a cache, simply `build(entries)`.
+ * input, else built and stored there (best effort). Without a cache, or with a directory that is
+ * not the user's alone (`privateDirectoryProblem`), simply `build(entries)`.
  */
 export function cachedIndex(entries: readonly CatalogEntry[], field: string, cache: IndexCache | undefined, build: (entries: readonly CatalogEntry[]) => InvertedIndex): InvertedIndex {
   if (cache === undefined) return build(entries)
+  const problem = privateDirectoryProblem(cache.directory)
+  if (problem !== undefined) {
+    debugNotUsed(cache.directory, problem)
+    return build(entries)
+  }
   const input = indexInput(entries)
   const ids = entries.map((entry) => entry.id)
   const file = join(cache.directory, indexFileName(input, ids))
@@ -264,10 +365,16 @@ export function cachedIndex(entries: readonly CatalogEntry[], field: string, cac
   return index
 }
 
+/** Reads the index in `file` (never through a link, only a file of the user's alone). */
 function readCachedIndex(file: string, field: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
   try {
-    const snapshot = readRegularFile(file, MAX_INDEX_FILE_BYTES)
+    const snapshot = readRegularFile(file, MAX_INDEX_FILE_BYTES, undefined, {noFollow: true})
     if (snapshot === undefined) return undefined
+    const foreign = notPrivateReason(snapshot.stats)
+    if (foreign !== undefined) {
+      debugNotUsed(file, foreign)
+      return undefined
+    }
     const index = decodeIndex(snapshot.bytes, field, input, ids, build)
     if (index !== undefined) markUsed(file)
     return index
@@ -280,7 +387,7 @@ function readCachedIndex(file: string, field: string, input: IndexInput, ids: re
 function markUsed(file: string): void {
   try {
     const now = new Date()
-    utimesSync(file, now, now)
+    lutimesSync(file, now, now)
   } catch {
     // The index was read all the same.
   }
@@ -290,7 +397,7 @@ function writeCachedIndex(directory: string, file: string, bytes: Buffer): void 
   if (bytes.length > MAX_INDEX_FILE_BYTES) return
   const temp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`
   try {
-    mkdirSync(directory, {recursive: true, mode: 0o700})
+    // `wx`: a new file, never an existing one or the target of a link.
     writeFileSync(temp, bytes, {flag: 'wx', mode: 0o600})
     renameSync(temp, file)
   } catch {
@@ -304,18 +411,43 @@ function writeCachedIndex(directory: string, file: string, bytes: Buffer): void 
   pruneCache(directory)
 }
 
-/** Removes all but the `MAX_CACHED_INDEXES` most recently used indexes, and stale temp files. */
+/**
+ * Whether the file at `path` (a regular file of the user's alone, by `lstat`) begins as an index
+ * file does (any format): a temp file cut short by a killed write may hold only the start of it.
+ */
+function writtenByToolsearch(path: string): boolean {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0))
+    const start = Buffer.alloc(MAGIC_PREFIX.length)
+    const count = readSync(fd, start, 0, start.length, 0)
+    return start.toString('latin1', 0, count) === MAGIC_PREFIX.slice(0, count)
+  } catch {
+    return false
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+/**
+ * Removes all but the `MAX_CACHED_INDEXES` most recently used indexes, and stale temp files. Only
+ * in a directory that is the user's alone, and only files toolsearch wrote: its own names, regular
+ * files of the user's (not links) that begin as an index file does. Anything else stays.
+ */
 export function pruneCache(directory: string, now = Date.now()): void {
+  if (privateDirectoryProblem(directory) !== undefined) return
   try {
     const indexes: Array<{path: string; used: number}> = []
     for (const name of readdirSync(directory)) {
-      if (!name.startsWith(FILE_PREFIX)) continue
+      const temp = TEMP_NAME.test(name)
+      if (!temp && !INDEX_NAME.test(name)) continue
       const path = join(directory, name)
       try {
-        const stats = statSync(path)
-        if (name.endsWith('.tmp')) {
-          if (now - stats.mtimeMs > STALE_TEMP_MS) unlinkSync(path)
-        } else if (name.endsWith(FILE_SUFFIX) && stats.isFile()) indexes.push({path, used: stats.mtimeMs})
+        const stats = lstatSync(path)
+        if (!stats.isFile() || notPrivateReason(stats) !== undefined) continue
+        if (temp) {
+          if (now - stats.mtimeMs > STALE_TEMP_MS && writtenByToolsearch(path)) unlinkSync(path)
+        } else if (writtenByToolsearch(path)) indexes.push({path, used: stats.mtimeMs})
       } catch {
         // Removed by another run meanwhile.
       }

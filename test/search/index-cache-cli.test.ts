@@ -4,7 +4,7 @@
  * catalog is never answered from the old index; `--no-cache` and an unusable cache directory change
  * nothing but the time.
  */
-import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -73,5 +73,68 @@ describe('search keeps its index between runs', () => {
     const blocked = await runCli(args, {spawn: true, env: {TOOLSEARCH_CACHE_DIR: join(blocker, 'cache')}})
     const plain = await runCli([...args, '--no-cache'], {spawn: true})
     expect(blocked).toEqual(plain)
+  })
+
+  it('a cache file with rewritten postings is never an answer (the whole file is checked)', async () => {
+    const cacheDir = join(tempDir(), 'c')
+    const args = ['search', '--catalog', join(ROOT, 'examples/catalog.json5'), 'read', 'a', 'file', '--limit', '3']
+    const first = await runCli(args, {spawn: true, env: {TOOLSEARCH_CACHE_DIR: cacheDir}})
+    expect(first.stdout).toContain('openclaw:core:read')
+    const [name] = indexFiles(join(cacheDir, 'index'))
+    const file = join(cacheDir, 'index', name!)
+    // Every posting made the last tool's, with frequency 1000.
+    const bytes = readFileSync(file)
+    const headerBytes = bytes.readUInt32LE(8)
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {documents: number; terms: number; postings: number}
+    const at = Math.ceil((12 + headerBytes) / 8) * 8 + 8 * header.documents + 4 * (header.terms + 1)
+    for (let p = 0; p < header.postings; p++) {
+      bytes.writeInt32LE(header.documents - 1, at + 4 * p)
+      bytes.writeInt32LE(1000, at + 4 * header.postings + 4 * p)
+    }
+    writeFileSync(file, bytes)
+    const second = await runCli(args, {spawn: true, env: {TOOLSEARCH_CACHE_DIR: cacheDir}})
+    expect(second).toEqual(first)
+  })
+
+  it('a cache directory others can write is not used, and DEBUG says why', async () => {
+    const cacheDir = join(tempDir(), 'c')
+    mkdirSync(join(cacheDir, 'index'), {recursive: true, mode: 0o700})
+    chmodSync(join(cacheDir, 'index'), 0o777)
+    const args = ['search', 'read a file', '--json', '--catalog', MCP_LISTS]
+    const plain = await runCli([...args, '--no-cache'], {spawn: true})
+    const refused = await runCli(args, {spawn: true, env: {TOOLSEARCH_CACHE_DIR: cacheDir}})
+    expect(refused).toEqual(plain)
+    expect(readdirSync(join(cacheDir, 'index'))).toEqual([])
+    const debug = await runCli(args, {spawn: true, env: {TOOLSEARCH_CACHE_DIR: cacheDir, DEBUG: 'toolsearch'}})
+    expect(debug.stdout).toBe(plain.stdout)
+    expect(debug.stderr).toBe(`[index cache] ${join(cacheDir, 'index')} is not used: it is writable by its group and others (mode 0777); the index is built without it\n`)
+    expect(readdirSync(join(cacheDir, 'index'))).toEqual([])
+  })
+
+  it('under DEBUG the cache is used as in any run: kept, then read back', async () => {
+    const cacheDir = join(tempDir(), 'c')
+    const args = ['search', 'read a file', '--json', '--catalog', MCP_LISTS]
+    const env = {TOOLSEARCH_CACHE_DIR: cacheDir, DEBUG: 'toolsearch'}
+    const first = await runCli(args, {spawn: true, env})
+    expect(first.stderr).toBe('')
+    expect(indexFiles(join(cacheDir, 'index'))).toHaveLength(1)
+    expect(await runCli(args, {spawn: true, env})).toEqual(first)
+  })
+
+  it('a symlinked <cache>/index is not followed, and nothing in its target is removed', async () => {
+    const target = tempDir()
+    const past = Date.now() / 1000 - 86_400
+    for (let i = 1; i <= 6; i++) {
+      writeFileSync(join(target, `openclaw-backup${i}.index`), 'data\n')
+      utimesSync(join(target, `openclaw-backup${i}.index`), past + i * 3600, past + i * 3600)
+    }
+    writeFileSync(join(target, 'openclaw-notes.tmp'), 'keep\n')
+    utimesSync(join(target, 'openclaw-notes.tmp'), past, past)
+    const before = readdirSync(target).sort()
+    const cacheDir = tempDir()
+    symlinkSync(target, join(cacheDir, 'index'))
+    const result = await runCli(['search', '--catalog', join(ROOT, 'examples/catalog.json5'), 'read', '--limit', '1'], {spawn: true, env: {TOOLSEARCH_CACHE_DIR: cacheDir}})
+    expect(result.code).toBe(0)
+    expect(readdirSync(target).sort()).toEqual(before)
   })
 })

@@ -3,14 +3,15 @@
  * be built, only for exactly the same input and build, and nothing about the cache can fail a run.
  */
 import {execFileSync} from 'node:child_process'
-import {existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync} from 'node:fs'
+import {chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
 
-import {loadCatalogs} from '../../src/catalog/index.js'
+import {catalogedEntries, loadCatalogs} from '../../src/catalog/index.js'
 import type {CatalogEntry} from '../../src/catalog/types.js'
-import {cachedIndex, decodeIndex, defaultCacheDirectory, encodeIndex, indexCacheFor, indexInput, MAX_CACHED_INDEXES, pruneCache} from '../../src/search/index-cache.js'
-import type {InvertedIndex} from '../../src/search/inverted-index.js'
+import {privateDirectoryProblem} from '../../src/fs/private-directory.js'
+import {cachedIndex, checksum, decodeIndex, defaultCacheDirectory, encodeIndex, indexCacheFor, indexInput, MAX_CACHED_INDEXES, pruneCache} from '../../src/search/index-cache.js'
+import {InvertedIndex} from '../../src/search/inverted-index.js'
 import {createOpenClawRanker, openclawIndex} from '../../src/search/openclaw.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
 import {tool} from './tools.js'
@@ -123,6 +124,113 @@ describe('encodeIndex / decodeIndex', () => {
   })
 })
 
+/** Where the sections of an encoded index begin (see `encodeIndex`). */
+function layout(bytes: Buffer) {
+  const headerBytes = bytes.readUInt32LE(8)
+  const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {documents: number; terms: number; postings: number; averageLength: number}
+  const lengths = Math.ceil((12 + headerBytes) / 8) * 8
+  const offsets = lengths + 8 * header.documents
+  const docs = offsets + 4 * (header.terms + 1)
+  const tfs = docs + 4 * header.postings
+  return {header, headerBytes, lengths, offsets, docs, tfs}
+}
+
+/** `bytes` with its checksum made to match again: a file written on purpose, not damaged. */
+function resealed(bytes: Buffer): Buffer {
+  const out = Buffer.from(bytes)
+  const [a, b] = checksum(out.subarray(0, out.length - 8))
+  out.writeUInt32LE(a, out.length - 8)
+  out.writeUInt32LE(b, out.length - 4)
+  return out
+}
+
+describe('a cached file that is not what was written', () => {
+  it('refuses postings rewritten as in the report (all to the last tool, frequency 1000), sealed again or not', () => {
+    const bytes = encode(real)
+    const {header, docs, tfs} = layout(bytes)
+    const rewritten = Buffer.from(bytes)
+    for (let p = 0; p < header.postings; p++) {
+      rewritten.writeInt32LE(header.documents - 1, docs + 4 * p)
+      rewritten.writeInt32LE(1000, tfs + 4 * p)
+    }
+    expect(decode(rewritten, real)).toBeUndefined()
+    expect(decode(resealed(rewritten), real)).toBeUndefined()
+  })
+
+  it.each([
+    ['a NaN length', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeDoubleLE(Number.NaN, at.lengths)],
+    ['an infinite length', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeDoubleLE(Number.POSITIVE_INFINITY, at.lengths + 8)],
+    ['a length that is not the sum of the frequencies', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeDoubleLE(bytes.readDoubleLE(at.lengths) + 1, at.lengths)],
+    ['a document out of range', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(at.header.documents, at.docs)],
+    ['a negative document', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(-1, at.docs)],
+    ['a frequency of 0', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(0, at.tfs)],
+    ['a negative frequency', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(-5, at.tfs + 4)],
+    ['offsets that go back', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(at.header.postings + 1, at.offsets + 4)],
+    ['a first offset that is not 0', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(1, at.offsets)],
+    ['the postings of two terms swapped in order', (bytes: Buffer, at: ReturnType<typeof layout>) => {
+      // A term's documents must ascend: its first two postings, swapped.
+      for (let p = 0; p + 1 < at.header.postings; p++) {
+        const a = bytes.readInt32LE(at.docs + 4 * p)
+        const b = bytes.readInt32LE(at.docs + 4 * p + 4)
+        if (a < b) {
+          bytes.writeInt32LE(b, at.docs + 4 * p)
+          bytes.writeInt32LE(a, at.docs + 4 * p + 4)
+          return
+        }
+      }
+    }],
+  ])('refuses %s, even with the checksum made to match', (_name, change) => {
+    const bytes = Buffer.from(encode(small))
+    change(bytes, layout(bytes))
+    expect(decode(bytes, small)).toBeUndefined()
+    expect(decode(resealed(bytes), small)).toBeUndefined()
+  })
+
+  it('refuses an average length that is not the average, written whole with its checksum', () => {
+    const index = openclawIndex(small)
+    const postings = index.fieldPostings(FIELD)!
+    const lying = new InvertedIndex(index.ids, new Map([[FIELD, {...postings, averageLength: postings.averageLength + 0.5}]]))
+    expect(decode(encodeIndex(lying, FIELD, indexInput(small), BUILD), small)).toBeUndefined()
+    // The same file with the true average is read.
+    expect(decode(encodeIndex(new InvertedIndex(index.ids, new Map([[FIELD, postings]])), FIELD, indexInput(small), BUILD), small)).toBeDefined()
+  })
+
+  it('never gives another index for a file with any one byte changed: every change is refused or changes nothing', () => {
+    const bytes = encode(small)
+    const built = contents(openclawIndex(small))
+    let seed = 7
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0)
+    let refused = 0
+    for (let offset = 0; offset < bytes.length; offset++) {
+      const damaged = Buffer.from(bytes)
+      damaged[offset] = damaged[offset]! ^ (1 + (random() % 255))
+      const decoded = decode(damaged, small)
+      if (decoded === undefined) refused++
+      else expect(contents(decoded), `byte ${offset}`).toEqual(built)
+    }
+    expect(refused).toBe(bytes.length)
+  })
+
+  it('a file written on purpose with a matching checksum can still never read out of range or score NaN', () => {
+    const bytes = encode(small)
+    const {lengths, tfs, header} = layout(bytes)
+    let seed = 11
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0)
+    // Every byte of the lengths, offsets, docs and tfs, changed and sealed again.
+    for (let offset = lengths; offset < tfs + 4 * header.postings; offset++) {
+      const crafted = Buffer.from(bytes)
+      crafted[offset] = crafted[offset]! ^ (1 + (random() % 255))
+      const decoded = decode(resealed(crafted), small)
+      if (decoded === undefined) continue
+      const field = decoded.fieldPostings(FIELD)!
+      expect([...field.docs].every((doc) => doc >= 0 && doc < small.length), `byte ${offset}`).toBe(true)
+      expect([...field.tfs].every((tf) => tf >= 1), `byte ${offset}`).toBe(true)
+      expect([...field.lengths].every((length) => Number.isInteger(length) && length >= 0), `byte ${offset}`).toBe(true)
+      expect(Number.isFinite(field.averageLength), `byte ${offset}`).toBe(true)
+    }
+  })
+})
+
 describe('cachedIndex', () => {
   /** `openclawIndex`, counting its calls. */
   function countingBuild() {
@@ -226,14 +334,134 @@ describe('cachedIndex', () => {
     cachedIndex(sets[3]!, FIELD, cache, build)
     expect(build.calls).toBe(calls + 2)
 
-    const stale = join(cache.directory, 'openclaw-00000000.index.1.stale.tmp')
-    const fresh = join(cache.directory, 'openclaw-00000000.index.2.fresh.tmp')
+    const stale = join(cache.directory, 'openclaw-00000000.index.1.5ca1e.tmp')
+    const fresh = join(cache.directory, 'openclaw-00000000.index.2.f2e54.tmp')
     writeFileSync(stale, '')
     writeFileSync(fresh, '')
     utimesSync(stale, past, past)
     pruneCache(cache.directory)
     expect(existsSync(stale)).toBe(false)
     expect(existsSync(fresh)).toBe(true)
+  })
+})
+
+describe('whose directory and files are read', () => {
+  /**
+   * A file for exactly `small`'s input with other postings (the tools' descriptions swapped), as
+   * someone able to write the directory could plant: it passes every check of the file itself.
+   */
+  function planted(): Buffer {
+    const swapped = small.map((entry, i) => ({...entry, description: small[(i + 1) % small.length]!.description}))
+    return encodeIndex(openclawIndex(swapped), FIELD, indexInput(small), BUILD)
+  }
+  /** The cache file `small` is kept in under `directory` (written by a first run). */
+  function cacheFile(directory: string): string {
+    cachedIndex(small, FIELD, {directory, build: BUILD}, openclawIndex)
+    return join(directory, readdirSync(directory)[0]!)
+  }
+
+  it('a planted file in the user’s own directory would be read: that is what the directory checks are for', () => {
+    const directory = join(tempDir(), 'index')
+    writeFileSync(cacheFile(directory), planted())
+    expect(contents(cachedIndex(small, FIELD, {directory, build: BUILD}, openclawIndex))).not.toEqual(contents(openclawIndex(small)))
+  })
+
+  it.each([
+    ['writable by others', (directory: string) => chmodSync(directory, 0o777)],
+    ['writable by its group', (directory: string) => chmodSync(directory, 0o770)],
+    ['below a directory writable by others', (directory: string) => chmodSync(join(directory, '..'), 0o777)],
+  ])('a cache directory %s is not used: nothing read, written or removed', (_name, loosen) => {
+    const directory = join(tempDir(), 'cache', 'index')
+    const file = cacheFile(directory)
+    writeFileSync(file, planted())
+    loosen(directory)
+    const build = vi.fn(openclawIndex)
+    expect(contents(cachedIndex(small, FIELD, {directory, build: BUILD}, build))).toEqual(contents(openclawIndex(small)))
+    expect(build).toHaveBeenCalledTimes(1)
+    // Not replaced by the index built: nothing is written there.
+    expect(readFileSync(file)).toEqual(planted())
+  })
+
+  it('a cache directory that is a symbolic link is not used, nor pruned (others’ files in its target stay)', () => {
+    const target = tempDir()
+    const past = Date.now() / 1000 - 86_400
+    for (let i = 1; i <= 6; i++) {
+      writeFileSync(join(target, `openclaw-backup${i}.index`), 'data\n')
+      utimesSync(join(target, `openclaw-backup${i}.index`), past - i * 3600, past - i * 3600)
+    }
+    writeFileSync(join(target, 'openclaw-notes.tmp'), 'keep\n')
+    utimesSync(join(target, 'openclaw-notes.tmp'), past, past)
+    const before = readdirSync(target).sort()
+    const directory = join(tempDir(), 'index')
+    symlinkSync(target, directory)
+    const sets = Array.from({length: MAX_CACHED_INDEXES + 2}, (_, i) => [tool(`tool_${i}`, {description: `Tool number ${i}.`})])
+    for (const entries of sets) expect(contents(cachedIndex(entries, FIELD, {directory, build: BUILD}, openclawIndex))).toEqual(contents(openclawIndex(entries)))
+    pruneCache(directory)
+    expect(readdirSync(target).sort()).toEqual(before)
+  })
+
+  it('the owner of the directory must be the current user', () => {
+    const directory = join(tempDir(), 'index')
+    mkdirSync(directory, {mode: 0o700})
+    const owner = lstatSync(directory).uid
+    expect(privateDirectoryProblem(directory, owner)).toBeUndefined()
+    expect(privateDirectoryProblem(directory, owner + 1)).toBe(`it is owned by uid ${owner}, not by the current user (uid ${owner + 1})`)
+    // Above it, only the user or root may own a directory that is not sticky and writable by others.
+    chmodSync(join(directory, '..'), 0o1777)
+    expect(privateDirectoryProblem(directory, owner)).toBeUndefined()
+    chmodSync(join(directory, '..'), 0o777)
+    expect(privateDirectoryProblem(directory, owner)).toMatch(/above it is writable by group or others \(mode 0777\)$/)
+  })
+
+  it('a cache file that is a link, or writable by others, is not read', () => {
+    const directory = join(tempDir(), 'index')
+    const file = cacheFile(directory)
+    const elsewhere = join(tempDir(), 'elsewhere.index')
+    writeFileSync(elsewhere, planted())
+    execFileSync('rm', [file])
+    symlinkSync(elsewhere, file)
+    expect(contents(cachedIndex(small, FIELD, {directory, build: BUILD}, openclawIndex))).toEqual(contents(openclawIndex(small)))
+    // The link was replaced by the index built, its target left alone.
+    expect(lstatSync(file).isFile()).toBe(true)
+    expect(readFileSync(elsewhere)).toEqual(planted())
+
+    writeFileSync(file, planted())
+    chmodSync(file, 0o666)
+    expect(contents(cachedIndex(small, FIELD, {directory, build: BUILD}, openclawIndex))).toEqual(contents(openclawIndex(small)))
+  })
+
+  it('pruning removes only what toolsearch wrote: its own names, its own regular files, its header', () => {
+    const directory = join(tempDir(), 'index')
+    const sets = Array.from({length: MAX_CACHED_INDEXES}, (_, i) => [tool(`tool_${i}`, {description: `Tool number ${i}.`})])
+    for (const entries of sets) cachedIndex(entries, FIELD, {directory, build: BUILD}, openclawIndex)
+    const past = Date.now() / 1000 - 86_400
+    const foreign = {
+      'openclaw-backup1.index': 'data\n',
+      'openclaw-notes.tmp': 'keep\n',
+      'openclaw-0000000a.index': 'not an index\n',
+      'openclaw-0000000b.index.1.ab.tmp': 'not an index\n',
+      'openclaw-0000000c.index': 'TSINDEX2 but writable by others',
+    }
+    for (const [name, text] of Object.entries(foreign)) {
+      writeFileSync(join(directory, name), text)
+      utimesSync(join(directory, name), past, past)
+    }
+    chmodSync(join(directory, 'openclaw-0000000c.index'), 0o666)
+    const outside = join(tempDir(), 'outside.index')
+    writeFileSync(outside, readFileSync(join(directory, readdirSync(directory).find((name) => /^openclaw-[0-9a-f]{8}\.index$/.test(name))!)))
+    utimesSync(outside, past, past)
+    symlinkSync(outside, join(directory, 'openclaw-0000000d.index'))
+    // Ours and old: a killed write's temp file cut short, and an index of an earlier format.
+    writeFileSync(join(directory, 'openclaw-0000000e.index.1.ab.tmp'), 'TSIN')
+    writeFileSync(join(directory, 'openclaw-0000000f.index'), 'TSINDEX1 older format')
+    for (const name of ['openclaw-0000000e.index.1.ab.tmp', 'openclaw-0000000f.index']) utimesSync(join(directory, name), past - 60, past - 60)
+    pruneCache(directory)
+    const left = readdirSync(directory)
+    for (const name of [...Object.keys(foreign), 'openclaw-0000000d.index']) expect(left, name).toContain(name)
+    expect(existsSync(outside)).toBe(true)
+    expect(left).not.toContain('openclaw-0000000e.index.1.ab.tmp')
+    expect(left).not.toContain('openclaw-0000000f.index')
+    expect(left.filter((name) => /^openclaw-[0-9a-f]{8}\.index$/.test(name) && !name.startsWith('openclaw-0000000'))).toHaveLength(MAX_CACHED_INDEXES)
   })
 })
 
