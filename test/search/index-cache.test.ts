@@ -211,6 +211,27 @@ describe('a cached file that is not what was written', () => {
     expect(refused).toBe(bytes.length)
   })
 
+  it('searches through a cache file damaged at any of many offsets give the uncached answers', async () => {
+    const entries = catalogedEntries((await loadCatalogs([join(ROOT, 'examples/catalog.json5')])).entries)
+    const queries = ['read a file', 'send a message to the team', 'weather tomorrow', 'create_issue']
+    const answers = (ranker: ReturnType<typeof createOpenClawRanker>) => queries.map((query) => ranker.search(query, 5).map((hit) => [hit.entry.id, hit.score]))
+    const uncached = answers(createOpenClawRanker(entries))
+    const cache = {directory: join(tempDir(), 'index'), build: BUILD}
+    expect(answers(createOpenClawRanker(entries, {indexCache: cache}))).toEqual(uncached)
+    const file = join(cache.directory, readdirSync(cache.directory)[0]!)
+    const good = readFileSync(file)
+    let seed = 3
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0)
+    for (let offset = random() % 13; offset < good.length; offset += 1 + (random() % 61)) {
+      const damaged = Buffer.from(good)
+      damaged[offset] = damaged[offset]! ^ (1 + (random() % 255))
+      writeFileSync(file, damaged)
+      expect(answers(createOpenClawRanker(entries, {indexCache: cache})), `byte ${offset}`).toEqual(uncached)
+      // Refused and built again: the file is the good one again.
+      expect(readFileSync(file).equals(good), `byte ${offset}`).toBe(true)
+    }
+  })
+
   it('a file written on purpose with a matching checksum can still never read out of range or score NaN', () => {
     const bytes = encode(small)
     const {lengths, tfs, header} = layout(bytes)
