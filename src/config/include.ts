@@ -4,6 +4,13 @@
  * override the included content. At most 10 levels; cycles are an error naming the chain; a target
  * must stay under the directory of the top-level config file, symlinks resolved (a link inside the
  * directory that points outside it is refused too).
+ *
+ * Bounded work (where OpenClaw sets no bound): each file is read and parsed once per load (by real
+ * path) however often it is included, and the include tree as a whole may merge in at most
+ * `MAX_INCLUDE_EXPANSIONS` files (a file included twice counts twice) and at most
+ * `MAX_INCLUDE_EXPANSION_CHARS` characters of included text: depth and cycles alone let a few
+ * small files that include each other many times ask for millions of merges. Past either bound,
+ * a `config-include` error names the bound and the chain of includes that crossed it.
  */
 import {realpathSync} from 'node:fs'
 import {dirname, isAbsolute, relative, resolve, sep} from 'node:path'
@@ -15,6 +22,10 @@ import {type ConfigSource, OriginMap, type Origins, nodeToValue, objectMembersTo
 
 export const INCLUDE_KEY = '$include'
 export const MAX_INCLUDE_DEPTH = 10
+/** How many files one include tree may merge in, counting a file each time it is included. */
+export const MAX_INCLUDE_EXPANSIONS = 10_000
+/** How much included text one include tree may merge in, in all: what one config file may hold. */
+export const MAX_INCLUDE_EXPANSION_CHARS = 128 * 1024 * 1024
 
 /** Reads and parses an included file; throws a ToolsearchError naming it when it cannot. */
 export type SourceReader = (file: string) => ConfigSource
@@ -54,6 +65,25 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
   const rootDir = dirname(source.file)
   const realRootDir = realPathOr(rootDir)
   if (source.root === undefined) return {value: {}, origins, sources, includes}
+  /** Every included file read so far, by real path: each is read and parsed once. */
+  const parsed = new Map<string, ConfigSource>()
+  const budget = {files: 0, chars: 0}
+  const includeFile = (current: ConfigSource, file: string, offset: number, chain: string[]): ConfigSource => {
+    const real = checkTarget(current, file, offset, {rootDir, realRootDir}, chain)
+    let target = parsed.get(real)
+    if (target === undefined) {
+      target = readIncluded(read, file, current, offset)
+      parsed.set(real, target)
+    }
+    budget.files++
+    budget.chars += target.text.length
+    const over = budget.files > MAX_INCLUDE_EXPANSIONS ? `more than ${MAX_INCLUDE_EXPANSIONS} included files in all` : budget.chars > MAX_INCLUDE_EXPANSION_CHARS ? `more than ${MAX_INCLUDE_EXPANSION_CHARS / 1024 / 1024} MiB of included text in all` : undefined
+    if (over !== undefined) {
+      throw sourceError('config-include', `${INCLUDE_KEY} expands to ${over} (a file included more than once counts each time): ${[...chain, file].join(' -> ')}`, current, offset)
+    }
+    // The same file under another name (a link inside the config directory) keeps that name.
+    return target.file === file ? target : {...target, file}
+  }
 
   const resolveIn = (current: ConfigSource, chain: string[]) => {
     const onObject = (node: CstObject, path: string[]): unknown => {
@@ -64,8 +94,7 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
       const siblings = node.members.filter((member) => member.key !== INCLUDE_KEY)
       includes.push({path, file: current.file, offset: include.keySpan.start, targets: targets.map(({file}) => file), merged: include.value.kind === 'array', hasSiblings: siblings.length > 0})
       const included = targets.map(({file, offset}) => {
-        checkTarget(current, file, offset, {rootDir, realRootDir}, chain)
-        const target = readIncluded(read, file, current, offset)
+        const target = includeFile(current, file, offset, chain)
         sources.set(file, target)
         if (target.root === undefined) return {}
         return nodeToValue(target, target.root, path, origins, resolveIn(target, [...chain, file]))
@@ -121,7 +150,8 @@ function includeTargets(source: ConfigSource, node: CstNode): Array<{file: strin
   })
 }
 
-function realPathOr(path: string): string {
+/** The real path of `path`, or `path` itself when it cannot be resolved (it does not exist, say). */
+export function realPathOr(path: string): string {
   try {
     return realpathSync(path)
   } catch {
@@ -136,7 +166,8 @@ function isInside(dir: string, file: string): boolean {
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }
 
-function checkTarget(source: ConfigSource, file: string, offset: number, root: {rootDir: string; realRootDir: string}, chain: string[]): void {
+/** Checks that `file` may be included from `source` at the end of `chain`; returns its real path. */
+function checkTarget(source: ConfigSource, file: string, offset: number, root: {rootDir: string; realRootDir: string}, chain: string[]): string {
   if (file === root.rootDir) throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is the config directory itself, not a file`, source, offset)
   if (!isInside(root.rootDir, file)) {
     throw sourceError('config-include', `${INCLUDE_KEY} target ${file} is outside the config directory ${root.rootDir}`, source, offset)
@@ -151,6 +182,7 @@ function checkTarget(source: ConfigSource, file: string, offset: number, root: {
   if (chain.length > MAX_INCLUDE_DEPTH) {
     throw sourceError('config-include', `${INCLUDE_KEY} nesting deeper than ${MAX_INCLUDE_DEPTH} levels: ${[...chain, file].join(' -> ')}`, source, offset)
   }
+  return real
 }
 
 /** Deep-merges `override` into `base`: objects merge key by key, anything else replaces. */

@@ -6,7 +6,7 @@
  */
 import {isRecord} from '../shared/json.js'
 import {substituteEnv} from './env.js'
-import {type ResolvedConfig, resolveIncludes} from './include.js'
+import {type ResolvedConfig, realPathOr, resolveIncludes} from './include.js'
 import type {ConfigLocation, ConfigWarning} from './index.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
@@ -48,8 +48,10 @@ function parseExisting(file: string, text: string, format: SourceFormat = 'json5
   return source
 }
 
+/** An included file, parsed; `override`'s text when it is that file (under any name: links too). */
 function readIncluded(file: string, override?: IncludedText): ConfigSource {
-  return parseExisting(file, override !== undefined && override.file === file ? override.text : readExistingConfigText(file))
+  const overridden = override !== undefined && (override.file === file || realPathOr(override.file) === realPathOr(file))
+  return parseExisting(file, overridden ? override.text : readExistingConfigText(file))
 }
 
 function describeType(value: unknown): string {

@@ -3,7 +3,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {project} from '../fixtures/config/project.js'
-import {parseJsonOutput, runCli} from '../helpers/cli.js'
+import {ROOT, parseJsonOutput, runCli} from '../helpers/cli.js'
 
 const TOP = '{\n  tools: {\n    $include: "./tools.json5",\n    deny: ["exec"],\n  },\n}\n'
 const TOOLS = '{\n  toolSearch: { mode: "tools" },\n  allow: ["read*"],\n}\n'
@@ -62,5 +62,26 @@ describe('writes and $include', () => {
       stderr: `Error: Refusing to write ${join(cwd, 'openclaw.json5')}: the result could not be loaded: Cannot read config ${join(cwd, 'missing.json5')}: no such file (the $include at ${join(cwd, 'openclaw.json5')}:3:17)\n`,
     })
     expect(read(cwd, 'openclaw.json5')).toBe('{}')
+  })
+})
+
+/** Files that include each other many times: every config reader ends at once with the bound named. */
+describe('an include tree with too much fan-out', () => {
+  it('config get, config validate, doctor and search --config each stop with the error, not after minutes', async () => {
+    const many = (name: string) => `{$include: [${Array.from({length: 1000}, () => JSON.stringify(name)).join(',')}]}\n`
+    const cwd = project({'openclaw.json5': '{}', 'l1.json5': many('l2.json5'), 'l2.json5': many('l3.json5'), 'l3.json5': '{tools: {toolSearch: {searchDefaultLimit: 5}}}\n'})
+    const message = `$include expands to more than 10000 included files in all (a file included more than once counts each time): ${['l1', 'l2', 'l3'].map((name) => join(cwd, `${name}.json5`)).join(' -> ')}`
+    const runs: Array<[string[], number]> = [
+      [['config', 'get', 'tools.toolSearch.searchDefaultLimit'], 2],
+      [['config', 'validate'], 78],
+      [['doctor'], 1],
+      [['search', 'read', '--catalog', join(ROOT, 'examples/catalog.json5')], 2],
+    ]
+    for (const [args, code] of runs) {
+      // A hang shows as a run stopped by the time limit (code null), not as a slow test.
+      const result = await runCli([...args, '--config', join(cwd, 'l1.json5')], {cwd, timeoutMs: 60_000})
+      expect(result.code, args.join(' ')).toBe(code)
+      expect(`${result.stdout}${result.stderr}`, args.join(' ')).toContain(message)
+    }
   })
 })

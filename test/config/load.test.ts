@@ -1,10 +1,12 @@
 import {spawnSync} from 'node:child_process'
-import {mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {loadConfig, locateConfig, warningsFor} from '../../src/config/index.js'
+import {MAX_INCLUDE_EXPANSION_CHARS, MAX_INCLUDE_EXPANSIONS, resolveIncludes} from '../../src/config/include.js'
 import {loadDocument, locateOrigin} from '../../src/config/load.js'
+import {parseSource} from '../../src/config/source.js'
 import {tempDir} from '../helpers/cli.js'
 
 function write(dir: string, files: Record<string, string>): void {
@@ -268,6 +270,47 @@ describe('loadConfig', () => {
     }
     expect((await load(chain(10))).value).toEqual({depth: 10})
     await expect(load(chain(11))).rejects.toThrow(/nesting deeper than 10 levels: .*10\.json5 -> .*11\.json5$/)
+  })
+
+  it('reads each included file once, however often it is included', () => {
+    const dir = tempDir()
+    write(dir, {'a.json5': '{ $include: ["b.json5", "b.json5"], a: 1 }', 'b.json5': '{ b: 2 }', 'c.json5': '{ $include: "b.json5" }'})
+    const reads: string[] = []
+    const source = parseSource(join(dir, 'openclaw.json5'), '{ x: { $include: ["a.json5", "a.json5", "c.json5"] }, y: { $include: "./b.json5" } }')
+    const resolved = resolveIncludes(source, (file) => {
+      reads.push(file)
+      return parseSource(file, readFileSync(file, 'utf8'))
+    })
+    expect(resolved.value).toEqual({x: {a: 1, b: 2}, y: {b: 2}})
+    expect(reads.sort()).toEqual([join(dir, 'a.json5'), join(dir, 'b.json5'), join(dir, 'c.json5')])
+  })
+
+  it('bounds the work of an include tree: files that include each other many times are an error naming the bound and the chain', async () => {
+    // The report's shape: two files each including the next 1,000 times (a million merges).
+    const dir = tempDir()
+    const many = (name: string) => `{$include: [${Array.from({length: 1000}, () => JSON.stringify(name)).join(',')}]}`
+    write(dir, {'openclaw.json5': many('l2.json5'), 'l2.json5': many('l3.json5'), 'l3.json5': '{tools: {toolSearch: {searchDefaultLimit: 5}}}'})
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'config-include',
+      exitCode: 2,
+      message: `$include expands to more than ${MAX_INCLUDE_EXPANSIONS} included files in all (a file included more than once counts each time): ${join(dir, 'openclaw.json5')} -> ${join(dir, 'l2.json5')} -> ${join(dir, 'l3.json5')}`,
+      file: join(dir, 'l2.json5'),
+    })
+    // Within the bound, a file included many times merges as it always did.
+    write(dir, {'openclaw.json5': '{$include: ["l2.json5", "l2.json5"]}', 'l2.json5': many('l3.json5')})
+    expect((await load(dir)).value).toEqual({tools: {toolSearch: {searchDefaultLimit: 5}}})
+  })
+
+  it('bounds the included text merged in all, counting a file each time it is included', async () => {
+    const dir = tempDir()
+    const mib = 1024 * 1024
+    // A file of exactly 1 MiB: 128 of it is the bound itself.
+    write(dir, {'big.json5': `{ notes: "${'x'.repeat(mib - 13)}" }`})
+    const times = MAX_INCLUDE_EXPANSION_CHARS / mib
+    write(dir, {'openclaw.json5': `{ $include: [${Array.from({length: times}, () => '"big.json5"').join(', ')}] }`})
+    expect(((await load(dir)).value as {notes: string}).notes).toHaveLength(mib - 13)
+    write(dir, {'openclaw.json5': `{ $include: [${Array.from({length: times + 1}, () => '"big.json5"').join(', ')}] }`})
+    await expect(load(dir)).rejects.toThrow(`$include expands to more than ${MAX_INCLUDE_EXPANSION_CHARS / mib} MiB of included text in all (a file included more than once counts each time): ${join(dir, 'openclaw.json5')} -> ${join(dir, 'big.json5')}`)
   })
 
   it('names the chain of a cycle, even a file that includes itself', async () => {
