@@ -58,7 +58,7 @@ export async function expandCatalogPaths(paths: readonly string[], cwd: string =
     const entries = await readdir(resolve(cwd, path), {withFileTypes: true})
     const names = entries.filter((entry) => !entry.isDirectory() && CATALOG_FILE.test(entry.name)).map((entry) => entry.name)
     if (names.length === 0) throw usageError(`${path}: a directory with no catalog files (*.json, *.json5)`, {file: path})
-    files.push(...names.sort().map((name) => join(path, name)))
+    for (const name of names.sort()) files.push(join(path, name))
   }
   return files
 }
@@ -145,7 +145,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
       }
     }
     parsedFiles.push({entries: parsed.entries, serverKeys})
-    skippedTools.push(...parsed.skipped)
+    for (const skipped of parsed.skipped) skippedTools.push(skipped)
   }
   const outsideKeys: string[] = []
   for (const [key, config] of Object.entries(options.servers ?? {})) {
@@ -171,7 +171,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   // Without tools from servers the merged entries are the files' own, already checked.
   const entries = listed.entries.length === 0 ? fileEntries : parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
   if (listed.entries.length > 0) assertUniqueIds(entries)
-  skippedTools.push(...listed.skipped)
+  for (const skipped of listed.skipped) skippedTools.push(skipped)
   const catalog: Catalog = {entries, mcpServers: selected, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
   if (options.mcpSessions !== undefined) catalog.mcpSessions = options.mcpSessions
   if (skippedTools.length > 0) catalog.skippedTools = skippedTools

@@ -82,7 +82,7 @@ export async function fixText(checks: Check[], analyzer: ConfigAnalyzer, text: s
       const fix = finding.fixable ? check?.fix?.(finding, fixContext) : undefined
       if (fix === undefined || fix.edits.length === 0 || (fix.file ?? context.document.source.file) !== target) continue
       if (fix.edits.some((edit) => chosen.some((taken) => editsOverlap(edit, taken)))) continue
-      chosen.push(...fix.edits)
+      for (const edit of fix.edits) chosen.push(edit)
       changes.push({check: finding.check, messageId: fix.changeMessageId, path: finding.path, message: messageOf(checks, {check: finding.check, messageId: fix.changeMessageId, data: fix.data})})
     }
     if (chosen.length === 0) break

@@ -246,7 +246,7 @@ export function renderMetricsTable(report: EvaluationReport, options: {color: bo
   const header = [padToWidth('metric', labelWidth), ...names.map((name, i) => padToWidth(name, widths[i]!))].join('  ')
   const rows = (Object.keys(METRIC_NAMES) as Array<keyof Metrics>).map((key) => {
     const values = report.rankers.map((evaluation) => evaluation.metrics[key])
-    const top = Math.max(...values)
+    const top = values.reduce((max, value) => Math.max(max, value), Number.NEGATIVE_INFINITY)
     const cells = values.map((value, i) => {
       const cell = padToWidth(formatMetric(value), widths[i]!)
       return values.length > 1 && value === top ? style.bold(cell) : cell

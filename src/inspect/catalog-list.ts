@@ -110,7 +110,7 @@ export function renderCatalogSummary(summary: CatalogSummary, {color}: {color: b
   if (summary.duplicateNames.length > 0) {
     out.push('')
     out.push(`Duplicated names (${summary.duplicateNames.length}): a lookup by one of these names is ambiguous; use the id.`)
-    out.push(...renderColumns(summary.duplicateNames.map(({name, ids}) => [safeInline(name), ids.map((id) => safeInline(id)).join(', ')]), [{}, {}], {indent: '  '}))
+    for (const line of renderColumns(summary.duplicateNames.map(({name, ids}) => [safeInline(name), ids.map((id) => safeInline(id)).join(', ')]), [{}, {}], {indent: '  '})) out.push(line)
   }
   if (summary.unavailableMcpServers.length > 0) {
     out.push('')

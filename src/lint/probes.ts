@@ -26,7 +26,8 @@ export function nameWords(name: string): string {
   const words: string[] = []
   for (const chunk of chunksOf(name)) {
     const parts = chunkParts(chunk)
-    words.push(...(parts.length === 0 ? [chunk] : parts))
+    if (parts.length === 0) words.push(chunk)
+    else for (const part of parts) words.push(part)
   }
   return words.join(' ').toLowerCase()
 }

@@ -37,7 +37,7 @@ export function renderLintText(report: LintReport, {color, cwd}: {color: boolean
       const location = where(finding, cwd)
       lines.push(`${style.bold(safeInline(subject))}${location === '' ? '' : `  ${style.dim(safeInline(location))}`}`)
     }
-    lines.push(...renderColumns([[finding.severity, finding.rule, safeInline(finding.message)]], [{width: 7, style: paint(finding.severity)}, {width: ruleWidth, style: style.dim}, {}], {indent: '  '}))
+    for (const line of renderColumns([[finding.severity, finding.rule, safeInline(finding.message)]], [{width: 7, style: paint(finding.severity)}, {width: ruleWidth, style: style.dim}, {}], {indent: '  '})) lines.push(line)
   }
   flush()
   const {errors, warnings, infos, toolsFlagged} = report.summary

@@ -57,7 +57,7 @@ export function expandServerConfig(config: McpServerConfig, env: NodeJS.ProcessE
   const secrets: string[] = []
   const one = (text: string, field: string): string => {
     const {text: expanded, values} = expandString(text, env, `${where}.${field}`)
-    secrets.push(...values)
+    for (const value of values) secrets.push(value)
     return expanded
   }
   const record = (values: Record<string, string>, field: string): Record<string, string> => {

@@ -78,7 +78,7 @@ export function renderExplanations(hits: ReadonlyArray<{hit: SearchHit; explain:
         .filter((reason) => reason !== undefined)
         .join(', ')
       const head = `${i + 1}. ${style.cyan(safeInline(hit.id))}  score ${formatNumber(explain.score)}  (${reasons})`
-      const termWidth = Math.max(4, ...explain.terms.map((term) => displayWidth(safeInline(term.term))))
+      const termWidth = explain.terms.reduce((width, term) => Math.max(width, displayWidth(safeInline(term.term))), 4)
       const lines = explain.terms.map((term) => {
         const from = term.expandedFrom === undefined ? '' : `  expanded from "${safeInline(term.expandedFrom)}"`
         return `     ${padToWidth(safeInline(term.term), termWidth)}  weight ${term.weight.toFixed(2)}  +${formatNumber(term.score)}${from}`

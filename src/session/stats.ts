@@ -149,7 +149,7 @@ export function renderSessionStats(stats: SessionStats, file: string, {color}: {
   lines.push(`Searches: ${stats.searches} (${plural(stats.queries, 'query', 'queries')}, ${plural(stats.candidates, 'candidate')})`)
   lines.push(`Describes: ${stats.describes}${stats.described.length > 0 ? ` (${stats.described.map(safeInline).join(', ')})` : ''}`)
   lines.push(`Calls: ${stats.calls}`)
-  if (stats.called.length > 0) lines.push(...calledTable(stats.called, style))
+  if (stats.called.length > 0) for (const line of calledTable(stats.called, style)) lines.push(line)
   const bySource = Object.entries(stats.okCallsBySource).map(([source, count]) => `${source} ${count}`)
   if (bySource.length > 0) lines.push(`Successful calls by source: ${bySource.join(', ')}`)
   return lines.join('\n')

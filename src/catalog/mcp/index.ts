@@ -158,8 +158,8 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
       unavailable.push(checked)
       continue
     }
-    entries.push(...checked.entries)
-    skipped.push(...checked.skipped)
+    for (const entry of checked.entries) entries.push(entry)
+    for (const tool of checked.skipped) skipped.push(tool)
   }
   const order = Object.keys(servers)
   unavailable.sort((a, b) => order.indexOf(a.server) - order.indexOf(b.server))

@@ -47,7 +47,7 @@ export function separatingWords(entry: CatalogEntry, other: CatalogEntry, docume
   for (const token of tokenize(`${entry.name} ${entry.label ?? ''} ${entry.description}`)) {
     const terms = analyzeText(token)
     if (terms.length === 0 || words.has(token) || terms.some((term) => otherTerms.has(term))) continue
-    words.set(token, Math.min(...terms.map(documentFrequency)))
+    words.set(token, terms.reduce((rarest, term) => Math.min(rarest, documentFrequency(term)), Number.POSITIVE_INFINITY))
   }
   return [...words].sort((a, b) => a[1] - b[1]).map(([word]) => word)
 }

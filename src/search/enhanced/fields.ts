@@ -57,7 +57,7 @@ export function nameWords(name: string, known: ReadonlySet<string>, limits: Glue
   for (const word of wordsOf(name)) {
     words.push(word)
     const pieces = splitGluedWord(word, known, limits)
-    if (pieces !== undefined) words.push(...pieces)
+    if (pieces !== undefined) for (const piece of pieces) words.push(piece)
   }
   return words
 }

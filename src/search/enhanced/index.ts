@@ -146,7 +146,7 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     const document = entryDocument(entry, nameTerms[doc]!, stem)
     const {contributions, matchedWorth} = explainConcepts(index, options.k1, maxExpansionDocs, doc, document, query)
     if (contributions.length === 0) return contributions
-    for (const bonus of bonuses) contributions.push(...bonus.explain({doc, entry, document, matchedWorth}))
+    for (const bonus of bonuses) for (const contribution of bonus.explain({doc, entry, document, matchedWorth})) contributions.push(contribution)
     return contributions
   }
 

@@ -141,7 +141,7 @@ export function queryConcepts(query: string, context: QueryContext, scaled = que
   }
 
   // Rewrite rules that add concepts (see each file): the kinds of the arguments, and acting on several things.
-  concepts.push(...argumentKindConcepts(query, stem, context.argumentKindWeight))
+  for (const concept of argumentKindConcepts(query, stem, context.argumentKindWeight)) concepts.push(concept)
   const several = severalConcept(words, stem, context.severalWeight, context.maxCount)
   if (several !== undefined) concepts.push(several)
 

@@ -56,7 +56,7 @@ export function typoCorrector(frequencies: ReadonlyMap<string, number>, limits: 
     let best: string | undefined
     let bestDistance = limit + 1
     const candidates = []
-    for (let length = word.length - limit; length <= word.length + limit; length++) candidates.push(...(buckets.get(`${word[0]}${length}`) ?? []))
+    for (let length = word.length - limit; length <= word.length + limit; length++) for (const candidate of buckets.get(`${word[0]}${length}`) ?? []) candidates.push(candidate)
     for (const {word: candidate, letters: candidateLetters} of candidates) {
       if (candidate === word) continue
       // Each edit changes which letters occur by at most two: a cheap bound before the real distance.
