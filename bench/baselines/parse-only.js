@@ -1,6 +1,8 @@
-// Baseline: a process that only reads and parses a JSON file (what any tool over that catalog must
-// at least do).
+// Baseline: a process that only reads and parses JSON files (what any tool over those catalogs
+// must at least do).
 import {readFileSync} from 'node:fs'
 
-const document = JSON.parse(readFileSync(process.argv[2], 'utf8'))
-if (document === null) process.exitCode = 1
+for (const file of process.argv.slice(2)) {
+  const document = JSON.parse(readFileSync(file, 'utf8'))
+  if (document === null) process.exitCode = 1
+}
