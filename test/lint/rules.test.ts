@@ -85,6 +85,45 @@ describe('lint rules', () => {
     })
   })
 
+  describe('confusable-name', () => {
+    const described = {description: 'Send money to a contact.'}
+
+    it('flags a name with an invisible character, naming it and the name it prints as', () => {
+      const report = lintWith('confusable-name', [tool('send_money', described), tool('send\u200b_money', described)])
+      expect(rows(report)).toEqual(['openclaw:plugin:send\u200b_money invisible error'])
+      expect(report.findings[0]!.message).toBe('Its name "send\u200b_money" holds invisible characters (U+200B): it prints like "send_money". Use visible characters only.')
+    })
+
+    it.each([
+      ['a word joiner', 'send\u2060money', 'U+2060'],
+      ['a bidi override', 'send\u202emoney', 'U+202E'],
+      ['a byte order mark and a soft hyphen', '\ufeffsend\u00admoney', 'U+FEFF, U+00AD'],
+      ['a tag character', 'send\u{e0041}money', 'U+E0041'],
+      ['a control character', 'send\u001bmoney', 'U+001B'],
+    ])('flags %s', (_name, name, characters) => {
+      const report = lintWith('confusable-name', [tool(name, described)])
+      expect(report.findings.map((finding) => finding.data.characters)).toEqual([characters])
+    })
+
+    it('flags an owner with an invisible character too', () => {
+      expect(rows(lintWith('confusable-name', [tool('send_money', {...described, sourceName: 'pay\u200dments'})]))).toEqual(['openclaw:pay\u200dments:send_money invisible error'])
+    })
+
+    it('flags Latin mixed with Cyrillic or Greek look-alikes, and not one script or the mixes CJK names use', () => {
+      // "pаy" with a Cyrillic а (U+0430), "sеnd" with a Cyrillic е, "ορen" with Greek omicron and rho.
+      const report = lintWith('confusable-name', [tool('p\u0430y', described), tool('s\u0435nd_money', described), tool('\u03bf\u03c1en_file', described)])
+      expect(rows(report)).toEqual(['openclaw:plugin:p\u0430y mixedScripts error', 'openclaw:plugin:s\u0435nd_money mixedScripts error', 'openclaw:plugin:\u03bf\u03c1en_file mixedScripts error'])
+      expect(report.findings[0]!.message).toBe('Its name "p\u0430y" mixes Latin and Cyrillic letters, which can pass for another name (a Cyrillic "а" looks like a Latin "a"). Write it in one script.')
+      expect(report.findings[2]!.data.scripts).toBe('Greek and Latin')
+      const fine = ['pay', 'café_menu', 'оплата', 'перевод_денег', 'ημερολόγιο', '翻訳_translate', 'ファイル_読む_read', '검색_search', 'खोज_search', 'send_money_2', '👩‍💻_helper']
+      expect(rows(lintWith('confusable-name', fine.map((name) => tool(name, described))))).toEqual([])
+    })
+
+    it('stops once the name is written in visible Latin letters only', () => {
+      expect(rows(lintWith('confusable-name', [tool('send_money', described), tool('send_money_now', described), tool('pay', described)]))).toEqual([])
+    })
+  })
+
   describe('no-words', () => {
     it.each([
       ['do', '', 'nothingIndexed error'],

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {safeBlock, safeInline, shouldUseColor} from '../../src/output/terminal.js'
+import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../../src/output/terminal.js'
 
 describe('safeInline', () => {
   it('makes ESC visible so an ANSI sequence is printed, not interpreted', () => {
@@ -18,6 +18,39 @@ describe('safeInline', () => {
 
   it('leaves ordinary Unicode alone', () => {
     expect(safeInline('café 🚀 日本')).toBe('café 🚀 日本')
+  })
+
+  it.each([
+    ['a zero width space', 'send\u200b_money', 'send\\u200b_money'],
+    ['a word joiner', 'send\u2060_money', 'send\\u2060_money'],
+    ['a byte order mark', '\ufeffsend_money', '\\ufeffsend_money'],
+    ['a soft hyphen', 'send\u00ad_money', 'send\\u00ad_money'],
+    ['a zero width joiner between letters', 'send\u200d_money', 'send\\u200d_money'],
+    ['a zero width non-joiner', 'send\u200c_money', 'send\\u200c_money'],
+    ['a variation selector after a letter', 'send\ufe0f_money', 'send\\ufe0f_money'],
+    ['a Hangul filler', 'send\u3164_money', 'send\\u3164_money'],
+    ['the bidi embeddings, overrides and isolates', '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069', '\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069'],
+    ['a tag character (astral, as its two surrogates)', 'send\u{e0041}_money', 'send\\udb40\\udc41_money'],
+    ['an Arabic number sign (format)', '\u0600x', '\\u0600x'],
+  ])('makes %s visible', (_name, text, shown) => {
+    expect(safeInline(text)).toBe(shown)
+    expect(safeBlock(text)).toBe(shown)
+  })
+
+  it('keeps the joiners and selectors emoji are written with', () => {
+    for (const emoji of ['👩‍💻', '❤️', '❤️‍🔥', '👩🏽‍💻', '1️⃣', '#️⃣', '🏳️‍🌈']) expect(safeInline(`a ${emoji} b`), emoji).toBe(`a ${emoji} b`)
+    // A joiner that joins nothing drawn, or a selector before no keycap, is still shown.
+    expect(safeInline('👩\u200d_')).toBe('👩\\u200d_')
+    expect(safeInline('1\ufe0f')).toBe('1\\ufe0f')
+  })
+})
+
+describe('terminalJson', () => {
+  it('escapes what a terminal acts on and keeps other invisible characters: the same JSON value, exact', () => {
+    const value = {name: 'send\u200b_money', description: 'a\u202eb\u009bc'}
+    const text = terminalJson(value)
+    expect(text).toBe('{"name":"send\u200b_money","description":"a\\u202eb\\u009bc"}')
+    expect(JSON.parse(text)).toEqual(value)
   })
 })
 

@@ -1,5 +1,6 @@
 /** The built-in lint rules, in report order: reachability first, then presentation, then cost. */
 import {compaction} from './compaction.js'
+import {confusableName} from './confusable-name.js'
 import {directory} from './directory.js'
 import {exactNameLost} from './exact-name-lost.js'
 import {hints} from './hints.js'
@@ -10,4 +11,4 @@ import {shadowed} from './shadowed.js'
 import {unreachable} from './unreachable.js'
 import type {LintRule} from '../types.js'
 
-export const LINT_RULES: readonly LintRule[] = [unreachable, exactNameLost, shadowed, noWords, queries, directory, hints, compaction, payload]
+export const LINT_RULES: readonly LintRule[] = [unreachable, exactNameLost, shadowed, confusableName, noWords, queries, directory, hints, compaction, payload]
