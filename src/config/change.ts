@@ -18,7 +18,7 @@ import type {ConfigLocation} from './index.js'
 import {ConfigAnalyzer} from './analyzer.js'
 import {type ConfigDocument, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
-import {planRemove, planSet} from './plan.js'
+import {assertWritablePath, assertWritableValue, planRemove, planSet} from './plan.js'
 import {valueAtPath} from './query.js'
 import {decodeEditableConfig, readConfigText, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
@@ -184,7 +184,13 @@ export async function changeIncludedFile<T>(location: ConfigLocation, file: stri
  * `config set`: the previous value (if any) is the summary. Parts of the value equal to what an
  * existing `${VAR}` reference resolves to keep the reference.
  */
-export function setConfigValue(location: ConfigLocation, path: ConfigPath, value: unknown, options: ChangeOptions): Promise<ChangeOutcome<{value: unknown} | undefined>> {
+export async function setConfigValue(location: ConfigLocation, path: ConfigPath, value: unknown, options: ChangeOptions): Promise<ChangeOutcome<{value: unknown} | undefined>> {
+  // Before anything reads them: a Date would otherwise be taken apart as an empty object on the way.
+  assertWritablePath(path)
+  assertWritableValue(
+    value,
+    path.map((segment) => segment.key),
+  )
   return changeConfig(
     location,
     (document) => {
@@ -201,7 +207,8 @@ export function setConfigValue(location: ConfigLocation, path: ConfigPath, value
 }
 
 /** `config unset`: the removed value is the summary; an absent path is an error. */
-export function unsetConfigValue(location: ConfigLocation, path: ConfigPath, options: ChangeOptions): Promise<ChangeOutcome<unknown>> {
+export async function unsetConfigValue(location: ConfigLocation, path: ConfigPath, options: ChangeOptions): Promise<ChangeOutcome<unknown>> {
+  assertWritablePath(path)
   return changeConfig(
     location,
     (document) => {

@@ -66,7 +66,8 @@ export interface ParseError {
 export type ParseResult = {ok: true; root: CstNode | undefined; comments: number} | {ok: false; error: ParseError}
 
 /** Deeper nesting than this is refused instead of overflowing the stack. */
-const MAX_DEPTH = 256
+/** How deep a config may nest; the reader refuses deeper text, so no write may make it. */
+export const MAX_DEPTH = 256
 
 
 class SyntaxFailure extends Error {

@@ -1,9 +1,18 @@
 /**
  * Edits are plain data planned against the original text (after jsonc-parser): `length 0`
  * inserts, empty `content` removes. A planner computes them without touching the string; this one
- * applier sorts, refuses overlaps and splices. A no-op plan is `[]`, and applying it returns the
- * identical string.
+ * applier checks, sorts, refuses overlaps and splices. A no-op plan is `[]`, and applying it
+ * returns the identical string.
+ *
+ * An edit must fit its text: `offset` and `length` whole numbers, at least 0, within the text, and
+ * neither end between the two halves of a surrogate pair (which would leave half an emoji behind);
+ * `content` a string. Anything else is an `invalid-edit` error naming the edit, thrown before
+ * anything is spliced: edits come from callers of the library too. `editBetween` and `singleEdit`
+ * never split a pair themselves.
  */
+import {ToolsearchError} from '../shared/errors.js'
+import {isHighSurrogate, isLowSurrogate, splitsSurrogatePair} from '../shared/utf16.js'
+
 
 export interface Edit {
   /** Offset in the original text. */
@@ -31,14 +40,37 @@ export function editsOverlap(a: Edit, b: Edit): boolean {
   return first.offset + first.length > second.offset || (first.offset === second.offset && first.length > 0 && second.length > 0)
 }
 
-/** Applies edits planned against `text`; throws OverlappingEditsError if two overlap. */
+/** Why `edit` does not fit `text`, or undefined when it does. */
+function editProblem(text: string, edit: Edit): string | undefined {
+  if (edit === null || typeof edit !== 'object') return 'is not an object {offset, length, content}'
+  for (const field of ['offset', 'length'] as const) {
+    const value: unknown = edit[field]
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) return `has ${field} ${typeof value === 'number' ? String(value) : typeof value}: it must be a whole number`
+    if (value < 0) return `has ${field} ${value}: it must not be negative`
+  }
+  if (typeof edit.content !== 'string') return `has content of type ${edit.content === null ? 'null' : typeof edit.content}: it must be a string`
+  if (edit.offset + edit.length > text.length) return `reaches past the end of the text (offset ${edit.offset} + length ${edit.length} > ${text.length})`
+  for (const at of [edit.offset, edit.offset + edit.length]) if (splitsSurrogatePair(text, at)) return `${at === edit.offset ? 'starts' : 'ends'} at ${at}, between the two halves of a surrogate pair`
+  return undefined
+}
+
+/** Throws an `invalid-edit` error for the first edit that does not fit `text`. */
+export function assertValidEdits(text: string, edits: readonly Edit[]): void {
+  if (!Array.isArray(edits)) throw new ToolsearchError('invalid-edit', 'Edits must be an array of {offset, length, content}')
+  edits.forEach((edit, index) => {
+    const problem = editProblem(text, edit)
+    if (problem !== undefined) throw new ToolsearchError('invalid-edit', `Edit ${index} ${problem}`, {details: {index}})
+  })
+}
+
+/** Applies edits planned against `text`; throws OverlappingEditsError if two overlap, an `invalid-edit` error for an edit that does not fit. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
+  assertValidEdits(text, edits)
   const sorted = sortEdits(edits)
   for (let i = 1; i < sorted.length; i++) if (editsOverlap(sorted[i - 1], sorted[i])) throw new OverlappingEditsError(sorted[i - 1], sorted[i])
   let out = ''
   let cursor = 0
   for (const edit of sorted) {
-    if (edit.offset < cursor || edit.offset + edit.length > text.length) throw new RangeError(`Edit out of range at offset ${edit.offset}`)
     out += text.slice(cursor, edit.offset) + edit.content
     cursor = edit.offset + edit.length
   }
@@ -74,8 +106,10 @@ export function unchangedBy(text: string, edits: readonly Edit[], known: Unchang
  */
 export function editBetween(before: string, after: string, unchanged: Unchanged = {prefix: 0, suffix: 0}): Edit[] {
   if (before === after) return []
-  const prefix = commonPrefixLength(before, after, unchanged.prefix)
-  const suffix = commonSuffixLength(before, after, prefix, unchanged.suffix)
+  let prefix = commonPrefixLength(before, after, unchanged.prefix)
+  if (splitsSurrogatePair(before, prefix) || splitsSurrogatePair(after, prefix)) prefix--
+  let suffix = commonSuffixLength(before, after, prefix, unchanged.suffix)
+  if (splitsSurrogatePair(before, before.length - suffix) || splitsSurrogatePair(after, after.length - suffix)) suffix--
   return [{offset: prefix, length: before.length - suffix - prefix, content: after.slice(prefix, after.length - suffix)}]
 }
 
@@ -87,6 +121,7 @@ export function editBetween(before: string, after: string, unchanged: Unchanged 
  * are searched from the stretch outwards (far only where the text repeats around it).
  */
 export function singleEdit(text: string, edits: readonly Edit[]): Edit[] {
+  assertValidEdits(text, edits)
   const {prefix: first, suffix: last} = unchangedBy(text, edits)
   const sorted = sortEdits(edits)
   const wellFormed = last >= 0 && sorted.every((edit, index) => edit.offset >= 0 && (index === 0 || !editsOverlap(sorted[index - 1], edit)))
@@ -108,6 +143,9 @@ export function singleEdit(text: string, edits: readonly Edit[]): Edit[] {
   const limit = max - prefix
   let suffix = Math.min(last, limit)
   while (suffix < limit && text.charCodeAt(text.length - 1 - suffix) === edited(editedLength - 1 - suffix)) suffix++
+  // An end between the halves of a surrogate pair (rare: emoji that share a half) goes the plain way, which steps back.
+  const splitsEdited = (index: number) => index > 0 && index < editedLength && isHighSurrogate(edited(index - 1)) && isLowSurrogate(edited(index))
+  if (splitsSurrogatePair(text, prefix) || splitsEdited(prefix) || splitsSurrogatePair(text, text.length - suffix) || splitsEdited(editedLength - suffix)) return editBetween(text, applyEdits(text, edits))
   const end = editedLength - suffix
   // The content, from the replaced stretch and what follows it (the prefix never ends before the stretch).
   const fromStretch = replaced.slice(Math.min(prefix - first, replaced.length), Math.max(0, Math.min(end - first, replaced.length)))

@@ -4,10 +4,11 @@
  * indentation, key and string quotes, spacing after colons, line endings and trailing commas of
  * the object it goes into (`style.ts`).
  */
+import {ToolsearchError} from '../shared/errors.js'
 import {isRecord} from '../shared/json.js'
-import {type CstArray, type CstNode, type CstObject, findMember} from './cst.js'
+import {type CstArray, type CstNode, type CstObject, MAX_DEPTH, findMember} from './cst.js'
 import type {Edit} from './edit.js'
-import {type ConfigPath, type PathSegment, arrayIndexOf, formatConfigPath, isIndexSegment, pathError, pathNotFound} from './path.js'
+import {type ConfigPath, FORBIDDEN_KEYS, type PathSegment, arrayIndexOf, forbiddenKeyMessage, formatConfigPath, isIndexSegment, pathError, pathNotFound} from './path.js'
 import {type ConfigSource, nodeToValue} from './source.js'
 import {type EditContext, type Item, arrayItems, editContext, formatKey, objectItems, serialize} from './style.js'
 import {endOfTrailingTrivia, indentOfLine, isLineBreakAt, lineBreakLength, startsLine} from './text.js'
@@ -29,6 +30,70 @@ function nest(path: ConfigPath, rest: PathSegment[], value: unknown): unknown {
     if (index === 0) return [inner]
     throw pathError(`Cannot set ${formatConfigPath(path)}: index ${index} is out of range (the array has 0 elements)`)
   }, value)
+}
+
+// ---------------------------------------------------------------------------------------------
+// What may be written
+
+/** Words for a value a config cannot hold. */
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'undefined'
+  if (typeof value === 'function') return 'a function'
+  if (typeof value === 'symbol') return 'a symbol'
+  if (typeof value === 'bigint') return 'a bigint'
+  const name = (Object.getPrototypeOf(value) as {constructor?: {name?: unknown}} | null)?.constructor?.name
+  return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object that is not a plain object'
+}
+
+function valueError(path: readonly string[], problem: string): ToolsearchError {
+  return new ToolsearchError('config-value', `Cannot write ${path.length === 0 ? 'the value' : formatConfigPath(path)}: ${problem}`)
+}
+
+/** A plain object: `{}` or `Object.create(null)`, not a Date, Map, class instance… */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const prototype = Object.getPrototypeOf(value) as unknown
+  return prototype === Object.prototype || prototype === null
+}
+
+/**
+ * Checks that `value`, to be written at `path` (`depth` containers deep in the file), is what a
+ * config file can hold and read back as the same value: JSON's values only (plain objects, arrays
+ * without holes, strings, numbers, booleans, null), no key that reaches a prototype, no cycle, and
+ * no deeper than the reader takes (`MAX_DEPTH`). Anything else is an error naming the place,
+ * thrown before any edit is planned (where it would otherwise be dropped, turned into `{}`, or
+ * overflow the stack).
+ */
+export function assertWritableValue(value: unknown, path: readonly string[] = [], depth = path.length): void {
+  const ancestors: object[] = []
+  const visit = (item: unknown, at: string[], level: number): void => {
+    if (item === null || typeof item === 'string' || typeof item === 'boolean' || typeof item === 'number') return
+    if (typeof item !== 'object') throw valueError(at, `${kindOf(item)} is not a config value (a config holds objects, arrays, strings, numbers, booleans and null)`)
+    if (ancestors.includes(item)) throw valueError(at, `the value refers back to itself (a cycle), so it cannot be written out`)
+    if (level >= MAX_DEPTH) throw valueError(at, `the value nests deeper than ${MAX_DEPTH} levels in the file, which the config reader refuses`)
+    if (!Array.isArray(item) && !isPlainObject(item)) throw valueError(at, `${kindOf(item)} is not a config value (a config holds objects, arrays, strings, numbers, booleans and null)`)
+    if (Object.getOwnPropertySymbols(item).length > 0) throw valueError(at, 'an object with symbol keys is not a config value')
+    ancestors.push(item)
+    if (Array.isArray(item)) {
+      for (let index = 0; index < item.length; index++) {
+        if (!(index in item)) throw valueError([...at, String(index)], 'the array has a hole here, which a config cannot hold')
+        visit(item[index], [...at, String(index)], level + 1)
+      }
+    } else {
+      for (const key of Object.keys(item)) {
+        if (FORBIDDEN_KEYS.has(key)) throw new ToolsearchError('config-forbidden-key', forbiddenKeyMessage([...at, key]))
+        visit(item[key], [...at, key], level + 1)
+      }
+    }
+    ancestors.pop()
+  }
+  visit(value, [...path], depth)
+}
+
+/** A path with a key that reaches a prototype is refused at once, with that reason. */
+export function assertWritablePath(path: ConfigPath): void {
+  const index = path.findIndex((segment) => FORBIDDEN_KEYS.has(segment.key))
+  if (index !== -1) throw new ToolsearchError('config-forbidden-key', forbiddenKeyMessage(path.slice(0, index + 1).map((segment) => segment.key)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -88,12 +153,16 @@ export interface SetPlan {
 
 /**
  * Plans setting `path` to `value`. Missing containers are created as `nest` says; an index
- * segment indexes into an existing array (index == length appends). A no-op plans `[]`.
+ * segment indexes into an existing array (index == length appends). A no-op plans `[]`. A path
+ * with a `__proto__`, `constructor` or `prototype` key, or a value a config cannot hold
+ * (`assertWritableValue`), is refused at once.
  */
 export function planSet(source: ConfigSource, path: ConfigPath, value: unknown): SetPlan {
   if (path.length === 0) throw pathError('A path is required')
+  assertWritablePath(path)
   const ctx = editContext(source)
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]
+  assertWritableValue(value, path.map((segment) => segment.key), full.length)
   if (source.top === undefined) {
     const lead = source.text === '' || /[\n\r]$/.test(source.text) ? '' : ctx.style.eol
     return {edits: [{offset: source.text.length, length: 0, content: `${lead}${serialize({[full[0].key]: nest(path, full.slice(1), value)}, '', ctx)}${ctx.style.eol}`}]}
@@ -164,6 +233,7 @@ export interface RemovePlan {
 /** Plans removing the key or the one array element at `path`; a missing path is an error. */
 export function planRemove(source: ConfigSource, path: ConfigPath): RemovePlan {
   if (path.length === 0) throw pathError('A path is required')
+  assertWritablePath(path)
   const ctx = editContext(source)
   const shownPath = formatConfigPath(path)
   const full: ConfigPath = [...source.rootPrefix.map((key) => ({key, quoted: true})), ...path]

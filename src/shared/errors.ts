@@ -42,6 +42,10 @@ export const EXIT_CODES = {
   'config-include': ExitCode.usage,
   'config-shape': ExitCode.usage,
   'config-forbidden-key': ExitCode.usage,
+  /** A value handed to the library that a config cannot hold (a Date, a cycle, nesting too deep…). */
+  'config-value': ExitCode.usage,
+  /** An edit handed to `applyEdits` that does not fit its text (NaN, a fraction, out of range…). */
+  'invalid-edit': ExitCode.usage,
   // Failure: something the user asked for cannot be done, or a tool or a check failed.
   error: ExitCode.failure,
   internal: ExitCode.failure,

@@ -21,3 +21,8 @@ export function truncateUtf16(text: string, max: number): string {
   const splitsPair = limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)) && isLowSurrogate(text.charCodeAt(limit))
   return text.slice(0, splitsPair ? limit - 1 : limit)
 }
+
+/** Whether position `index` of `text` falls between the two halves of a surrogate pair. */
+export function splitsSurrogatePair(text: string, index: number): boolean {
+  return index > 0 && index < text.length && isHighSurrogate(text.charCodeAt(index - 1)) && isLowSurrogate(text.charCodeAt(index))
+}

@@ -3,10 +3,19 @@ import {describe, expect, it} from 'vitest'
 import {applyEdits, commonAffixes, editBetween} from '../../src/config/edit.js'
 import {positionIndex} from '../../src/config/text.js'
 
-/** editBetween as first written: a character loop over both strings (the reference). */
+/** Whether `index` falls between the two halves of a surrogate pair of `text`. */
+const splitsPair = (text: string, index: number) => index > 0 && index < text.length && /[\ud800-\udbff]/.test(text[index - 1]!) && /[\udc00-\udfff]/.test(text[index]!)
+
+/**
+ * editBetween as first written: a character loop over both strings (the reference), each end
+ * moved out by one where it would fall inside a surrogate pair.
+ */
 function referenceEdit(before: string, after: string) {
   if (before === after) return []
-  const {prefix, suffix} = commonAffixes(before, after)
+  let prefix = commonAffixes(before, after).prefix
+  if (splitsPair(before, prefix) || splitsPair(after, prefix)) prefix--
+  let suffix = commonAffixes(before.slice(prefix), after.slice(prefix)).suffix
+  if (splitsPair(before, before.length - suffix) || splitsPair(after, after.length - suffix)) suffix--
   return [{offset: prefix, length: before.length - suffix - prefix, content: after.slice(prefix, after.length - suffix)}]
 }
 
@@ -36,6 +45,13 @@ describe('editBetween', () => {
       expect(edits).toEqual(referenceEdit(before, after))
       expect(applyEdits(before, edits)).toBe(after)
     }
+  })
+
+  it('never ends an edit inside a surrogate pair, so the edit always applies', () => {
+    // 😀 and 😁 share their first half.
+    expect(editBetween('a😀b', 'a😁b')).toEqual([{offset: 1, length: 2, content: '😁'}])
+    expect(editBetween('😀', '😀😀')).toEqual([{offset: 2, length: 0, content: '😀'}])
+    expect(editBetween('x\ude00', '\ud83d\ude00')).toEqual([{offset: 0, length: 2, content: '\ud83d\ude00'}])
   })
 
   it('finds the one difference in a large text', () => {

@@ -74,7 +74,8 @@ describe('singleEdit: the single edit that edits amount to', () => {
 
   it('refuses overlapping or out-of-range edits as applying them does', () => {
     expect(() => singleEdit('abcdef', [{offset: 1, length: 3, content: ''}, {offset: 2, length: 1, content: 'x'}])).toThrow(OverlappingEditsError)
-    expect(() => singleEdit('abc', [{offset: 2, length: 5, content: ''}])).toThrow(RangeError)
+    expect(() => singleEdit('abc', [{offset: 2, length: 5, content: ''}])).toThrow(expect.objectContaining({code: 'invalid-edit', message: 'Edit 0 reaches past the end of the text (offset 2 + length 5 > 3)'}))
+    expect(() => applyEdits('abc', [{offset: 2, length: 5, content: ''}])).toThrow('Edit 0 reaches past the end of the text (offset 2 + length 5 > 3)')
   })
 })
 
