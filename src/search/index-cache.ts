@@ -400,7 +400,9 @@ function writeCachedIndex(directory: string, file: string, bytes: Buffer): void 
     // `wx`: a new file, never an existing one or the target of a link.
     writeFileSync(temp, bytes, {flag: 'wx', mode: 0o600})
     renameSync(temp, file)
-  } catch {
+  } catch (error) {
+    // A name that was already there is not ours to remove (`wx` created nothing).
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
     try {
       unlinkSync(temp)
     } catch {

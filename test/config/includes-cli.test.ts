@@ -84,4 +84,13 @@ describe('an include tree with too much fan-out', () => {
       expect(`${result.stdout}${result.stderr}`, args.join(' ')).toContain(message)
     }
   })
+
+  it('a thousand included files of 300 keys each merge in one pass (copying the growing result at each file took minutes)', async () => {
+    const files: Record<string, string> = {}
+    for (let i = 0; i < 1000; i++) files[`f${i}.json5`] = JSON.stringify({agents: Object.fromEntries(Array.from({length: 300}, (_, j) => [`k${i}_${j}`, j]))})
+    files['openclaw.json5'] = JSON.stringify({$include: Object.keys(files)})
+    const cwd = project(files)
+    const result = await runCli(['config', 'get', 'agents.k999_299', '--config', join(cwd, 'openclaw.json5')], {cwd, timeoutMs: 60_000})
+    expect(result).toMatchObject({code: 0, stdout: '299\n'})
+  })
 })

@@ -451,6 +451,56 @@ describe('whose directory and files are read', () => {
     expect(contents(cachedIndex(small, FIELD, {directory, build: BUILD}, openclawIndex))).toEqual(contents(openclawIndex(small)))
   })
 
+  it('a cache root that is a link is followed to its real place, which must be private too', () => {
+    // ~/.cache as a link to another disk is common: the link is fine, what it leads to is judged.
+    const real = join(tempDir(), 'real-cache')
+    mkdirSync(real, {mode: 0o700})
+    const root = join(tempDir(), 'cache')
+    symlinkSync(real, root)
+    const build = vi.fn(openclawIndex)
+    cachedIndex(small, FIELD, {directory: join(root, 'index'), build: BUILD}, build)
+    cachedIndex(small, FIELD, {directory: join(root, 'index'), build: BUILD}, build)
+    expect(build).toHaveBeenCalledTimes(1)
+    // Led into a directory others can write: not used.
+    const open = join(tempDir(), 'open')
+    mkdirSync(open)
+    chmodSync(open, 0o777)
+    const exposed = join(tempDir(), 'exposed')
+    symlinkSync(open, exposed)
+    expect(privateDirectoryProblem(join(exposed, 'index'))).toBe(`${open} above it is writable by group or others (mode 0777)`)
+  })
+
+  it('a temp file name that is already there is left alone (only what a write created is removed)', () => {
+    const directory = join(tempDir(), 'index')
+    const file = cacheFile(directory)
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    try {
+      const taken = `${join(directory, readdirSync(directory)[0]!)}.${process.pid}.${(0.5).toString(16).slice(2)}.tmp`
+      writeFileSync(taken, 'not ours')
+      writeFileSync(file, 'damaged')
+      expect(contents(cachedIndex(small, FIELD, {directory, build: BUILD}, openclawIndex))).toEqual(contents(openclawIndex(small)))
+      expect(readFileSync(taken, 'utf8')).toBe('not ours')
+    } finally {
+      random.mockRestore()
+    }
+  })
+
+  it('a header that lies about sizes, or is not an object, is refused without reading past the file', () => {
+    const bytes = encode(small)
+    const headerBytes = bytes.readUInt32LE(8)
+    const withHeader = (header: string) => {
+      const altered = Buffer.from(bytes)
+      altered.write(header.padEnd(headerBytes, ' '), 12, 'utf8')
+      return resealed(altered)
+    }
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as Record<string, unknown>
+    for (const lie of [{terms: -1}, {postings: 2 ** 53}, {termBytes: 1.5}, {documents: '4'}, {averageLength: 'x'}]) expect(decode(withHeader(JSON.stringify({...header, ...lie})), small), JSON.stringify(lie)).toBeUndefined()
+    for (const notAnObject of ['null', '[1,2]', '7', '"x"']) expect(decode(withHeader(notAnObject), small), notAnObject).toBeUndefined()
+    const hugeHeader = Buffer.from(bytes)
+    hugeHeader.writeUInt32LE(0xff_ff_ff_ff, 8)
+    expect(decode(resealed(hugeHeader), small)).toBeUndefined()
+  })
+
   it('pruning removes only what toolsearch wrote: its own names, its own regular files, its header', () => {
     const directory = join(tempDir(), 'index')
     const sets = Array.from({length: MAX_CACHED_INDEXES}, (_, i) => [tool(`tool_${i}`, {description: `Tool number ${i}.`})])
