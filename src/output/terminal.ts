@@ -19,6 +19,8 @@
  * C1, bidi controls, line separators) is escaped there, and the JSON's value stays exact.
  */
 
+import {isHighSurrogate, isLowSurrogate} from '../shared/utf16.js'
+
 // eslint-disable-next-line no-control-regex
 const UNSAFE_INLINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
 // eslint-disable-next-line no-control-regex
@@ -39,12 +41,8 @@ const isPictograph = (code: number | undefined) => code !== undefined && PICTOGR
 /** The code point that ends just before `index` (a surrogate pair read whole). */
 function codePointBefore(text: string, index: number): number | undefined {
   if (index <= 0) return undefined
-  const low = text.charCodeAt(index - 1)
-  if (low >= 0xdc_00 && low <= 0xdf_ff && index >= 2) {
-    const high = text.charCodeAt(index - 2)
-    if (high >= 0xd8_00 && high <= 0xdb_ff) return text.codePointAt(index - 2)
-  }
-  return low
+  const last = text.charCodeAt(index - 1)
+  return isLowSurrogate(last) && index >= 2 && isHighSurrogate(text.charCodeAt(index - 2)) ? text.codePointAt(index - 2) : last
 }
 
 /** Whether the invisible `char` at `offset` is part of an emoji as written, and so drawn. */
