@@ -10,7 +10,7 @@ import {BaseSequencer, type TestSpecification} from 'vitest/node'
  * timings yet and starts the largest files first, which put the transcripts (a small file) at the
  * very end of a run and made the whole suite wait for it; started first, they overlap the rest.
  */
-const LONG_RUNNING = ['test/package/pack.test.ts', 'test/fs/concurrency.test.ts', 'test/mcp/cli.test.ts', 'test/docs/transcripts.test.ts', 'test/cli/loaded-modules.test.ts', 'test/mcp/sources-cli.test.ts', 'test/mcp/call.test.ts']
+const LONG_RUNNING = ['test/package/pack.test.ts', 'test/fs/concurrency.test.ts', 'test/mcp/cli.test.ts', 'test/docs/transcripts.test.ts', 'test/cli/loaded-modules.test.ts', 'test/mcp/sources-cli.test.ts', 'test/mcp/call.test.ts', 'test/catalog/large-catalogs.test.ts']
 
 // A renamed or deleted file would silently lose its place at the front.
 for (const name of LONG_RUNNING) if (!existsSync(new URL(name, import.meta.url))) throw new Error(`vitest.config.ts: LONG_RUNNING names ${name}, which does not exist`)
