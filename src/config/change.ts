@@ -39,8 +39,14 @@ export interface PlannedChange<T> {
 /** Plans edits against `document.source`, the top-level file as it is now. */
 export type ChangePlanner<T> = (document: ConfigDocument) => PlannedChange<T> | Promise<PlannedChange<T>>
 
+/**
+ * The mode of a config file after every write, included files too: OpenClaw's writer makes its
+ * config 0600 whatever mode it had (it may hold secrets), and so does toolsearch's.
+ */
+export const CONFIG_FILE_MODE = 0o600
+
 /** The writer's options for a config: what is written is always "config". */
-export type ConfigWriteOptions = Omit<WriteOptions, 'what'>
+export type ConfigWriteOptions = Omit<WriteOptions, 'what' | 'mode'>
 
 export interface ChangeOptions extends ConfigWriteOptions {
   env: NodeJS.ProcessEnv
@@ -150,7 +156,7 @@ async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: Docu
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
-    {...options, what: 'config', expected: analyzer.lastRead()?.bytes, decode: (bytes, name) => decodeEditableConfig(bytes, name, analyzer.lastRead())},
+    {...options, what: 'config', mode: CONFIG_FILE_MODE, expected: analyzer.lastRead()?.bytes, decode: (bytes, name) => decodeEditableConfig(bytes, name, analyzer.lastRead())},
   )
   return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
 }
@@ -166,8 +172,8 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
  * `location` includes; the top-level file is read, never written. The planner gets the whole
  * config with the included file as it is now (read under that file's lock) and plans edits
  * against that file's text (`document.sources.get(file)`). The write is the same as for the
- * config itself: the included file's lock, a re-read and conflict check, its backup ring, its mode
- * (0600 for a new one), comments and formatting kept.
+ * config itself: the included file's lock, a re-read and conflict check, its backup ring, mode
+ * 0600 (`CONFIG_FILE_MODE`), comments and formatting kept.
  */
 export async function changeIncludedFile<T>(location: ConfigLocation, file: string, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)

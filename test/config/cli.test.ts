@@ -80,6 +80,26 @@ describe('config set', () => {
     expect(statSync(join(home, '.openclaw')).mode & 0o777).toBe(0o700)
   })
 
+  it('leaves the config 0600 after every write, as OpenClaw does, whatever its mode was (set, unset, doctor --fix)', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const file = join(cwd, 'openclaw.json5')
+    const mode = () => statSync(file).mode & 0o777
+    chmodSync(file, 0o644)
+    expect((await runCli(['config', 'set', 'tools.toolSearch.searchDefaultLimit', '5', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o600)
+    chmodSync(file, 0o664)
+    expect((await runCli(['config', 'unset', 'tools.toolSearch.searchDefaultLimit', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o600)
+    chmodSync(file, 0o640)
+    expect((await runCli(['doctor', '--fix', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o600)
+    // A dry run and a no-op write nothing, so the mode stays.
+    chmodSync(file, 0o644)
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', '"tools"', '--project'], {cwd})).stdout).toBe('No change\n')
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--dry-run', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o644)
+  })
+
   it('prints No change and leaves the file (and its mtime) alone on a no-op', async () => {
     const cwd = project({'openclaw.json5': "{tools: {toolSearch: {mode: 'tools'}}}"})
     const file = join(cwd, 'openclaw.json5')
