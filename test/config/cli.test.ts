@@ -35,12 +35,33 @@ describe('config get', () => {
     expect(result.stdout + result.stderr).not.toContain('hunter2')
   })
 
-  it('a missing path: exactly "Config path not found: <path>" on stderr, exit 1', async () => {
+  it('a path the schema does not know: exactly "Config path not found: <path>" on stderr, exit 1', async () => {
     const cwd = project({'openclaw.json5': '{}'})
-    expect(await runCli(['config', 'get', 'tools.toolSearch.mode', '--project'], {cwd})).toMatchObject({stdout: '', stderr: 'Config path not found: tools.toolSearch.mode\n', code: 1})
+    expect(await runCli(['config', 'get', 'tools.toolSearch.nope', '--project'], {cwd})).toMatchObject({stdout: '', stderr: 'Config path not found: tools.toolSearch.nope\n', code: 1})
     const json = await runCli(['config', 'get', 'nope', '--json', '--project'], {cwd})
     expect(json.code).toBe(1)
     expect(parseJsonOutput(json)).toEqual({error: {code: 'config-path-not-found', message: 'Config path not found: nope'}})
+  })
+
+  it('a valid path the file does not set: valid but unset, with the default that applies (exit 1, as in OpenClaw)', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {maxSearchLimit: 4}}}'})
+    const get = (path: string, ...flags: string[]) => runCli(['config', 'get', path, '--project', ...flags], {cwd})
+    const unset = (path: string, applies: string) =>
+      `Config path is valid but unset: ${path}. The runtime default applies${applies} until you set an authored value with "toolsearch config set ${path} <value>".\n`
+    // Tool Search's own settings: what the runtime computes from the rest (8, clamped to maxSearchLimit 4).
+    expect(await get('tools.toolSearch.searchDefaultLimit')).toMatchObject({stdout: '', stderr: unset('tools.toolSearch.searchDefaultLimit', ' (4)'), code: 1})
+    expect((await get('tools.toolSearch.mode')).stderr).toBe(unset('tools.toolSearch.mode', ' ("tools")'))
+    // A default the schema states; a path with no known default; an index into an array the schema declares.
+    expect((await get('commands.native')).stderr).toBe(unset('commands.native', ' ("auto")'))
+    expect((await get('tools.allow')).stderr).toBe(unset('tools.allow', ''))
+    expect((await get('agents.list[3].id')).stderr).toBe(
+      'Config path is valid but unset: agents.list[3].id. The runtime default applies until you set an authored value with "toolsearch config set \'agents.list[3].id\' <value>".\n',
+    )
+    const json = await get('tools.toolSearch.searchDefaultLimit', '--json')
+    expect(json.code).toBe(1)
+    expect(parseJsonOutput(json)).toEqual({error: {code: 'config-path-unset', message: unset('tools.toolSearch.searchDefaultLimit', ' (4)').trimEnd(), default: 4}})
+    // Below a free-form value or a key the schema does not have: not found.
+    expect((await get('tools.toolSearch.limit')).stderr).toBe('Config path not found: tools.toolSearch.limit\n')
   })
 
   it('a bad path is a usage error (exit 2)', async () => {
