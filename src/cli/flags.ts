@@ -14,6 +14,11 @@ export const configFlags = {
   project: Flags.boolean({description: 'Search the project instead (openclaw.json, .openclawrc*, package.json#openclaw, up to the nearest package.json or .git); OpenClaw itself never reads these.'}),
 }
 
+/** Commands that print config values: secrets are OpenClaw's marker unless this is given (src/config/redact.ts). */
+export const showSecretsFlag = {
+  'show-secrets': Flags.boolean({description: 'Print secret config values (API keys, tokens, passwords, header and env values) as written instead of __OPENCLAW_REDACTED__.'}),
+}
+
 /** `config validate` and `doctor`: a config file that does not exist is an error (exit 1) unless this says otherwise. */
 export const allowMissingFlag = {
   'allow-missing': Flags.boolean({description: 'Check a config file that does not exist as an empty config instead of failing with "Config file not found".'}),

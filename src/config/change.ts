@@ -19,6 +19,7 @@ import {ConfigAnalyzer} from './analyzer.js'
 import {type ConfigDocument, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
 import {planRemove, planSet} from './plan.js'
+import {redactConfigAt, redactConfigText} from './redact.js'
 import {valueAtPath} from './query.js'
 import {decodeEditableConfig, readConfigText, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
@@ -55,6 +56,8 @@ export interface ChangeOptions extends ConfigWriteOptions {
   cwd?: string
   /** The run's loaded documents, when the caller has loaded this config already (see analyzer.ts). */
   analyzer?: ConfigAnalyzer
+  /** A dry run's diff shows secret values as written (default: OpenClaw's marker, see redact.ts). */
+  showSecrets?: boolean
 }
 
 export interface ChangeOutcome<T> {
@@ -143,8 +146,11 @@ async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: Docu
     const before = readEditableConfigText(file)
     const {after, summary} = await computeChange(file, before, planner, load, analyzer)
     const name = options.cwd === undefined ? file : displayPath(file, options.cwd)
-    const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
-    return {status: after === undefined ? 'unchanged' : 'dry-run', file, created: false, diff, before, after, summary}
+    if (after === undefined) return {status: 'unchanged', file, created: false, diff: '', before, after, summary}
+    const diff = unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
+    // The lines around the change may quote a secret as much as the change itself.
+    const shown = options.showSecrets === true ? diff : redactConfigText(diff, [load(before).authored, load(after).authored])
+    return {status: 'dry-run', file, created: false, diff: shown, before, after, summary}
   }
   let before: string | undefined
   let after: string | undefined
@@ -217,4 +223,16 @@ export function unsetConfigValue(location: ConfigLocation, path: ConfigPath, opt
     },
     options,
   )
+}
+
+/**
+ * The values a `config set` / `config unset` names in its output (what was there, what is
+ * written), as they are shown: a secret is OpenClaw's marker unless `showSecrets` (redact.ts).
+ * Each is redacted at the path it has in the config before or after the change.
+ */
+export function shownChange(analyzer: ConfigAnalyzer, outcome: Pick<ChangeOutcome<unknown>, 'before' | 'after'>, path: ConfigPath, values: {previous?: unknown; value?: unknown}, showSecrets: boolean): {previous?: unknown; value?: unknown} {
+  if (showSecrets) return values
+  const keys = path.map((segment) => segment.key)
+  const authored = (text: string | undefined) => (text === undefined ? {} : analyzer.document(text).authored)
+  return {previous: redactConfigAt(authored(outcome.before), keys, values.previous), value: redactConfigAt(authored(outcome.after ?? outcome.before), keys, values.value)}
 }

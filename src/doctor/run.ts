@@ -102,6 +102,8 @@ export interface DoctorOptions extends ConfigWriteOptions {
   fix?: boolean
   dryRun?: boolean
   cwd?: string
+  /** `--fix --dry-run`: the diff shows secret values as written (default: OpenClaw's marker). */
+  showSecrets?: boolean
 }
 
 export interface DoctorResult {
