@@ -48,7 +48,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const showSecrets = this.flags['show-secrets']
     const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd(), showSecrets})
     const shown = formatConfigPath(path)
-    const values = shownChange(analyzer, outcome, path, {previous: outcome.summary?.value, value: parsed.value}, showSecrets)
+    const values = shownChange(outcome, path, {previous: outcome.summary?.value, value: parsed.value}, showSecrets)
     const line = outcome.summary === undefined ? `${shown} = ${inlineValue(values.value)}` : `${shown}: ${inlineValue(values.previous)} -> ${inlineValue(values.value)}`
     this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))
     for (const note of await notesAfterChange(analyzer, outcome)) this.note(note)

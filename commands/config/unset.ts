@@ -32,7 +32,7 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
     const showSecrets = this.flags['show-secrets']
     const outcome = await unsetConfigValue(location, path, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd(), showSecrets})
     const shown = formatConfigPath(path)
-    const {previous} = shownChange(analyzer, outcome, path, {previous: outcome.summary}, showSecrets)
+    const {previous} = shownChange(outcome, path, {previous: outcome.summary}, showSecrets)
     this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(previous)})`]}, {color: this.color}))
     for (const note of await notesAfterChange(analyzer, outcome)) this.note(note)
     return {

@@ -16,11 +16,13 @@ import {keepReferences} from './env.js'
 import {type Edit, applyEdits} from './edit.js'
 import type {ConfigLocation} from './index.js'
 import {ConfigAnalyzer} from './analyzer.js'
+import {type IncludeOwner, describeIncludeBlock, includeOwnerOf} from './include-owner.js'
 import {type ConfigDocument, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
 import {planRemove, planSet} from './plan.js'
 import {redactConfigAt, redactConfigText} from './redact.js'
 import {valueAtPath} from './query.js'
+import type {ConfigSource} from './source.js'
 import {decodeEditableConfig, readConfigText, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
 import {type ConfigProblem, introducedProblems} from './validate.js'
@@ -72,6 +74,11 @@ export interface ChangeOutcome<T> {
   before: string | undefined
   /** The new text, when there is one. */
   after: string | undefined
+  /**
+   * The whole config as authored before and after the change (after: as before when nothing
+   * changed), for saying what changed at a path without printing a secret (see redact.ts).
+   */
+  authored: {before: unknown; after: unknown}
   summary: T
 }
 
@@ -140,17 +147,24 @@ async function computeChange<T>(file: string, before: string | undefined, planne
   return {after, summary}
 }
 
+/** The config as authored with the file's text before and after a change (the run has loaded both already). */
+function authoredAround(load: DocumentWith, before: string | undefined, after: string | undefined): {before: unknown; after: unknown} {
+  const previous = before === undefined ? {} : load(before).authored
+  return {before: previous, after: after === undefined ? previous : load(after).authored}
+}
+
 /** Plans, validates and (unless dry-run) writes `file` (the config or a file it includes) through the one writer. */
 async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: DocumentWith, analyzer: ConfigAnalyzer, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   if (options.dryRun === true) {
     const before = readEditableConfigText(file)
     const {after, summary} = await computeChange(file, before, planner, load, analyzer)
     const name = options.cwd === undefined ? file : displayPath(file, options.cwd)
-    if (after === undefined) return {status: 'unchanged', file, created: false, diff: '', before, after, summary}
+    const authored = authoredAround(load, before, after)
+    if (after === undefined) return {status: 'unchanged', file, created: false, diff: '', before, after, authored, summary}
     const diff = unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
     // The lines around the change may quote a secret as much as the change itself.
-    const shown = options.showSecrets === true ? diff : redactConfigText(diff, [load(before).authored, load(after).authored])
-    return {status: 'dry-run', file, created: false, diff: shown, before, after, summary}
+    const shown = options.showSecrets === true ? diff : redactConfigText(diff, [authored.before, authored.after])
+    return {status: 'dry-run', file, created: false, diff: shown, before, after, authored, summary}
   }
   let before: string | undefined
   let after: string | undefined
@@ -164,7 +178,7 @@ async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: Docu
     },
     {...options, what: 'config', mode: CONFIG_FILE_MODE, expected: analyzer.lastRead()?.bytes, decode: (bytes, name) => decodeEditableConfig(bytes, name, analyzer.lastRead())},
   )
-  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
+  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, authored: authoredAround(load, before, after), summary: outcome.result}
 }
 
 /** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
@@ -192,33 +206,90 @@ export async function changeIncludedFile<T>(location: ConfigLocation, file: stri
   return changeFile(file, planner, load, analyzer, options)
 }
 
+/** Where a change at a path is planned: the source of the file it is written in, and the path inside that file. */
+type PathPlanner<T> = (source: ConfigSource, at: ConfigPath, document: ConfigDocument) => PlannedChange<T>
+
+function blockedError(path: ConfigPath, block: Extract<IncludeOwner, {kind: 'blocked'}>): ToolsearchError {
+  return new ToolsearchError('config-included', `Cannot change ${formatConfigPath(path)} in ${block.file}: ${describeIncludeBlock(block, (file) => file)}. Edit it there by hand (toolsearch never flattens $include).`, {
+    file: block.file,
+  })
+}
+
+/**
+ * Where a change at `path` is written, by the rule `doctor --fix` follows (include-owner.ts):
+ * the top file; or the single-file `$include` that alone owns the value (the path inside that
+ * file is what is below the include); or, when an include shape stands in the way, an error
+ * naming the file and why.
+ */
+function ownerOfChange(document: ConfigDocument, path: ConfigPath): Exclude<IncludeOwner, {kind: 'blocked'}> {
+  const owner = includeOwnerOf(document, path.map((segment) => segment.key))
+  if (owner.kind === 'blocked') throw blockedError(path, owner)
+  return owner
+}
+
+/**
+ * `config set` and `config unset`: plans the change in the file that holds the value — the top
+ * file, or, as OpenClaw does, the one `$include`d file that alone owns it (its own lock, backup
+ * ring and mode; the top file untouched). Under the lock the owner is checked again: a config
+ * whose includes changed meanwhile is a conflict, and nothing is written.
+ */
+async function changeAtPath<T>(location: ConfigLocation, path: ConfigPath, plan: PathPlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
+  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
+  const owner = ownerOfChange(analyzer.document(analyzer.read()), path)
+  const withAnalyzer = {...options, analyzer}
+  if (owner.kind === 'top') {
+    return changeConfig(
+      location,
+      (document) => {
+        assertWritableInTopFile(document, path)
+        return plan(document.source, path, document)
+      },
+      withAnalyzer,
+    )
+  }
+  return changeIncludedFile(
+    location,
+    owner.file,
+    (document) => {
+      const now = ownerOfChange(document, path)
+      const source = document.sources.get(owner.file)
+      if (now.kind !== 'include' || now.file !== owner.file || source === undefined) {
+        throw new ToolsearchError('file-conflict', `Config file ${owner.file} no longer holds ${formatConfigPath(path)} alone (its $include changed meanwhile); nothing was written. Run the command again.`, {file: owner.file})
+      }
+      return plan(source, path.slice(owner.boundary.length), document)
+    },
+    withAnalyzer,
+  )
+}
+
 /**
  * `config set`: the previous value (if any) is the summary. Parts of the value equal to what an
- * existing `${VAR}` reference resolves to keep the reference.
+ * existing `${VAR}` reference resolves to keep the reference. A value a single `$include`d file
+ * alone owns is written in that file (`changeAtPath`).
  */
 export function setConfigValue(location: ConfigLocation, path: ConfigPath, value: unknown, options: ChangeOptions): Promise<ChangeOutcome<{value: unknown} | undefined>> {
-  return changeConfig(
+  return changeAtPath(
     location,
-    (document) => {
-      assertWritableInTopFile(document, path)
+    path,
+    (source, at, document) => {
       const keys = path.map((segment) => segment.key)
       const authored = valueAtPath(document.authored, keys)
       const resolved = valueAtPath(document.resolved, keys)
       const written = authored.found && resolved.found ? keepReferences(value, authored.value, resolved.value) : value
-      const plan = planSet(document.source, path, written)
+      const plan = planSet(source, at, written)
       return {edits: plan.edits, summary: plan.previous}
     },
     options,
   )
 }
 
-/** `config unset`: the removed value is the summary; an absent path is an error. */
+/** `config unset`: the removed value is the summary; an absent path is an error. Written where `config set` writes. */
 export function unsetConfigValue(location: ConfigLocation, path: ConfigPath, options: ChangeOptions): Promise<ChangeOutcome<unknown>> {
-  return changeConfig(
+  return changeAtPath(
     location,
-    (document) => {
-      assertWritableInTopFile(document, path)
-      const plan = planRemove(document.source, path)
+    path,
+    (source, at) => {
+      const plan = planRemove(source, at)
       return {edits: plan.edits, summary: plan.previous}
     },
     options,
@@ -230,9 +301,8 @@ export function unsetConfigValue(location: ConfigLocation, path: ConfigPath, opt
  * written), as they are shown: a secret is OpenClaw's marker unless `showSecrets` (redact.ts).
  * Each is redacted at the path it has in the config before or after the change.
  */
-export function shownChange(analyzer: ConfigAnalyzer, outcome: Pick<ChangeOutcome<unknown>, 'before' | 'after'>, path: ConfigPath, values: {previous?: unknown; value?: unknown}, showSecrets: boolean): {previous?: unknown; value?: unknown} {
+export function shownChange(outcome: Pick<ChangeOutcome<unknown>, 'authored'>, path: ConfigPath, values: {previous?: unknown; value?: unknown}, showSecrets: boolean): {previous?: unknown; value?: unknown} {
   if (showSecrets) return values
   const keys = path.map((segment) => segment.key)
-  const authored = (text: string | undefined) => (text === undefined ? {} : analyzer.document(text).authored)
-  return {previous: redactConfigAt(authored(outcome.before), keys, values.previous), value: redactConfigAt(authored(outcome.after ?? outcome.before), keys, values.value)}
+  return {previous: redactConfigAt(outcome.authored.before, keys, values.previous), value: redactConfigAt(outcome.authored.after, keys, values.value)}
 }

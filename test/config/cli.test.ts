@@ -269,13 +269,17 @@ describe('config set', () => {
     expect(read(cwd)).toBe('{}')
   })
 
-  it('fails closed when the path lives in an included file', async () => {
+  it('writes a value a single-file $include alone owns in that file, and fails closed when keys beside the include merge over it', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{ toolSearch: { mode: "tools" } }'})
     const result = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd})
-    expect(result.code).toBe(1)
-    expect(result.stderr).toBe(`Error: Cannot change tools.toolSearch.mode: tools.toolSearch.mode comes from the included file ${join(cwd, 'tools.json5')}. Edit that file instead (toolsearch never flattens $include).\n`)
+    expect(result).toMatchObject({code: 0, stdout: `Updated ${join(cwd, 'tools.json5')}\n  tools.toolSearch.mode: "tools" -> "directory"\nBackup: ${join(cwd, 'tools.json5.bak')}\n`})
     expect(read(cwd)).toBe('{\n  tools: { $include: "./tools.json5" },\n}\n')
-    expect(read(cwd, 'tools.json5')).toBe('{ toolSearch: { mode: "tools" } }')
+    expect(read(cwd, 'tools.json5')).toBe('{ toolSearch: { mode: "directory" } }')
+    const merged = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5", deny: [] },\n}\n', 'tools.json5': '{ toolSearch: { mode: "tools" } }'})
+    const refused = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd: merged})
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`Error: Cannot change tools.toolSearch.mode in ${join(merged, 'tools.json5')}: the $include at tools in ${join(merged, 'openclaw.json5')} has keys beside it`)
+    expect(read(merged, 'tools.json5')).toBe('{ toolSearch: { mode: "tools" } }')
   })
 
   it('two concurrent writers on different keys both land', async () => {
