@@ -54,8 +54,8 @@ export default class Lint extends BaseCommand<typeof Lint> {
     if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag catalog')
     const cwd = process.cwd()
     const context = await this.loadCatalog({...flags, catalog: flags.catalog})
-    const entries = catalogedEntries(context.catalog.entries)
-    const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, entries.map((entry) => entry.id))
+    const entries = context.catalog.entries
+    const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, catalogedEntries(entries).map((entry) => entry.id))
     const report: LintReport = runLint(entries, {
       limit: context.settings.searchDefaultLimit,
       mode: (flags.mode as DirectoryMode | undefined) ?? context.settings.mode,
