@@ -146,8 +146,8 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     let resolved: ResolvedCall | undefined
     try {
       resolved = await resolveCall(input, catalog, readStdin).catch((error: unknown) => {
-        // A replayed request and --json keep the model's wording; a person typing a name gets shell advice.
-        throw input.request !== undefined || input.target === undefined || this.jsonEnabled() ? error : lookupErrorForPerson(error, input.target, 'call')
+        // A replayed request keeps the model's wording; a person typing a name gets shell advice, in text and --json alike.
+        throw input.request !== undefined || input.target === undefined ? error : lookupErrorForPerson(error, input.target, 'call')
       })
       for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
       const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})

@@ -37,8 +37,8 @@ export default class Describe extends BaseCommand<typeof Describe> {
     try {
       entry = lookupCatalogTool(context.catalog, target)
     } catch (error) {
-      // --json keeps the model's wording; a person at the terminal gets shell advice.
-      throw this.jsonEnabled() ? error : lookupErrorForPerson(error, target, 'describe')
+      // A person who typed a tool name gets shell advice, in text and --json alike (the model's words are tool_describe's).
+      throw lookupErrorForPerson(error, target, 'describe')
     }
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color, humanSignature: humanSignature(entry).text}))
