@@ -127,7 +127,7 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     expect(ambiguous.code).toBe(1)
     expect(parseJsonOutput<ErrorJson>(ambiguous).error).toMatchObject({code: 'ambiguous-tool', message: 'Ambiguous tool name: dup: 2 tools have it:\n  openclaw:one:dup\n  openclaw:two:dup\nPick one by its id, e.g.: toolsearch call openclaw:one:dup …'})
     // The model's words stay where the model's view is shown: a replayed tool_call request.
-    expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "dup", "args": {}}'])).stdout).toBe('Ambiguous tool name: dup; use an exact tool id.\n')
+    expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "dup", "args": {"x": 1}}'])).stdout).toBe('Ambiguous tool name: dup; use an exact tool id.\n')
     expect(parseJsonOutput<{result: unknown}>(await runCli(['call', '--catalog', catalog, 'openclaw:two:dup', '--json'])).result).toBe(2)
   })
 
