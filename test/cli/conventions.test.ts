@@ -53,6 +53,13 @@ describe('unknown commands', () => {
     expect(inTopic.stderr).toMatch(/^Error: Unknown command: config gett\. Did you mean: config get[,?]/)
   })
 
+  it('suggest the topic a mistyped first word is near, or its command the next word names', async () => {
+    const suggest = (...words: string[]) => runCli(words).then((result) => result.stderr)
+    expect(await suggest('confg')).toBe('Error: Unknown command: confg. Did you mean: config? Run "toolsearch --help" for the list of commands.\n')
+    expect(await suggest('confg', 'get', 'tools')).toBe('Error: Unknown command: confg. Did you mean: config get? Run "toolsearch --help" for the list of commands.\n')
+    expect(await suggest('catalg', 'list')).toBe('Error: Unknown command: catalg. Did you mean: catalog list? Run "toolsearch --help" for the list of commands.\n')
+  })
+
   it('print one JSON error document under --json', async () => {
     const result = await runCli(['zzzzzz', '--json'])
     expect(result.code).toBe(2)
