@@ -41,8 +41,11 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     ...configFlags,
     ...sessionFlags,
     server: serverFlag,
-    args: Flags.string({description: 'Tool arguments as one JSON object.', helpValue: '<json>', exclusive: ['args-file', 'request']}),
-    'args-file': Flags.string({description: 'Read the tool arguments (one JSON object) from a file; - reads stdin.', helpValue: '<file>', exclusive: ['request']}),
+    // oclif draws the usage line from the first flag of each exclusive set: --args names every
+    // flag it excludes, so the line reads [--args | --args-file | --request | --request-file] [--raw]
+    // (an overlapping set drawn from a later flag left empty alternatives, `|  |`).
+    args: Flags.string({description: 'Tool arguments as one JSON object.', helpValue: '<json>', exclusive: ['args-file', 'request', 'request-file']}),
+    'args-file': Flags.string({description: 'Read the tool arguments (one JSON object) from a file; - reads stdin.', helpValue: '<file>', exclusive: ['request', 'request-file']}),
     raw: Flags.boolean({description: 'Parse every key=value value as JSON instead of typing it by the schema.'}),
     request: Flags.string({description: 'A raw model tool_call request {id|toolId|name, args|input, ...}; applies the model-side repairs and prints what the model receives.', helpValue: '<json>'}),
     'request-file': Flags.string({

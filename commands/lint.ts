@@ -51,7 +51,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
       this.print(renderColumns(rules.map((rule) => [rule.id, rule.severity, rule.description]), [{}, {width: 7}, {}]).join('\n'))
       return {rules}
     }
-    if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag catalog')
+    if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag --catalog')
     const cwd = process.cwd()
     const context = await this.loadCatalog({...flags, catalog: flags.catalog})
     const entries = context.catalog.entries
