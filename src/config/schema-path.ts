@@ -16,6 +16,7 @@
  */
 import {isRecord} from '../shared/json.js'
 import {computeEffectiveSettings} from './effective.js'
+import {TOOL_SEARCH_PATH} from './legacy.js'
 import {isIndexSegment} from './path.js'
 
 type SchemaNode = Record<string, unknown>
@@ -68,8 +69,6 @@ export function schemasAtPath(schema: SchemaNode, path: readonly string[]): Sche
 export function isConfigSchemaPath(schema: SchemaNode, path: readonly string[]): boolean {
   return schemasAtPath(schema, path).length > 0
 }
-
-const TOOL_SEARCH_PATH = ['tools', 'toolSearch']
 
 /** What applies at an unset, valid path: a value when one is known. */
 export function runtimeDefault(schema: SchemaNode, path: readonly string[], resolvedConfig: unknown): {value: unknown} | undefined {

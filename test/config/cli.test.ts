@@ -498,8 +498,10 @@ describe('config validate', () => {
       `Invalid config at ${file}.\n` +
         'tools.toolSearch.mode: Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
         'tools.toolSearch.codeTimeoutMs: tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".\n' +
+        // The gateway's words as it prints them; then toolsearch's own, true of 2026.9.6 (code mode still runs) and of the structured-only generation.
         'Run "openclaw doctor --fix" to repair, then retry.\n' +
-        '"toolsearch doctor --fix" does the same migration and keeps comments and formatting.\n',
+        '"toolsearch doctor --fix" migrates these settings and keeps comments and formatting (OpenClaw 2026.9.6 still accepts code mode and its doctor leaves it as it is; ' +
+        'the structured-only generation refuses it, and its "openclaw doctor --fix" migrates it).\n',
     )
     const json = await runCli(['config', 'validate', '--json', '--project'], {cwd})
     expect(json.code).toBe(78)
