@@ -28,6 +28,8 @@ export interface CatalogContextFlags extends CatalogSourceFlags {
   'base-url'?: string
   /** `--mode`, where a command has it: overrides the config's Tool Search mode. */
   mode?: string
+  /** `--timeout`: each MCP server's limit to start and list its tools (an OpenClaw server's own connectionTimeoutMs first). */
+  timeout?: number
   agent?: string
 }
 
@@ -91,7 +93,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   // config's MCP servers when it starts them.
   const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH.split('.'), name])]
   for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
-  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')

@@ -48,6 +48,11 @@ export const catalogFlags = {
   header: Flags.string({description: 'A header for the --http-url server (repeatable).', helpValue: '<"Name: value">', multiple: true, multipleNonGreedy: true, helpGroup: 'AD-HOC SERVER'}),
   'server-name': Flags.string({description: 'Name of the ad-hoc server in tool ids (default: from its command or host).', helpValue: '<name>', helpGroup: 'AD-HOC SERVER'}),
   owner: Flags.string({description: 'Server name for MCP tools/list files (default: the file name).', helpValue: '<name>'}),
+  timeout: Flags.integer({
+    min: 1,
+    description: "Time limit in milliseconds for each MCP server to start and list its tools (default: an OpenClaw server's connectionTimeoutMs, else TOOLSEARCH_MCP_TIMEOUT_MS, else 30000).",
+    helpValue: '<ms>',
+  }),
   allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
   deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
 }
