@@ -54,7 +54,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       exclusive: ['request', 'args', 'args-file', 'raw'],
     }),
     approve: Flags.boolean({allowNo: true, description: 'Pre-approve a tool that requires approval (--no-approve blocks it without asking).'}),
-    timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP: the server\'s requestTimeoutMs, else 30 s).', helpValue: '<ms>'}),
+    timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP: the server\'s requestTimeoutMs, else 30 s); it also bounds each MCP server\'s start-up.', helpValue: '<ms>'}),
   }
 
   async run(): Promise<unknown> {
