@@ -13,7 +13,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
   static description = `Starts (or reaches) every server of the mcpServers files given with --catalog, lists their tools and writes them as a native catalog: source "mcp", sourceName = the server, parameters = its inputSchema, outputSchema when declared. Server configs (commands, env, headers) are never written. An existing --out is replaced only with --force (the old file is kept as <file>.bak). If a server is unavailable nothing is written (exit 4) unless --partial.`
 
   static examples = [
-    '<%= config.bin %> catalog import --catalog examples/mcp-servers.json --out everything-tools.json',
+    '<%= config.bin %> catalog import --catalog examples/mcp-servers.json --out demo-tools.json',
     '<%= config.bin %> catalog import --catalog ~/.cursor/mcp.json --out tools.json --force --partial',
   ]
 
