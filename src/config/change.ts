@@ -76,9 +76,10 @@ export interface ChangeOutcome<T> {
   after: string | undefined
   /**
    * The whole config as authored before and after the change (after: as before when nothing
-   * changed), for saying what changed at a path without printing a secret (see redact.ts).
+   * changed), for saying what changed at a path without printing a secret (see redact.ts). A
+   * function: the run has loaded both texts already, and only a caller that asks looks them up.
    */
-  authored: {before: unknown; after: unknown}
+  authored(): {before: unknown; after: unknown}
   summary: T
 }
 
@@ -147,10 +148,16 @@ async function computeChange<T>(file: string, before: string | undefined, planne
   return {after, summary}
 }
 
-/** The config as authored with the file's text before and after a change (the run has loaded both already). */
-function authoredAround(load: DocumentWith, before: string | undefined, after: string | undefined): {before: unknown; after: unknown} {
-  const previous = before === undefined ? {} : load(before).authored
-  return {before: previous, after: after === undefined ? previous : load(after).authored}
+/** The config as authored with the file's text before and after a change, looked up on the first call (the run has loaded both already). */
+function authoredAround(load: DocumentWith, before: string | undefined, after: string | undefined): () => {before: unknown; after: unknown} {
+  let found: {before: unknown; after: unknown} | undefined
+  return () => {
+    if (found === undefined) {
+      const previous = before === undefined ? {} : load(before).authored
+      found = {before: previous, after: after === undefined ? previous : load(after).authored}
+    }
+    return found
+  }
 }
 
 /** Plans, validates and (unless dry-run) writes `file` (the config or a file it includes) through the one writer. */
@@ -163,7 +170,7 @@ async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: Docu
     if (after === undefined) return {status: 'unchanged', file, created: false, diff: '', before, after, authored, summary}
     const diff = unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
     // The lines around the change may quote a secret as much as the change itself.
-    const shown = options.showSecrets === true ? diff : redactConfigText(diff, [authored.before, authored.after])
+    const shown = options.showSecrets === true ? diff : redactConfigText(diff, Object.values(authored()))
     return {status: 'dry-run', file, created: false, diff: shown, before, after, authored, summary}
   }
   let before: string | undefined
@@ -228,38 +235,55 @@ function ownerOfChange(document: ConfigDocument, path: ConfigPath): Exclude<Incl
 }
 
 /**
+ * Thrown by the top file's planner when the value belongs to an included file: the change is
+ * planned there instead. A ToolsearchError, so the writer passes it through as it is; it never
+ * reaches a person.
+ */
+class OwnedByInclude extends ToolsearchError {
+  constructor(readonly owner: Extract<IncludeOwner, {kind: 'include'}>) {
+    super('config-included', `Written in ${owner.file}.`, {file: owner.file})
+  }
+}
+
+/**
  * `config set` and `config unset`: plans the change in the file that holds the value — the top
  * file, or, as OpenClaw does, the one `$include`d file that alone owns it (its own lock, backup
- * ring and mode; the top file untouched). Under the lock the owner is checked again: a config
- * whose includes changed meanwhile is a conflict, and nothing is written.
+ * ring and mode; the top file untouched). The top file's planner finds out which (under the top
+ * file's lock, from the text it read there); for an included file the change starts again with
+ * that file's lock, and its planner checks the owner once more: a config whose includes changed
+ * meanwhile is a conflict, and nothing is written.
  */
 async function changeAtPath<T>(location: ConfigLocation, path: ConfigPath, plan: PathPlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
-  const owner = ownerOfChange(analyzer.document(analyzer.read()), path)
   const withAnalyzer = {...options, analyzer}
-  if (owner.kind === 'top') {
-    return changeConfig(
+  try {
+    return await changeConfig(
       location,
       (document) => {
+        const owner = ownerOfChange(document, path)
+        if (owner.kind === 'include') throw new OwnedByInclude(owner)
         assertWritableInTopFile(document, path)
         return plan(document.source, path, document)
       },
       withAnalyzer,
     )
+  } catch (error) {
+    if (!(error instanceof OwnedByInclude)) throw error
+    const {owner} = error
+    return changeIncludedFile(
+      location,
+      owner.file,
+      (document) => {
+        const now = ownerOfChange(document, path)
+        const source = document.sources.get(owner.file)
+        if (now.kind !== 'include' || now.file !== owner.file || source === undefined) {
+          throw new ToolsearchError('file-conflict', `Config file ${owner.file} no longer holds ${formatConfigPath(path)} alone (its $include changed meanwhile); nothing was written. Run the command again.`, {file: owner.file})
+        }
+        return plan(source, path.slice(owner.boundary.length), document)
+      },
+      withAnalyzer,
+    )
   }
-  return changeIncludedFile(
-    location,
-    owner.file,
-    (document) => {
-      const now = ownerOfChange(document, path)
-      const source = document.sources.get(owner.file)
-      if (now.kind !== 'include' || now.file !== owner.file || source === undefined) {
-        throw new ToolsearchError('file-conflict', `Config file ${owner.file} no longer holds ${formatConfigPath(path)} alone (its $include changed meanwhile); nothing was written. Run the command again.`, {file: owner.file})
-      }
-      return plan(source, path.slice(owner.boundary.length), document)
-    },
-    withAnalyzer,
-  )
 }
 
 /**
@@ -304,5 +328,6 @@ export function unsetConfigValue(location: ConfigLocation, path: ConfigPath, opt
 export function shownChange(outcome: Pick<ChangeOutcome<unknown>, 'authored'>, path: ConfigPath, values: {previous?: unknown; value?: unknown}, showSecrets: boolean): {previous?: unknown; value?: unknown} {
   if (showSecrets) return values
   const keys = path.map((segment) => segment.key)
-  return {previous: redactConfigAt(outcome.authored.before, keys, values.previous), value: redactConfigAt(outcome.authored.after, keys, values.value)}
+  const authored = outcome.authored()
+  return {previous: redactConfigAt(authored.before, keys, values.previous), value: redactConfigAt(authored.after, keys, values.value)}
 }
