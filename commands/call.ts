@@ -41,8 +41,11 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     ...configFlags,
     ...sessionFlags,
     server: serverFlag,
-    args: Flags.string({description: 'Tool arguments as one JSON object.', helpValue: '<json>', exclusive: ['args-file', 'request']}),
-    'args-file': Flags.string({description: 'Read the tool arguments (one JSON object) from a file; - reads stdin.', helpValue: '<file>', exclusive: ['request']}),
+    // oclif draws the usage line from the first flag of each exclusive set: --args names every
+    // flag it excludes, so the line reads [--args | --args-file | --request | --request-file] [--raw]
+    // (an overlapping set drawn from a later flag left empty alternatives, `|  |`).
+    args: Flags.string({description: 'Tool arguments as one JSON object.', helpValue: '<json>', exclusive: ['args-file', 'request', 'request-file']}),
+    'args-file': Flags.string({description: 'Read the tool arguments (one JSON object) from a file; - reads stdin.', helpValue: '<file>', exclusive: ['request', 'request-file']}),
     raw: Flags.boolean({description: 'Parse every key=value value as JSON instead of typing it by the schema.'}),
     request: Flags.string({description: 'A raw model tool_call request {id|toolId|name, args|input, ...}; applies the model-side repairs and prints what the model receives.', helpValue: '<json>'}),
     'request-file': Flags.string({
@@ -51,7 +54,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       exclusive: ['request', 'args', 'args-file', 'raw'],
     }),
     approve: Flags.boolean({allowNo: true, description: 'Pre-approve a tool that requires approval (--no-approve blocks it without asking).'}),
-    timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP: the server\'s requestTimeoutMs, else 30 s).', helpValue: '<ms>'}),
+    timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP: the server\'s requestTimeoutMs, else 30 s); it also bounds each MCP server\'s start-up.', helpValue: '<ms>'}),
   }
 
   async run(): Promise<unknown> {
@@ -146,8 +149,8 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     let resolved: ResolvedCall | undefined
     try {
       resolved = await resolveCall(input, catalog, readStdin).catch((error: unknown) => {
-        // A replayed request and --json keep the model's wording; a person typing a name gets shell advice.
-        throw input.request !== undefined || input.target === undefined || this.jsonEnabled() ? error : lookupErrorForPerson(error, input.target, 'call')
+        // A replayed request keeps the model's wording; a person typing a name gets shell advice, in text and --json alike.
+        throw input.request !== undefined || input.target === undefined ? error : lookupErrorForPerson(error, input.target, 'call')
       })
       for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
       const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})

@@ -13,7 +13,7 @@ import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
 export default class Describe extends BaseCommand<typeof Describe> {
   static summary = 'Show what tool_describe returns for a tool: its hit, full input schema and output schema.'
 
-  static description = `Looks the tool up the way tool_describe and tool_call do: an exact id first, else an exact (case-sensitive) name. A name two tools share is ambiguous (use the id); a direct-only tool is not in the catalog; a denied tool is unknown. Each of these prints the message the model would get and exits 1 (a denied tool exits 3, blocked by policy, with a note saying so).`
+  static description = `Looks the tool up the way tool_describe and tool_call do: an exact id first, else an exact (case-sensitive) name. A name two tools share is ambiguous (use the id); a direct-only tool is not in the catalog; a denied tool is unknown. Each of these exits 1 with what to do from a shell, the same words in text and --json (a denied tool gets the unknown-tool message the model would get and exits 3, blocked by policy, with a note saying so).`
 
   static examples = [
     '<%= config.bin %> describe --catalog examples/catalog.json5 schedule_task',
@@ -37,8 +37,8 @@ export default class Describe extends BaseCommand<typeof Describe> {
     try {
       entry = lookupCatalogTool(context.catalog, target)
     } catch (error) {
-      // --json keeps the model's wording; a person at the terminal gets shell advice.
-      throw this.jsonEnabled() ? error : lookupErrorForPerson(error, target, 'describe')
+      // A person who typed a tool name gets shell advice, in text and --json alike (the model's words are tool_describe's).
+      throw lookupErrorForPerson(error, target, 'describe')
     }
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color, humanSignature: humanSignature(entry).text}))

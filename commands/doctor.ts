@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
-import {allowMissingFlag, configFlags, schemaFlags} from '../src/cli/flags.js'
+import {allowMissingFlag, configFlags, schemaFlags, showSecretsFlag} from '../src/cli/flags.js'
 import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
 import {configNotFoundMessage, displayPath, missingConfigNote, nearMissNotes} from '../src/config/render.js'
@@ -30,6 +30,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     ...configFlags,
     ...allowMissingFlag,
     ...schemaFlags,
+    ...showSecretsFlag,
     fix: Flags.boolean({description: 'Apply the fixes (lossless edit, atomic write, backup in <file>.bak).'}),
     'dry-run': Flags.boolean({description: 'With --fix: print the diff of what would be written, write nothing.', dependsOn: ['fix']}),
     format: Flags.string({description: 'Output format for findings.', options: ['text', 'github'], default: 'text'}),
@@ -51,7 +52,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
       if (!this.flags['allow-missing']) return this.configNotFound(location.path)
       this.note(missingConfigNote(location.path))
     }
-    const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd})
+    const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd, showSecrets: this.flags['show-secrets']})
     const report: DoctorReport = toDoctorReport(checks, result, {strict: this.flags.strict})
     if (this.flags.format === 'github' && !this.jsonEnabled()) {
       const annotations = renderDoctorGithub(report, {root: repositoryRoot(cwd, process.env)})

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 
-import {catalogedEntries} from '../src/catalog/index.js'
+import {catalogedEntries, countTools} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
 import {usageError} from '../src/shared/errors.js'
@@ -55,6 +55,7 @@ export default class Eval extends BaseCommand<typeof Eval> {
     const factories = await Promise.all(names.map(async (name) => ({name, factory: await loadRanker(name)})))
     const queries = await readLabelledQueries(flags.queries)
     const context = await this.loadCatalog(flags)
+    const counts = countTools(context.catalog.entries)
     const entries = catalogedEntries(context.catalog.entries)
     const coverage = restrictToCatalog(queries, new Set(entries.map((entry) => entry.id)))
     this.warnAboutCoverage(flags.queries, coverage.unknownIds, coverage.skipped.length)
@@ -63,7 +64,8 @@ export default class Eval extends BaseCommand<typeof Eval> {
     const report: EvaluationReport = {
       queriesFile: flags.queries,
       queries: coverage.queries.length,
-      tools: entries.length,
+      tools: counts.tools,
+      searchable: counts.searchable,
       unknownIds: coverage.unknownIds,
       skippedLines: coverage.skipped.map((query) => query.line),
       missDepth: flags['miss-at'],

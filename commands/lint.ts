@@ -51,11 +51,11 @@ export default class Lint extends BaseCommand<typeof Lint> {
       this.print(renderColumns(rules.map((rule) => [rule.id, rule.severity, rule.description]), [{}, {width: 7}, {}]).join('\n'))
       return {rules}
     }
-    if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag catalog')
+    if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag --catalog')
     const cwd = process.cwd()
     const context = await this.loadCatalog({...flags, catalog: flags.catalog})
-    const entries = catalogedEntries(context.catalog.entries)
-    const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, entries.map((entry) => entry.id))
+    const entries = context.catalog.entries
+    const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, catalogedEntries(entries).map((entry) => entry.id))
     const report: LintReport = runLint(entries, {
       limit: context.settings.searchDefaultLimit,
       mode: (flags.mode as DirectoryMode | undefined) ?? context.settings.mode,

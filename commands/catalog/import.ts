@@ -1,12 +1,10 @@
-import {existsSync} from 'node:fs'
-
 import * as Flags from '@oclif/core/flags'
 
 import {expandCatalogPaths} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
 import {ToolsearchError} from '../../src/shared/errors.js'
-import {assertImportComplete, assertOutputIsNotInput, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
+import {assertImportComplete, assertOutputIsNotInput, assertWritableOut, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
 import {updateFileAtomically} from '../../src/fs/atomic-write.js'
 
 export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
@@ -15,7 +13,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
   static description = `Starts (or reaches) every server of the mcpServers files given with --catalog, lists their tools and writes them as a native catalog: source "mcp", sourceName = the server, parameters = its inputSchema, outputSchema when declared. Server configs (commands, env, headers) are never written. An existing --out is replaced only with --force (the old file is kept as <file>.bak). If a server is unavailable nothing is written (exit 4) unless --partial.`
 
   static examples = [
-    '<%= config.bin %> catalog import --catalog examples/mcp-servers.json --out everything-tools.json',
+    '<%= config.bin %> catalog import --catalog examples/mcp-servers.json --out demo-tools.json',
     '<%= config.bin %> catalog import --catalog ~/.cursor/mcp.json --out tools.json --force --partial',
   ]
 
@@ -32,7 +30,7 @@ export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
     const cwd = process.cwd()
     assertOutputIsNotInput(flags.out, await expandCatalogPaths(flags.catalog ?? [], cwd), cwd)
     // Fail before starting any server; the writer checks again under its lock.
-    if (!flags.force && existsSync(flags.out)) throw fileExistsError(flags.out)
+    assertWritableOut(flags.out, flags.force)
     const context = await this.loadCatalog(flags)
     if (Object.keys(context.catalog.mcpServers).length === 0) {
       throw new ToolsearchError('usage', `No MCP servers in ${context.sources.join(', ')}: catalog import writes the tools of the servers an "mcpServers" block declares.`)

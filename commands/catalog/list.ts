@@ -12,7 +12,7 @@ export default class CatalogList extends BaseCommand<typeof CatalogList> {
 
   static examples = [
     '<%= config.bin %> catalog list --catalog examples/mcp-servers.json',
-    '<%= config.bin %> catalog list --catalog examples/mcp-servers.json --server everything --name "get*"',
+    '<%= config.bin %> catalog list --catalog examples/mcp-servers.json --server demo --name "f*"',
     '<%= config.bin %> catalog list --catalog tools.json --catalog ~/.cursor/mcp.json --json',
   ]
 

@@ -2,8 +2,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {configFlags, schemaFlags} from '../../src/cli/flags.js'
-import {setConfigValue} from '../../src/config/change.js'
+import {configFlags, schemaFlags, showSecretsFlag} from '../../src/cli/flags.js'
+import {setConfigValue, shownChange} from '../../src/config/change.js'
 import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
@@ -31,6 +31,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static flags = {
     ...configFlags,
     ...schemaFlags,
+    ...showSecretsFlag,
     'strict-json': Flags.boolean({description: 'Parse the value as plain JSON and fail if it is not.'}),
     'dry-run': Flags.boolean({description: 'Validate and print the diff without writing.'}),
   }
@@ -44,9 +45,11 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     assertNoFileBesideNearMiss(location)
     // One analyzer for the change and the warnings after it: each text is loaded once.
     const analyzer = new ConfigAnalyzer(location, process.env)
-    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd()})
+    const showSecrets = this.flags['show-secrets']
+    const outcome = await setConfigValue(location, path, parsed.value, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd(), showSecrets})
     const shown = formatConfigPath(path)
-    const line = outcome.summary === undefined ? `${shown} = ${inlineValue(parsed.value)}` : `${shown}: ${inlineValue(outcome.summary.value)} -> ${inlineValue(parsed.value)}`
+    const values = shownChange(outcome, path, {previous: outcome.summary?.value, value: parsed.value}, showSecrets)
+    const line = outcome.summary === undefined ? `${shown} = ${inlineValue(values.value)}` : `${shown}: ${inlineValue(values.previous)} -> ${inlineValue(values.value)}`
     this.print(renderChange({...outcome, lines: [line]}, {color: this.color}))
     for (const note of await notesAfterChange(analyzer, outcome)) this.note(note)
     return {
@@ -54,8 +57,8 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       path: shown,
       status: outcome.status,
       created: outcome.created,
-      ...(outcome.summary === undefined ? {} : {previous: outcome.summary.value}),
-      value: parsed.value,
+      ...(outcome.summary === undefined ? {} : {previous: values.previous}),
+      value: values.value,
       ...(outcome.backup === undefined ? {} : {backup: outcome.backup}),
       ...(this.flags['dry-run'] ? {diff: outcome.diff} : {}),
     }

@@ -2,8 +2,8 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {configFlags, schemaFlags} from '../../src/cli/flags.js'
-import {unsetConfigValue} from '../../src/config/change.js'
+import {configFlags, schemaFlags, showSecretsFlag} from '../../src/cli/flags.js'
+import {shownChange, unsetConfigValue} from '../../src/config/change.js'
 import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
@@ -19,6 +19,7 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
   static flags = {
     ...configFlags,
     ...schemaFlags,
+    ...showSecretsFlag,
     'dry-run': Flags.boolean({description: 'Validate and print the diff without writing.'}),
   }
 
@@ -28,15 +29,17 @@ export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {
     for (const note of nearMissNotes(location)) this.note(note)
     // One analyzer for the change and the warnings after it: each text is loaded once.
     const analyzer = new ConfigAnalyzer(location, process.env)
-    const outcome = await unsetConfigValue(location, path, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd()})
+    const showSecrets = this.flags['show-secrets']
+    const outcome = await unsetConfigValue(location, path, {env: process.env, analyzer, dryRun: this.flags['dry-run'], cwd: process.cwd(), showSecrets})
     const shown = formatConfigPath(path)
-    this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(outcome.summary)})`]}, {color: this.color}))
+    const {previous} = shownChange(outcome, path, {previous: outcome.summary}, showSecrets)
+    this.print(renderChange({...outcome, lines: [`Removed ${shown} (was ${inlineValue(previous)})`]}, {color: this.color}))
     for (const note of await notesAfterChange(analyzer, outcome)) this.note(note)
     return {
       file: outcome.file,
       path: shown,
       status: outcome.status,
-      previous: outcome.summary,
+      previous,
       ...(outcome.backup === undefined ? {} : {backup: outcome.backup}),
       ...(this.flags['dry-run'] ? {diff: outcome.diff} : {}),
     }

@@ -29,6 +29,32 @@ export function catalogedEntries(entries: readonly CatalogEntry[]): CatalogEntry
   return entries.filter((entry) => entry.visibility !== 'direct-only')
 }
 
+/**
+ * How every command counts a catalog's tools (`payload`, `catalog list`, `lint`, `eval`, the
+ * session log), so that one catalog gives one set of numbers.
+ */
+export interface ToolCounts {
+  /** The tools in the catalog: every loaded tool the policy lets through, direct-only ones included. */
+  tools: number
+  /** Those Tool Search indexes and can find (`catalogedEntries`): all but the direct-only ones. */
+  searchable: number
+  /** Those the model is given directly: direct-only tools and the core primitives. */
+  directlyVisible: number
+  /** Those reachable only through the controls. */
+  deferred: number
+}
+
+/** `entries` are the tools in the catalog (policy applied), never a subset of them. */
+export function countTools(entries: readonly CatalogEntry[]): ToolCounts {
+  let directOnly = 0
+  let directlyVisible = 0
+  for (const entry of entries) {
+    if (entry.visibility === 'direct-only') directOnly += 1
+    if (entry.visibility !== 'deferred') directlyVisible += 1
+  }
+  return {tools: entries.length, searchable: entries.length - directOnly, directlyVisible, deferred: entries.length - directlyVisible}
+}
+
 /** What a loader knows about an entry; `makeEntry` derives id, trust and visibility. */
 type EntryFields = Pick<CatalogEntry, 'name' | 'source' | 'sourceName' | 'description' | 'origin'> &
   Partial<Pick<CatalogEntry, 'label' | 'parameters' | 'outputSchema' | 'requiresApproval' | 'run'>> & {directOnly?: boolean}

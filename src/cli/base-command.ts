@@ -125,12 +125,41 @@ export function toToolsearchError(err: unknown): ToolsearchError {
   if (isToolsearchError(err)) return err
   if (err instanceof Errors.CLIError) {
     const oclif = err as Errors.CLIError & {parse?: unknown; oclif?: {exit?: number}}
-    const message = err.message.replace(/\nSee more help with --help$/, '')
+    const message = plainParseMessage(err.message.replace(/\nSee more help with --help$/, ''))
     const usage = oclif.parse !== undefined || oclif.oclif?.exit === ExitCode.usage
     return new ToolsearchError(usage ? 'usage' : 'error', message, {cause: err})
   }
   const message = err instanceof Error ? err.message : String(err)
   return new ToolsearchError('internal', message, {cause: err})
+}
+
+/**
+ * oclif's parse failures, said plainly: without its "The following error occurred:" header and
+ * indent, a required flag named as it is typed (`--queries`), an exclusive pair said once (oclif
+ * says it from each side), and without its note that arguments must come before flags.
+ */
+export function plainParseMessage(text: string): string {
+  // Every flag that takes several values takes one per use (`multipleNonGreedy`), so flags may
+  // come before the arguments: oclif's note that they may not is not true here.
+  const message = text.replace(/\n\nNote: [^\n]* allows? multiple values\. Because of this you need to provide all arguments before providing th(?:at flag|ose flags)\.\nAlternatively, you can use "--" to signify the end of the flags and the beginning of arguments\.$/u, '')
+  const header = /^The following errors? occurred:\n/u.exec(message)
+  if (header === null) return message
+  const pairs = new Set<string>()
+  const reasons = message
+    .slice(header[0].length)
+    .split('\n')
+    .map((line) => line.replace(/\u001b\[[0-9;]*m/gu, '').trim())
+    .filter((line) => line !== '')
+    .map((line) => line.replace(/^Missing required flag ([\w-]+)$/u, 'Missing required flag --$1'))
+    .filter((line) => {
+      const pair = /^--([\w-]+)=.* cannot also be provided when using --([\w-]+)$/u.exec(line)
+      if (pair === null) return true
+      const key = [pair[1], pair[2]].sort().join('\0')
+      if (pairs.has(key)) return false
+      pairs.add(key)
+      return true
+    })
+  return reasons.join('\n')
 }
 
 function formatErrorForTerminal(error: ToolsearchError): string {

@@ -28,6 +28,8 @@ export interface CatalogContextFlags extends CatalogSourceFlags {
   'base-url'?: string
   /** `--mode`, where a command has it: overrides the config's Tool Search mode. */
   mode?: string
+  /** `--timeout`: each MCP server's limit to start and list its tools (an OpenClaw server's own connectionTimeoutMs first). */
+  timeout?: number
   agent?: string
 }
 
@@ -86,12 +88,12 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
   const sources = await resolveCatalogSources(flags, config, {cwd, env})
+  if (sources.notice !== undefined) io.note(sources.notice)
   // ${VAR} warnings only for what this command reads: Tool Search's settings and policy, and the
   // config's MCP servers when it starts them.
   const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH.split('.'), name])]
   for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
-  if (sources.notice !== undefined) io.note(sources.notice)
-  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')

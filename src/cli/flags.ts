@@ -14,6 +14,11 @@ export const configFlags = {
   project: Flags.boolean({description: 'Search the project instead (openclaw.json, .openclawrc*, package.json#openclaw, up to the nearest package.json or .git); OpenClaw itself never reads these.'}),
 }
 
+/** Commands that print config values: secrets are OpenClaw's marker unless this is given (src/config/redact.ts). */
+export const showSecretsFlag = {
+  'show-secrets': Flags.boolean({description: 'Print secret config values (API keys, tokens, passwords, header and env values) as written instead of __OPENCLAW_REDACTED__.'}),
+}
+
 /** `config validate` and `doctor`: a config file that does not exist is an error (exit 1) unless this says otherwise. */
 export const allowMissingFlag = {
   'allow-missing': Flags.boolean({description: 'Check a config file that does not exist as an empty config instead of failing with "Config file not found".'}),
@@ -43,6 +48,11 @@ export const catalogFlags = {
   header: Flags.string({description: 'A header for the --http-url server (repeatable).', helpValue: '<"Name: value">', multiple: true, multipleNonGreedy: true, helpGroup: 'AD-HOC SERVER'}),
   'server-name': Flags.string({description: 'Name of the ad-hoc server in tool ids (default: from its command or host).', helpValue: '<name>', helpGroup: 'AD-HOC SERVER'}),
   owner: Flags.string({description: 'Server name for MCP tools/list files (default: the file name).', helpValue: '<name>'}),
+  timeout: Flags.integer({
+    min: 1,
+    description: "Time limit in milliseconds for each MCP server to start and list its tools (default: an OpenClaw server's connectionTimeoutMs, else TOOLSEARCH_MCP_TIMEOUT_MS, else 30000).",
+    helpValue: '<ms>',
+  }),
   allow: Flags.string({description: 'Only allow tools matching this glob (name or id). Repeatable; adds to tools.allow.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
   deny: Flags.string({description: 'Deny tools matching this glob (name or id). Repeatable; adds to tools.deny.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
 }

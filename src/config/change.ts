@@ -16,10 +16,13 @@ import {keepReferences} from './env.js'
 import {type Edit, applyEdits} from './edit.js'
 import type {ConfigLocation} from './index.js'
 import {ConfigAnalyzer} from './analyzer.js'
+import {type IncludeOwner, describeIncludeBlock, includeOwnerOf} from './include-owner.js'
 import {type ConfigDocument, nearestOrigin} from './load.js'
 import {type ConfigPath, formatConfigPath} from './path.js'
 import {assertWritablePath, assertWritableValue, planRemove, planSet} from './plan.js'
+import {redactConfigAt, redactConfigText} from './redact.js'
 import {valueAtPath} from './query.js'
+import type {ConfigSource} from './source.js'
 import {decodeEditableConfig, readConfigText, readEditableConfigText} from './read.js'
 import {displayPath} from './render.js'
 import {type ConfigProblem, introducedProblems} from './validate.js'
@@ -39,8 +42,14 @@ export interface PlannedChange<T> {
 /** Plans edits against `document.source`, the top-level file as it is now. */
 export type ChangePlanner<T> = (document: ConfigDocument) => PlannedChange<T> | Promise<PlannedChange<T>>
 
+/**
+ * The mode of a config file after every write, included files too: OpenClaw's writer makes its
+ * config 0600 whatever mode it had (it may hold secrets), and so does toolsearch's.
+ */
+export const CONFIG_FILE_MODE = 0o600
+
 /** The writer's options for a config: what is written is always "config". */
-export type ConfigWriteOptions = Omit<WriteOptions, 'what'>
+export type ConfigWriteOptions = Omit<WriteOptions, 'what' | 'mode'>
 
 export interface ChangeOptions extends ConfigWriteOptions {
   env: NodeJS.ProcessEnv
@@ -49,6 +58,8 @@ export interface ChangeOptions extends ConfigWriteOptions {
   cwd?: string
   /** The run's loaded documents, when the caller has loaded this config already (see analyzer.ts). */
   analyzer?: ConfigAnalyzer
+  /** A dry run's diff shows secret values as written (default: OpenClaw's marker, see redact.ts). */
+  showSecrets?: boolean
 }
 
 export interface ChangeOutcome<T> {
@@ -63,6 +74,12 @@ export interface ChangeOutcome<T> {
   before: string | undefined
   /** The new text, when there is one. */
   after: string | undefined
+  /**
+   * The whole config as authored before and after the change (after: as before when nothing
+   * changed), for saying what changed at a path without printing a secret (see redact.ts). A
+   * function: the run has loaded both texts already, and only a caller that asks looks them up.
+   */
+  authored(): {before: unknown; after: unknown}
   summary: T
 }
 
@@ -131,14 +148,30 @@ async function computeChange<T>(file: string, before: string | undefined, planne
   return {after, summary}
 }
 
+/** The config as authored with the file's text before and after a change, looked up on the first call (the run has loaded both already). */
+function authoredAround(load: DocumentWith, before: string | undefined, after: string | undefined): () => {before: unknown; after: unknown} {
+  let found: {before: unknown; after: unknown} | undefined
+  return () => {
+    if (found === undefined) {
+      const previous = before === undefined ? {} : load(before).authored
+      found = {before: previous, after: after === undefined ? previous : load(after).authored}
+    }
+    return found
+  }
+}
+
 /** Plans, validates and (unless dry-run) writes `file` (the config or a file it includes) through the one writer. */
 async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: DocumentWith, analyzer: ConfigAnalyzer, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   if (options.dryRun === true) {
     const before = readEditableConfigText(file)
     const {after, summary} = await computeChange(file, before, planner, load, analyzer)
     const name = options.cwd === undefined ? file : displayPath(file, options.cwd)
-    const diff = after === undefined ? '' : unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
-    return {status: after === undefined ? 'unchanged' : 'dry-run', file, created: false, diff, before, after, summary}
+    const authored = authoredAround(load, before, after)
+    if (after === undefined) return {status: 'unchanged', file, created: false, diff: '', before, after, authored, summary}
+    const diff = unifiedDiff(before ?? '', after, before === undefined ? '/dev/null' : `a/${name}`, `b/${name}`)
+    // The lines around the change may quote a secret as much as the change itself.
+    const shown = options.showSecrets === true ? diff : redactConfigText(diff, Object.values(authored()))
+    return {status: 'dry-run', file, created: false, diff: shown, before, after, authored, summary}
   }
   let before: string | undefined
   let after: string | undefined
@@ -150,9 +183,9 @@ async function changeFile<T>(file: string, planner: ChangePlanner<T>, load: Docu
       after = computed.after
       return {text: computed.after, result: computed.summary}
     },
-    {...options, what: 'config', expected: analyzer.lastRead()?.bytes, decode: (bytes, name) => decodeEditableConfig(bytes, name, analyzer.lastRead())},
+    {...options, what: 'config', mode: CONFIG_FILE_MODE, expected: analyzer.lastRead()?.bytes, decode: (bytes, name) => decodeEditableConfig(bytes, name, analyzer.lastRead())},
   )
-  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, summary: outcome.result}
+  return {status: outcome.status, file: outcome.file, created: outcome.created, backup: outcome.backup, before, after, authored: authoredAround(load, before, after), summary: outcome.result}
 }
 
 /** Plans, validates and (unless dry-run) writes one change to the config at `location`. */
@@ -166,8 +199,8 @@ export async function changeConfig<T>(location: ConfigLocation, planner: ChangeP
  * `location` includes; the top-level file is read, never written. The planner gets the whole
  * config with the included file as it is now (read under that file's lock) and plans edits
  * against that file's text (`document.sources.get(file)`). The write is the same as for the
- * config itself: the included file's lock, a re-read and conflict check, its backup ring, its mode
- * (0600 for a new one), comments and formatting kept.
+ * config itself: the included file's lock, a re-read and conflict check, its backup ring, mode
+ * 0600 (`CONFIG_FILE_MODE`), comments and formatting kept.
  */
 export async function changeIncludedFile<T>(location: ConfigLocation, file: string, planner: ChangePlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
   const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
@@ -180,9 +213,83 @@ export async function changeIncludedFile<T>(location: ConfigLocation, file: stri
   return changeFile(file, planner, load, analyzer, options)
 }
 
+/** Where a change at a path is planned: the source of the file it is written in, and the path inside that file. */
+type PathPlanner<T> = (source: ConfigSource, at: ConfigPath, document: ConfigDocument) => PlannedChange<T>
+
+function blockedError(path: ConfigPath, block: Extract<IncludeOwner, {kind: 'blocked'}>): ToolsearchError {
+  return new ToolsearchError('config-included', `Cannot change ${formatConfigPath(path)} in ${block.file}: ${describeIncludeBlock(block, (file) => file)}. Edit it there by hand (toolsearch never flattens $include).`, {
+    file: block.file,
+  })
+}
+
+/**
+ * Where a change at `path` is written, by the rule `doctor --fix` follows (include-owner.ts):
+ * the top file; or the single-file `$include` that alone owns the value (the path inside that
+ * file is what is below the include); or, when an include shape stands in the way, an error
+ * naming the file and why.
+ */
+function ownerOfChange(document: ConfigDocument, path: ConfigPath): Exclude<IncludeOwner, {kind: 'blocked'}> {
+  const owner = includeOwnerOf(document, path.map((segment) => segment.key))
+  if (owner.kind === 'blocked') throw blockedError(path, owner)
+  return owner
+}
+
+/**
+ * Thrown by the top file's planner when the value belongs to an included file: the change is
+ * planned there instead. A ToolsearchError, so the writer passes it through as it is; it never
+ * reaches a person.
+ */
+class OwnedByInclude extends ToolsearchError {
+  constructor(readonly owner: Extract<IncludeOwner, {kind: 'include'}>) {
+    super('config-included', `Written in ${owner.file}.`, {file: owner.file})
+  }
+}
+
+/**
+ * `config set` and `config unset`: plans the change in the file that holds the value — the top
+ * file, or, as OpenClaw does, the one `$include`d file that alone owns it (its own lock, backup
+ * ring and mode; the top file untouched). The top file's planner finds out which (under the top
+ * file's lock, from the text it read there); for an included file the change starts again with
+ * that file's lock, and its planner checks the owner once more: a config whose includes changed
+ * meanwhile is a conflict, and nothing is written.
+ */
+async function changeAtPath<T>(location: ConfigLocation, path: ConfigPath, plan: PathPlanner<T>, options: ChangeOptions): Promise<ChangeOutcome<T>> {
+  const analyzer = options.analyzer ?? new ConfigAnalyzer(location, options.env)
+  const withAnalyzer = {...options, analyzer}
+  try {
+    return await changeConfig(
+      location,
+      (document) => {
+        const owner = ownerOfChange(document, path)
+        if (owner.kind === 'include') throw new OwnedByInclude(owner)
+        assertWritableInTopFile(document, path)
+        return plan(document.source, path, document)
+      },
+      withAnalyzer,
+    )
+  } catch (error) {
+    if (!(error instanceof OwnedByInclude)) throw error
+    const {owner} = error
+    return changeIncludedFile(
+      location,
+      owner.file,
+      (document) => {
+        const now = ownerOfChange(document, path)
+        const source = document.sources.get(owner.file)
+        if (now.kind !== 'include' || now.file !== owner.file || source === undefined) {
+          throw new ToolsearchError('file-conflict', `Config file ${owner.file} no longer holds ${formatConfigPath(path)} alone (its $include changed meanwhile); nothing was written. Run the command again.`, {file: owner.file})
+        }
+        return plan(source, path.slice(owner.boundary.length), document)
+      },
+      withAnalyzer,
+    )
+  }
+}
+
 /**
  * `config set`: the previous value (if any) is the summary. Parts of the value equal to what an
- * existing `${VAR}` reference resolves to keep the reference.
+ * existing `${VAR}` reference resolves to keep the reference. A value a single `$include`d file
+ * alone owns is written in that file (`changeAtPath`).
  */
 export async function setConfigValue(location: ConfigLocation, path: ConfigPath, value: unknown, options: ChangeOptions): Promise<ChangeOutcome<{value: unknown} | undefined>> {
   // Before anything reads them: a Date would otherwise be taken apart as an empty object on the way.
@@ -191,31 +298,43 @@ export async function setConfigValue(location: ConfigLocation, path: ConfigPath,
     value,
     path.map((segment) => segment.key),
   )
-  return changeConfig(
+  return changeAtPath(
     location,
-    (document) => {
-      assertWritableInTopFile(document, path)
+    path,
+    (source, at, document) => {
       const keys = path.map((segment) => segment.key)
       const authored = valueAtPath(document.authored, keys)
       const resolved = valueAtPath(document.resolved, keys)
       const written = authored.found && resolved.found ? keepReferences(value, authored.value, resolved.value) : value
-      const plan = planSet(document.source, path, written)
+      const plan = planSet(source, at, written)
       return {edits: plan.edits, summary: plan.previous}
     },
     options,
   )
 }
 
-/** `config unset`: the removed value is the summary; an absent path is an error. */
+/** `config unset`: the removed value is the summary; an absent path is an error. Written where `config set` writes. */
 export async function unsetConfigValue(location: ConfigLocation, path: ConfigPath, options: ChangeOptions): Promise<ChangeOutcome<unknown>> {
   assertWritablePath(path)
-  return changeConfig(
+  return changeAtPath(
     location,
-    (document) => {
-      assertWritableInTopFile(document, path)
-      const plan = planRemove(document.source, path)
+    path,
+    (source, at) => {
+      const plan = planRemove(source, at)
       return {edits: plan.edits, summary: plan.previous}
     },
     options,
   )
+}
+
+/**
+ * The values a `config set` / `config unset` names in its output (what was there, what is
+ * written), as they are shown: a secret is OpenClaw's marker unless `showSecrets` (redact.ts).
+ * Each is redacted at the path it has in the config before or after the change.
+ */
+export function shownChange(outcome: Pick<ChangeOutcome<unknown>, 'authored'>, path: ConfigPath, values: {previous?: unknown; value?: unknown}, showSecrets: boolean): {previous?: unknown; value?: unknown} {
+  if (showSecrets) return values
+  const keys = path.map((segment) => segment.key)
+  const authored = outcome.authored()
+  return {previous: redactConfigAt(authored.before, keys, values.previous), value: redactConfigAt(authored.after, keys, values.value)}
 }

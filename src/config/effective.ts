@@ -46,7 +46,7 @@ function providerEntry(config: unknown, provider: string): {key: string; entry: 
  * entry says `localService: true` and its `baseUrl` is the endpoint in use. A model name or a
  * loopback URL alone never makes a provider local.
  */
-export function localModelReason(config: unknown, model: ModelContext): string | undefined {
+export function localModelReason(config: unknown, model: ModelContext, written: unknown = config): string | undefined {
   const provider = model.provider?.trim()
   if (provider === undefined || provider === '') return undefined
   const id = provider.toLowerCase()
@@ -62,7 +62,9 @@ export function localModelReason(config: unknown, model: ModelContext): string |
     if (!cloudModel && !cloudUrl) return `provider ${provider} (Ollama) is local`
   }
   if (found !== undefined && found.entry.localService === true && configuredUrl !== undefined && (model.baseUrl === undefined || normalizeUrl(model.baseUrl) === normalizeUrl(configuredUrl))) {
-    return `${formatConfigPath(['models', 'providers', found.key])} has localService: true and its baseUrl ${configuredUrl} is the endpoint in use`
+    // Quoted as written: a ${VAR} reference, never the value the environment gave it.
+    const writtenUrl = providerEntry(written, found.key)?.entry.baseUrl
+    return `${formatConfigPath(['models', 'providers', found.key])} has localService: true and its baseUrl ${typeof writtenUrl === 'string' ? writtenUrl : configuredUrl} is the endpoint in use`
   }
   return undefined
 }
@@ -109,7 +111,7 @@ function toolSearchSettings(config: unknown, model: ModelContext, written: unkno
   const writtenValue = toolSearchValue(written)
   const writtenObject = isRecord(writtenValue) ? writtenValue : {}
   if (value === undefined) {
-    const why = localModelReason(config, model) ?? localModelLeanReason(config, model.agent)
+    const why = localModelReason(config, model, written) ?? localModelLeanReason(config, model.agent)
     if (why !== undefined) {
       return {
         enabled: true,

@@ -12,6 +12,14 @@ export const RETIRED_TIMEOUT_MESSAGE = 'tools.toolSearch.codeTimeoutMs is retire
 export const MODE_MIGRATED_CHANGE = 'Tool Search code mode (tool_search_code) is retired; using structured Tool Search.'
 export const TIMEOUT_REMOVED_CHANGE = 'Removed tools.toolSearch.codeTimeoutMs; Tool Search no longer executes code.'
 
+/**
+ * Which OpenClaw migrates code mode, for advice toolsearch gives in its own words (the gateway's
+ * own words are quoted as they are): the released 2026.9.6 still accepts code mode (`true` still
+ * selects it, as its recorded runs show) and its doctor leaves it; the structured-only generation
+ * refuses it and its `openclaw doctor --fix` migrates it. What toolsearch says must hold for both.
+ */
+export const OPENCLAW_CODE_MODE_NOTE = 'OpenClaw 2026.9.6 still accepts code mode and its doctor leaves it as it is; the structured-only generation refuses it, and its "openclaw doctor --fix" migrates it'
+
 /** What a write says instead of storing a retired value. */
 export const RETIRED_MODE_REFUSAL = 'tools.toolSearch.mode "code" is retired: use "tools" (structured Tool Search) or "directory".'
 export const RETIRED_TIMEOUT_REFUSAL = 'tools.toolSearch.codeTimeoutMs is retired and has no replacement: Tool Search no longer executes code, so leave it out.'

@@ -152,3 +152,21 @@ export function pathError(message: string): ToolsearchError {
 export function pathNotFound(path: string): ToolsearchError {
   return new ToolsearchError('config-path-not-found', `Config path not found: ${path}`)
 }
+
+/** A word a POSIX shell reads back as `text`: bare when it is safe (OpenClaw's set of characters), else single-quoted. */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_/:=.,@%+-]+$/u.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
+}
+
+/**
+ * `config get` of a path the schema knows that the file does not hold (exit 1, as in OpenClaw):
+ * in OpenClaw's words, with the value that applies meanwhile when it is known.
+ */
+export function pathUnset(path: string, fallback: {value: unknown} | undefined): ToolsearchError {
+  const applies = fallback === undefined ? '' : ` (${fallback.value === undefined ? 'unset' : JSON.stringify(fallback.value)})`
+  return new ToolsearchError(
+    'config-path-unset',
+    `Config path is valid but unset: ${path}. The runtime default applies${applies} until you set an authored value with "toolsearch config set ${shellWord(path)} <value>".`,
+    {details: fallback === undefined ? {} : {default: fallback.value}},
+  )
+}

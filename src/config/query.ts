@@ -4,7 +4,8 @@
  * (`0`, `12`) indexes an array, quoted or not, as in OpenClaw.
  */
 import {isRecord} from '../shared/json.js'
-import {type PathSegment, isIndexSegment} from './path.js'
+import type {ToolsearchError} from '../shared/errors.js'
+import {type PathSegment, isIndexSegment, pathNotFound, pathUnset} from './path.js'
 
 export type Lookup = {found: true; value: unknown} | {found: false}
 
@@ -23,4 +24,17 @@ export function valueAtPath(root: unknown, path: ReadonlyArray<string | PathSegm
     }
   }
   return {found: true, value: current}
+}
+
+/**
+ * Why the file holds nothing at `keys` (`shown` is the path as typed): a path OpenClaw's schema
+ * knows is valid but unset, with the value that applies meanwhile; any other path is not found.
+ * The schema (a megabyte of JSON) and the default are looked up only here, never on the way to a
+ * value that exists.
+ */
+export async function missingPathError(keys: readonly string[], shown: string, resolvedConfig: unknown): Promise<ToolsearchError> {
+  const [{configSchemaSource}, {isConfigSchemaPath, runtimeDefault}] = await Promise.all([import('./schema-source.js'), import('./schema-path.js')])
+  const schema = configSchemaSource().schema()
+  if (!isConfigSchemaPath(schema, keys)) return pathNotFound(shown)
+  return pathUnset(shown, runtimeDefault(schema, keys, resolvedConfig))
 }

@@ -7,6 +7,7 @@ import {isAbsolute, relative} from 'node:path'
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
 import type {ConfigLocation} from './index.js'
+import {OPENCLAW_CODE_MODE_NOTE} from './legacy.js'
 
 export interface RenderOptions {
   color: boolean
@@ -110,7 +111,7 @@ export function renderValidation(file: string, problems: ReadonlyArray<Validatio
   const ours = unloadable
     ? 'The file does not load: fix it by hand (doctor --fix cannot repair a file it cannot read), then run "toolsearch config validate" again.'
     : retired
-      ? '"toolsearch doctor --fix" does the same migration and keeps comments and formatting.'
+      ? `"toolsearch doctor --fix" migrates these settings and keeps comments and formatting (${OPENCLAW_CODE_MODE_NOTE}).`
       : '"toolsearch doctor --fix" repairs only retired Tool Search settings: fix these by hand.'
   return [`Invalid config at ${safeInline(file)}.`, ...lines, ...(unloadable ? [] : [GATEWAY_REPAIR_HINT]), ours].join('\n')
 }

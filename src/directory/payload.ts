@@ -16,6 +16,7 @@
  * ratios do not depend on it.
  */
 import {isRecord} from '../shared/json.js'
+import {countTools} from '../catalog/entries.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {type Style, plural, styler} from '../output/style.js'
 import {TOOL_SEARCH_DEFAULTS} from '../config/effective.js'
@@ -56,7 +57,7 @@ export interface SurfacePayload {
 export interface PayloadReport {
   /** How tokens are estimated. */
   tokenEstimate: string
-  /** Policy-allowed entries in the catalog. */
+  /** The tools in the catalog (`countTools`). */
   entries: number
   /** Entries that stay directly visible under Tool Search. */
   directlyVisible: number
@@ -74,11 +75,15 @@ export interface PayloadOptions {
   searchDefaultLimit?: number
 }
 
-/** Measures the three surfaces for a policy-filtered catalog. */
+/**
+ * The up-front bytes: what the three surfaces send for a catalog, the one measure `payload` and
+ * `lint`'s payload rule report. `entries` are the tools in the catalog (policy applied, direct-only
+ * tools included: they are sent in every surface), never the searchable subset.
+ */
 export function payloadReport(entries: readonly CatalogEntry[], options: PayloadOptions = {}): PayloadReport {
   const controls = controlTools(options.searchDefaultLimit ?? TOOL_SEARCH_DEFAULTS.searchDefaultLimit)
-  const directlyVisible = entries.filter((entry) => entry.visibility !== 'deferred')
-  const visibleDefinitions = directlyVisible.map(toolDefinition)
+  const counts = countTools(entries)
+  const visibleDefinitions = entries.filter((entry) => entry.visibility !== 'deferred').map(toolDefinition)
   const directDefinitions = entries.map(toolDefinition)
   const direct = surface(directDefinitions, '')
   const compacted = (mode: DirectoryMode) => {
@@ -88,9 +93,9 @@ export function payloadReport(entries: readonly CatalogEntry[], options: Payload
   const withRatio = (payload: Omit<SurfacePayload, 'ratio'>): SurfacePayload => ({...payload, ratio: payload.bytes / direct.bytes})
   return {
     tokenEstimate: TOKEN_ESTIMATE,
-    entries: entries.length,
-    directlyVisible: directlyVisible.length,
-    deferred: entries.length - directlyVisible.length,
+    entries: counts.tools,
+    directlyVisible: counts.directlyVisible,
+    deferred: counts.deferred,
     ...(options.contextWindow === undefined ? {} : {contextWindow: options.contextWindow}),
     direct: withRatio(direct),
     tools: withRatio(compacted('tools')),
@@ -116,8 +121,13 @@ function formatCount(value: number): string {
   return value.toLocaleString('en-US')
 }
 
-function formatPercent(ratio: number): string {
+export function formatPercent(ratio: number): string {
   return `${(ratio * 100).toFixed(1)}%`
+}
+
+/** What a surface saves of the direct surface's bytes, as a share (0.279 for 27.9%); tools mode unless said. */
+export function savedShare(report: PayloadReport, surface: 'tools' | 'directory' = 'tools'): number {
+  return (report.direct.bytes - report[surface].bytes) / report.direct.bytes
 }
 
 /** The human report: a table of the three surfaces and one line on whether compaction pays. */
@@ -148,7 +158,5 @@ function verdict(report: PayloadReport, style: Style): string {
     return style.yellow(`Compaction costs more than it saves for this catalog: ${extra} than exposing every tool directly.`)
   }
   const saved = report.direct.bytes - report.tools.bytes
-  return style.green(
-    `Tool Search saves ${formatCount(saved)} bytes (~${formatCount(estimateTokens(saved))} tokens) up front in tools mode: ${formatPercent(report.tools.ratio)} of direct exposure.`,
-  )
+  return style.green(`Tool Search saves ${formatPercent(savedShare(report))} up front in tools mode: ${formatCount(saved)} bytes (~${formatCount(estimateTokens(saved))} tokens) less than exposing every tool directly.`)
 }

@@ -29,7 +29,7 @@ export interface CatalogSources {
   servers: Record<string, McpServerConfig>
   /** What the catalog is, one label a source, for summaries: file names, `--stdio`, `mcp.servers of <file>`. */
   labels: string[]
-  /** One line for stderr when the catalog came from somewhere the person did not name. */
+  /** One line for stderr, said first: where the catalog came from when the person did not name it, or the name toolsearch gave an ad-hoc server. */
   notice?: string
 }
 
@@ -67,12 +67,16 @@ export async function resolveCatalogSources(flags: CatalogSourceFlags, config: L
     labels.push(`${client} (${found.files.map((path) => shownPath(path, cwd)).join(', ')})`)
   }
   const adHoc = adHocServers(flags, cwd)
+  let notice: string | undefined
   if (Object.keys(adHoc).length > 0) {
     const label = flags.stdio === undefined ? `--http-url ${flags['http-url']}` : `--stdio "${flags.stdio}"`
     addServers(servers, adHoc, label, sourceOf)
     labels.push(label)
+    // A name toolsearch chose is said first, as mcporter says it: the ids to type depend on it.
+    const [name] = Object.keys(adHoc)
+    if (flags['server-name'] === undefined) notice = `Server: ${safeInline(name!)} (${safeInline(label)}); its tools are mcp:${safeInline(name!)}:<tool>. --server-name sets another name.`
   }
-  if (labels.length > 0) return {files, servers, labels}
+  if (labels.length > 0) return {files, servers, labels, ...(notice === undefined ? {} : {notice})}
 
   const configFile = config.location.path
   const shown = shownPath(configFile, cwd)

@@ -17,6 +17,7 @@ import type {ConfigDocument, IncludedText} from '../config/load.js'
 import {isToolsearchError} from '../shared/errors.js'
 import {plural} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
+import {OPENCLAW_CODE_MODE_NOTE} from '../config/legacy.js'
 import {builtinChecks} from './checks/index.js'
 import {formatMessage} from './registry.js'
 import type {Check, CheckContext, Finding} from './types.js'
@@ -102,6 +103,8 @@ export interface DoctorOptions extends ConfigWriteOptions {
   fix?: boolean
   dryRun?: boolean
   cwd?: string
+  /** `--fix --dry-run`: the diff shows secret values as written (default: OpenClaw's marker). */
+  showSecrets?: boolean
 }
 
 export interface DoctorResult {
@@ -181,7 +184,7 @@ export function openclawRewriteNote(text: string): string {
   const parsed = parseCst(text)
   const comments = parsed.ok ? parsed.comments : 0
   const drops = comments > 0 ? `drop its ${plural(comments, 'comment')}, ` : ''
-  return `Note: the diff is what toolsearch writes (comments and formatting kept). "openclaw doctor --fix" would rewrite the whole file as JSON instead: ${drops}re-quote every key and string, and stamp a "meta" block (lastTouchedVersion, lastTouchedAt).`
+  return `Note: the diff is what toolsearch writes (comments and formatting kept). ${OPENCLAW_CODE_MODE_NOTE}, rewriting the whole file as JSON: ${drops}re-quote every key and string, and stamp a "meta" block (lastTouchedVersion, lastTouchedAt).`
 }
 
 /** A warning a change brought in: the check that found it and its message. */

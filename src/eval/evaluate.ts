@@ -221,8 +221,10 @@ export interface EvaluationReport {
   queriesFile: string
   /** Queries scored (after restricting to the catalog). */
   queries: number
-  /** Cataloged tools the rankers searched. */
+  /** The tools in the catalog (`countTools`: policy applied, direct-only ones included). */
   tools: number
+  /** Those the rankers searched: the ones Tool Search can find. */
+  searchable: number
   /** Relevant ids that name no tool in the catalog (ignored). */
   unknownIds: string[]
   /** Lines of the queries skipped because none of their relevant tools is in the catalog. */
@@ -253,7 +255,8 @@ export function renderMetricsTable(report: EvaluationReport, options: {color: bo
     })
     return [padToWidth(METRIC_NAMES[key], labelWidth), ...cells].join('  ').trimEnd()
   })
-  const title = `${report.queries} ${report.queries === 1 ? 'query' : 'queries'} from ${safeInline(report.queriesFile)} over ${report.tools} ${report.tools === 1 ? 'tool' : 'tools'}`
+  const searchable = report.searchable === report.tools ? '' : ` (${report.searchable} searchable)`
+  const title = `${report.queries} ${report.queries === 1 ? 'query' : 'queries'} from ${safeInline(report.queriesFile)} over ${report.tools} ${report.tools === 1 ? 'tool' : 'tools'}${searchable}`
   return [title, '', style.bold(header.trimEnd()), ...rows].join('\n')
 }
 

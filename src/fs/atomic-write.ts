@@ -3,7 +3,7 @@
  * write-file-atomic and git's lock files: resolve the real path through symlinks, take
  * `<file>.lock` (OpenClaw's lock, `./lock.ts`), clear temp files that killed writes left, read →
  * compute → refuse a read-only file → write a temp file in the same directory with the old mode
- * and owner → fsync → check that the file is still what was read → keep the backup ring → rename
+ * (or the mode the caller asks for) and owner → fsync → check that the file is still what was read → keep the backup ring → rename
  * over the target → fsync the directory (best effort) → release. The temp file is removed in a
  * single `finally`, and on SIGINT, SIGTERM or SIGHUP before the process exits.
  *
@@ -68,6 +68,11 @@ export interface WriteOptions {
    * copied again, and `decode` gets this very buffer (so it can reuse the text it made of it).
    */
   expected?: Buffer
+  /**
+   * The mode the file has after the write. Default: the mode it had, 0600 for a new file. A config
+   * passes 0600 whatever the old mode was, as OpenClaw's writer does (a config may hold secrets).
+   */
+  mode?: number
 }
 
 export interface WriteOutcome<T> {
@@ -209,8 +214,9 @@ export async function updateFileAtomically<T>(path: string, compute: (current: s
     const current = await readCurrent(file, what, before, options, fs)
     const {text, result} = await compute(current?.text)
     if (text === undefined || text === current?.text) return {status: 'unchanged', file, created: false, result}
-    const mode = current === undefined ? 0o600 : current.stats.mode & 0o777
-    if (current !== undefined) await assertWritable(file, mode, what, fs)
+    const previousMode = current === undefined ? undefined : current.stats.mode & 0o777
+    if (previousMode !== undefined) await assertWritable(file, previousMode, what, fs)
+    const mode = options.mode ?? previousMode ?? 0o600
     write.temp = tempName(file)
     const handle = await fs.open(write.temp, 'wx', mode)
     try {

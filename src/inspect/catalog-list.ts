@@ -9,6 +9,7 @@ import {plural, styler} from '../output/style.js'
 import {inputHint} from '../hints/index.js'
 import {humanSignature, oneLineDescription} from './human-signature.js'
 import {globToRegExp} from '../catalog/policy.js'
+import {countTools} from '../catalog/entries.js'
 import type {Catalog, ToolSource, UnavailableMcpServer} from '../catalog/types.js'
 import {renderColumns} from '../output/columns.js'
 
@@ -72,7 +73,7 @@ export function summarizeCatalog(catalog: Catalog, files: string[], {denied = 0}
     .filter(([, ids]) => ids.length > 1)
     .map(([name, ids]) => ({name, ids: [...ids].sort(compareText)}))
     .sort((a, b) => compareText(a.name, b.name))
-  return {files, total: catalog.entries.length, groups: sorted, duplicateNames, unavailableMcpServers: catalog.unavailableMcpServers, denied}
+  return {files, total: countTools(catalog.entries).tools, groups: sorted, duplicateNames, unavailableMcpServers: catalog.unavailableMcpServers, denied}
 }
 
 function groupNote(group: CatalogGroup): string {

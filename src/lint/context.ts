@@ -3,6 +3,7 @@
  * tool's probe outcomes (all probes go through that one index, and a query two tools share is
  * searched once), the directory at the requested window, and explanations on demand.
  */
+import {catalogedEntries} from '../catalog/entries.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {type DirectoryMode, renderDirectory} from '../directory/render.js'
 import type {LabelledQuery} from '../eval/evaluate.js'
@@ -49,7 +50,9 @@ function probeOutcome(entry: CatalogEntry, query: string, cache: ReturnType<type
   return {rank: rank + 1, above: all.slice(0, rank).map((hit) => hit.entry.id)}
 }
 
-export function createLintContext(entries: readonly CatalogEntry[], options: LintContextOptions): LintContext {
+/** `catalog` is the tools in the catalog; the rules probe the ones Tool Search can find. */
+export function createLintContext(catalog: readonly CatalogEntry[], options: LintContextOptions): LintContext {
+  const entries = catalogedEntries(catalog)
   const ranker = createOpenClawRanker(entries)
   const cache = createSearchCache(ranker.search, options.limit, entries.length)
   const probes = new Map<string, ProbeOutcome[]>()
@@ -65,10 +68,11 @@ export function createLintContext(entries: readonly CatalogEntry[], options: Lin
   }
   return {
     entries,
+    catalog,
     ranker,
     limit: options.limit,
     probes,
-    directory: renderDirectory(entries, {mode: options.mode, contextWindow: options.contextWindow}),
+    directory: renderDirectory(catalog, {mode: options.mode, contextWindow: options.contextWindow}),
     mode: options.mode,
     ...(options.contextWindow === undefined ? {} : {contextWindow: options.contextWindow}),
     ...(options.queries === undefined ? {} : {queries: options.queries}),

@@ -42,7 +42,7 @@ export function renderLintText(report: LintReport, {color, cwd}: {color: boolean
   flush()
   const {errors, warnings, infos, toolsFlagged} = report.summary
   const window = report.contextWindow === undefined ? '' : `, context window ${report.contextWindow}`
-  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'note')} for ${plural(report.tools, 'tool')} (${plural(toolsFlagged, 'tool')} flagged; limit ${report.limit}, ${report.mode} mode${window}).`
+  const summary = `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'note')} for ${plural(report.tools, 'tool')} (${report.searchable === report.tools ? '' : `${report.searchable} searchable; `}${plural(toolsFlagged, 'tool')} flagged; limit ${report.limit}, ${report.mode} mode${window}).`
   blocks.push(report.findings.length === 0 ? style.green(`No findings for ${plural(report.tools, 'tool')}.`) : summary)
   return blocks.join('\n\n')
 }

@@ -2,6 +2,7 @@
  * One lint run: build the shared context, let every rule detect, order the findings, and turn
  * them into the report `--json` prints and the renderers draw.
  */
+import {countTools} from '../catalog/entries.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {formatMessage} from '../doctor/registry.js'
 import {createLintContext, type LintContextOptions} from './context.js'
@@ -19,8 +20,10 @@ export interface LintReportFinding extends ToolLocation {
 }
 
 export interface LintReport {
-  /** Tools linted (after the tool policy). */
+  /** The tools in the catalog (`countTools`: after the tool policy, direct-only ones included). */
   tools: number
+  /** Those Tool Search can find: the ones the rules probe. */
+  searchable: number
   /** `searchDefaultLimit`: the depth a tool must reach. */
   limit: number
   mode: LintContextOptions['mode']
@@ -33,9 +36,11 @@ export interface LintReport {
 
 const SEVERITY_ORDER: Record<LintSeverity, number> = {error: 0, warning: 1, info: 2}
 
+/** Lints `entries`, the tools in the catalog (policy applied): the searchable ones are probed, all of them are counted and sent up front. */
 export function runLint(entries: readonly CatalogEntry[], options: LintContextOptions & {strict?: boolean; rules?: readonly LintRule[]}): LintReport {
   const rules = options.rules ?? LINT_RULES
   const context = createLintContext(entries, options)
+  const counts = countTools(entries)
   const order = new Map(entries.map((entry, index) => [entry.id, index]))
   const ruleOrder = new Map(rules.map((rule, index) => [rule.meta.id, index]))
   const messages = new Map(rules.map((rule) => [rule.meta.id, rule.meta.messages]))
@@ -56,7 +61,8 @@ export function runLint(entries: readonly CatalogEntry[], options: LintContextOp
   const count = (severity: LintSeverity) => reported.filter((found) => found.severity === severity).length
   const summary = {errors: count('error'), warnings: count('warning'), infos: count('info'), toolsFlagged: new Set(reported.flatMap((found) => (found.severity === 'info' || found.toolId === undefined ? [] : [found.toolId]))).size}
   return {
-    tools: entries.length,
+    tools: counts.tools,
+    searchable: counts.searchable,
     limit: options.limit,
     mode: options.mode,
     ...(options.contextWindow === undefined ? {} : {contextWindow: options.contextWindow}),

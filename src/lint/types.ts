@@ -59,8 +59,10 @@ export interface ScoreExplanation {
 }
 
 export interface LintContext {
-  /** Policy-filtered entries, in catalog order. */
+  /** The tools Tool Search can find (`catalogedEntries` of the catalog), in catalog order: what the rules probe. */
   entries: readonly CatalogEntry[]
+  /** The tools in the catalog (policy applied, direct-only ones included): what is sent up front. */
+  catalog: readonly CatalogEntry[]
   /** The openclaw ranker over `entries`: what the model's `tool_search` uses. */
   ranker: Ranker
   /** `searchDefaultLimit`: a tool must rank within this many results to be found. */

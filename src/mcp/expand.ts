@@ -15,6 +15,7 @@ import {isAbsolute, resolve} from 'node:path'
 
 import {type Expansion, expandVariables} from '../env/variables.js'
 import type {McpServerConfig} from '../catalog/types.js'
+import {replaceSecrets} from '../shared/replace-secrets.js'
 
 /** Thrown when a reference cannot be expanded; the message names the variable and where it is used. */
 export class McpConfigExpansionError extends Error {
@@ -107,11 +108,7 @@ export type Redactor = (text: string) => string
 
 export function redactor(secrets: readonly string[]): Redactor {
   if (secrets.length === 0) return (text) => text
-  return (text) => {
-    let out = text
-    for (const secret of secrets) out = out.split(secret).join(REDACTED)
-    return out
-  }
+  return (text) => replaceSecrets(text, secrets, REDACTED)
 }
 
 /**

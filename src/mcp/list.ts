@@ -101,14 +101,30 @@ function toDefinition(tool: {name: string; title?: string; description?: string;
   return definition
 }
 
-function progressReporter(names: string[], progress?: (message: string) => void): (finished: string) => void {
-  if (progress === undefined || names.length === 0) return () => undefined
-  const pending = new Set(names)
-  const report = (): void => {
-    const waiting = [...pending]
-    const shown = waiting.slice(0, 3).join(', ') + (waiting.length > 3 ? `, +${waiting.length - 3}` : '')
-    progress(`Starting MCP servers: ${names.length - waiting.length}/${names.length} done (waiting for ${shown})`)
-  }
+/** A time limit as a person reads it: whole seconds as `30 s`, anything else in milliseconds. */
+export function formatLimit(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
+}
+
+/**
+ * The progress message while servers start: how many are done, and which ones are still waited
+ * for with each one's limit (`Starting MCP servers: 1/3 done (waiting for db, github: limit 30 s)`).
+ * How long the wait has lasted is the display's to add (progress.ts), so the message changes only
+ * when a server finishes.
+ */
+export function startingMessage(total: number, pending: ReadonlyArray<{server: string; limitMs: number}>): string {
+  const shown = pending.slice(0, 3)
+  const byLimit = new Map<number, string[]>()
+  for (const {server, limitMs} of shown) byLimit.set(limitMs, [...(byLimit.get(limitMs) ?? []), server])
+  const groups = [...byLimit].map(([limitMs, servers]) => `${servers.join(', ')}: limit ${formatLimit(limitMs)}`)
+  const more = pending.length > shown.length ? `; +${pending.length - shown.length} more` : ''
+  return `Starting MCP servers: ${total - pending.length}/${total} done (waiting for ${groups.join('; ')}${more})`
+}
+
+function progressReporter(limits: ReadonlyMap<string, number>, progress?: (message: string) => void): (finished: string) => void {
+  if (progress === undefined || limits.size === 0) return () => undefined
+  const pending = new Map(limits)
+  const report = (): void => progress(startingMessage(limits.size, [...pending].map(([server, limitMs]) => ({server, limitMs}))))
   report()
   return (finished) => {
     pending.delete(finished)
@@ -121,7 +137,9 @@ function progressReporter(names: string[], progress?: (message: string) => void)
 /** Starts every server in parallel and lists its tools; a failure makes that server unavailable. */
 export async function listServers(servers: Record<string, McpServerConfig>, options: ListServersOptions): Promise<{listed: ListedServer[]; unavailable: UnavailableMcpServer[]}> {
   const names = Object.keys(servers)
-  const finished = progressReporter(names, options.progress)
+  // Each server's own start-up limit, else the listing's: what the progress line says it waits for.
+  const limits = new Map(names.map((server) => [server, servers[server]!.startupTimeoutMs ?? options.timeoutMs]))
+  const finished = progressReporter(limits, options.progress)
   const outcomes = await Promise.all(
     names.map(async (server): Promise<ListedServer | UnavailableMcpServer> => {
       const config = servers[server]

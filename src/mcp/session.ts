@@ -17,11 +17,12 @@ import type {McpServerConfig} from '../catalog/types.js'
 import {Deadline, workLimit} from './deadline.js'
 import {limitedFetch} from './message-limit.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
+import {stderrExcerpt} from '../shared/stderr-excerpt.js'
 import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
 import type {McpClient, McpPhase, McpSession, McpSessionOptions} from './types.js'
 
 const CLIENT_INFO = {name: 'toolsearch', version: '0.1.0'}
-/** stderr lines quoted in a failure reason. */
+/** stderr lines quoted in a failure reason (after the first error line, when it is not among them). */
 const QUOTED_STDERR_LINES = 3
 const MAX_QUOTED_CHARS = 300
 /** HTTP statuses from a streamable-HTTP POST that mean "try the legacy SSE transport instead". */
@@ -129,7 +130,7 @@ function stdioDetails(context: FailureContext): string {
   if (transport === undefined) return ''
   let details = ''
   if (transport.strayLine !== undefined) details += `; it wrote non-JSON-RPC output on stdout: "${quote(transport.strayLine, context.redact)}"`
-  const stderr = transport.stderrLines().slice(-QUOTED_STDERR_LINES)
+  const stderr = stderrExcerpt(transport.stderrLines(), QUOTED_STDERR_LINES, transport.firstErrorLine)
   if (stderr.length > 0) details += `; stderr: "${quote(stderr.join(' | '), context.redact)}"`
   return details
 }

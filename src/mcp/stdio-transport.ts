@@ -20,6 +20,7 @@
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
 
+import {isErrorLine} from '../shared/stderr-excerpt.js'
 import {spawnProcessGroup, type ProcessExit, type ProcessGroup} from '../process/process-group.js'
 import {MAX_MESSAGE_BYTES, McpMessageTooLargeError} from './message-limit.js'
 
@@ -149,6 +150,9 @@ export class ServerProcessTransport implements Transport {
     return [...this.stderrTail]
   }
 
+  /** The first stderr line that says what went wrong (`Error: Cannot find module …`), kept however much follows it. */
+  firstErrorLine?: string
+
   /**
    * Spawns the server at once and resolves when it runs and the SDK's message codec has loaded;
    * calling it again returns the same promise (the SDK client calls it on connect). Its stdout is
@@ -206,6 +210,7 @@ export class ServerProcessTransport implements Transport {
     if (line.trim() === '') return
     const kept = shorten(this.redact(line), MAX_LINE_CHARS)
     this.params.onStderrLine?.(kept)
+    if (this.firstErrorLine === undefined && isErrorLine(kept)) this.firstErrorLine = kept
     this.stderrTail.push(kept)
     if (this.stderrTail.length > STDERR_LINES_KEPT) this.stderrTail.shift()
   }

@@ -20,6 +20,7 @@
 import {appendFile, open} from 'node:fs/promises'
 import {performance} from 'node:perf_hooks'
 
+import {countTools} from '../catalog/entries.js'
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
 import {CONTROL_TOOL_NAMES} from '../directory/controls.js'
 import {ExitCode, isToolsearchError, usageError} from '../shared/errors.js'
@@ -56,8 +57,8 @@ export type SessionLine = SessionEvent & {v: number; ts: string; durationMs: num
 /** What the session needs to know of the catalog: its policy-filtered entries. */
 export function summarizeCatalog(entries: readonly CatalogEntry[]): SessionCatalogSummary {
   const controls = CONTROL_TOOL_NAMES.length
-  const directTools = entries.filter((entry) => entry.visibility !== 'deferred').length
-  return {upFrontSchemas: controls + directTools, controls, directTools, deferredTools: entries.length - directTools}
+  const {directlyVisible, deferred} = countTools(entries)
+  return {upFrontSchemas: controls + directlyVisible, controls, directTools: directlyVisible, deferredTools: deferred}
 }
 
 export function toolRef(entry: Pick<CatalogEntry, 'id' | 'name' | 'source' | 'sourceName'>): SessionToolRef {

@@ -53,6 +53,7 @@ export const EXIT_CODES = {
   'config-near-miss': ExitCode.failure,
   'config-path': ExitCode.failure,
   'config-path-not-found': ExitCode.failure,
+  'config-path-unset': ExitCode.failure,
   'config-included': ExitCode.failure,
   'config-invalid': ExitCode.failure,
   'config-retired': ExitCode.failure,

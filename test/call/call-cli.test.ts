@@ -125,7 +125,9 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     const {catalog} = catalogDir()
     const ambiguous = await runCli(['call', '--catalog', catalog, 'dup', '--json'])
     expect(ambiguous.code).toBe(1)
-    expect(parseJsonOutput<ErrorJson>(ambiguous).error).toMatchObject({code: 'ambiguous-tool', message: 'Ambiguous tool name: dup; use an exact tool id.'})
+    expect(parseJsonOutput<ErrorJson>(ambiguous).error).toMatchObject({code: 'ambiguous-tool', message: 'Ambiguous tool name: dup: 2 tools have it:\n  openclaw:one:dup\n  openclaw:two:dup\nPick one by its id, e.g.: toolsearch call openclaw:one:dup …'})
+    // The model's words stay where the model's view is shown: a replayed tool_call request.
+    expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "dup", "args": {"x": 1}}'])).stdout).toBe('Ambiguous tool name: dup; use an exact tool id.\n')
     expect(parseJsonOutput<{result: unknown}>(await runCli(['call', '--catalog', catalog, 'openclaw:two:dup', '--json'])).result).toBe(2)
   })
 
@@ -133,8 +135,11 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     const {catalog} = catalogDir()
     const result = await runCli(['call', '--catalog', catalog, 'notify'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe(
-      'Error: This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.\n',
+    const message = 'Direct-only tool: notify. The model is given it directly, not through the tool catalog, so toolsearch call does not reach it (toolsearch catalog list shows it).'
+    expect(result.stderr).toBe(`Error: ${message}\n`)
+    expect(parseJsonOutput<ErrorJson>(await runCli(['call', '--catalog', catalog, 'notify', '--json'])).error).toEqual({code: 'direct-only-tool', message})
+    expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "notify"}'])).stdout).toBe(
+      'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.\n',
     )
   })
 

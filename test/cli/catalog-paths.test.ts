@@ -23,7 +23,7 @@ describe('--catalog <dir>', () => {
     mkdirSync(catalogs)
     copyFileSync(join(ROOT, 'examples', 'mcp-servers.json'), join(catalogs, 'servers.json'))
     const servers = JSON.parse(readFileSync(join(catalogs, 'servers.json'), 'utf8')) as {mcpServers: Record<string, {cwd?: string}>}
-    for (const server of Object.values(servers.mcpServers)) server.cwd = ROOT
+    for (const server of Object.values(servers.mcpServers)) server.cwd = join(ROOT, 'examples')
     writeFileSync(join(catalogs, 'servers.json'), JSON.stringify(servers))
     const before = readFileSync(join(catalogs, 'servers.json'), 'utf8')
     const result = await runCli(['catalog', 'import', '--catalog', 'catalogs', '--out', join('catalogs', 'servers.json'), '--force'], {cwd: dir})

@@ -43,6 +43,46 @@ describe('--json errors (SPEC §9)', () => {
   })
 })
 
+describe('parse errors, said plainly', () => {
+  it('a missing required flag names the flag as it is typed, without oclif\'s "The following error occurred:"', async () => {
+    const result = await runCli(['eval', '--catalog', join(ROOT, 'examples', 'catalog.json5')])
+    expect(result).toMatchObject({code: 2, stdout: '', stderr: 'Error: Missing required flag --queries\n'})
+    expect(parseJsonOutput<{error: {message: string}}>(await runCli(['eval', '--catalog', join(ROOT, 'examples', 'catalog.json5'), '--json'])).error.message).toBe('Missing required flag --queries')
+  })
+
+  it('two exclusive flags are said once', async () => {
+    const result = await runCli(['call', '--args-file', 'a.json', '--request-file', 'b.jsonl'])
+    expect(result).toMatchObject({code: 2, stderr: 'Error: --args-file=a.json cannot also be provided when using --request-file\n'})
+  })
+
+  it('a missing argument is not followed by a note that flags must come last (each flag takes one value per use)', async () => {
+    const catalog = join(ROOT, 'examples', 'catalog.json5')
+    const missing = await runCli(['describe', '--catalog', catalog])
+    expect(missing).toMatchObject({code: 2, stderr: 'Error: Missing 1 required arg:\ntool  Tool id (openclaw:core:read) or name (read).\n'})
+    expect((await runCli(['describe', '--catalog', catalog, '--allow', 'read', 'read', '--json'])).code).toBe(0)
+  })
+
+  it('the call usage line lists its exclusive flags once, with no empty alternatives', async () => {
+    // Help is printed by oclif itself: a real process shows it.
+    const help = (await runCli(['call', '--help'], {spawn: true})).stdout.replace(/\n\s+/g, ' ')
+    expect(help).toContain('[--args <json> | --args-file <file> | --request <json> | --request-file <jsonl>] [--raw]')
+    for (const id of commandIds) {
+      const usage = (await runCli([...argv(id), '--help'], {spawn: true})).stdout
+      expect(usage, id).not.toMatch(/\|\s+\||\[\s*\||\|\s*\]/)
+    }
+  })
+
+  it('catalog import --out a directory says what --out is for, --force or not, before any server starts', async () => {
+    const dir = tempDir()
+    const servers = join(dir, 'servers.json')
+    writeFileSync(servers, JSON.stringify({mcpServers: {never: {command: join(dir, 'not-started')}}}))
+    for (const force of [[], ['--force']]) {
+      const result = await runCli(['catalog', 'import', '--catalog', servers, '-o', dir, ...force])
+      expect(result).toMatchObject({code: 2, stdout: '', stderr: `Error: --out ${dir} is a directory; name the file to write in it, e.g. --out ${join(dir, 'tools.json')}.\n`})
+    }
+  })
+})
+
 describe('unknown commands', () => {
   it('are a usage error (exit 2) with the nearest commands, one line on stderr', async () => {
     const result = await runCli(['serch', 'open', 'a', 'pull', 'request'])
@@ -51,6 +91,13 @@ describe('unknown commands', () => {
     const inTopic = await runCli(['config', 'gett', 'tools'])
     expect(inTopic.code).toBe(2)
     expect(inTopic.stderr).toMatch(/^Error: Unknown command: config gett\. Did you mean: config get[,?]/)
+  })
+
+  it('suggest the topic a mistyped first word is near, or its command the next word names', async () => {
+    const suggest = (...words: string[]) => runCli(words).then((result) => result.stderr)
+    expect(await suggest('confg')).toBe('Error: Unknown command: confg. Did you mean: config? Run "toolsearch --help" for the list of commands.\n')
+    expect(await suggest('confg', 'get', 'tools')).toBe('Error: Unknown command: confg. Did you mean: config get? Run "toolsearch --help" for the list of commands.\n')
+    expect(await suggest('catalg', 'list')).toBe('Error: Unknown command: catalg. Did you mean: catalog list? Run "toolsearch --help" for the list of commands.\n')
   })
 
   it('print one JSON error document under --json', async () => {

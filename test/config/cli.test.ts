@@ -35,12 +35,33 @@ describe('config get', () => {
     expect(result.stdout + result.stderr).not.toContain('hunter2')
   })
 
-  it('a missing path: exactly "Config path not found: <path>" on stderr, exit 1', async () => {
+  it('a path the schema does not know: exactly "Config path not found: <path>" on stderr, exit 1', async () => {
     const cwd = project({'openclaw.json5': '{}'})
-    expect(await runCli(['config', 'get', 'tools.toolSearch.mode', '--project'], {cwd})).toMatchObject({stdout: '', stderr: 'Config path not found: tools.toolSearch.mode\n', code: 1})
+    expect(await runCli(['config', 'get', 'tools.toolSearch.nope', '--project'], {cwd})).toMatchObject({stdout: '', stderr: 'Config path not found: tools.toolSearch.nope\n', code: 1})
     const json = await runCli(['config', 'get', 'nope', '--json', '--project'], {cwd})
     expect(json.code).toBe(1)
     expect(parseJsonOutput(json)).toEqual({error: {code: 'config-path-not-found', message: 'Config path not found: nope'}})
+  })
+
+  it('a valid path the file does not set: valid but unset, with the default that applies (exit 1, as in OpenClaw)', async () => {
+    const cwd = project({'openclaw.json5': '{tools: {toolSearch: {maxSearchLimit: 4}}}'})
+    const get = (path: string, ...flags: string[]) => runCli(['config', 'get', path, '--project', ...flags], {cwd})
+    const unset = (path: string, applies: string) =>
+      `Config path is valid but unset: ${path}. The runtime default applies${applies} until you set an authored value with "toolsearch config set ${path} <value>".\n`
+    // Tool Search's own settings: what the runtime computes from the rest (8, clamped to maxSearchLimit 4).
+    expect(await get('tools.toolSearch.searchDefaultLimit')).toMatchObject({stdout: '', stderr: unset('tools.toolSearch.searchDefaultLimit', ' (4)'), code: 1})
+    expect((await get('tools.toolSearch.mode')).stderr).toBe(unset('tools.toolSearch.mode', ' ("tools")'))
+    // A default the schema states; a path with no known default; an index into an array the schema declares.
+    expect((await get('commands.native')).stderr).toBe(unset('commands.native', ' ("auto")'))
+    expect((await get('tools.allow')).stderr).toBe(unset('tools.allow', ''))
+    expect((await get('agents.list[3].id')).stderr).toBe(
+      'Config path is valid but unset: agents.list[3].id. The runtime default applies until you set an authored value with "toolsearch config set \'agents.list[3].id\' <value>".\n',
+    )
+    const json = await get('tools.toolSearch.searchDefaultLimit', '--json')
+    expect(json.code).toBe(1)
+    expect(parseJsonOutput(json)).toEqual({error: {code: 'config-path-unset', message: unset('tools.toolSearch.searchDefaultLimit', ' (4)').trimEnd(), default: 4}})
+    // Below a free-form value or a key the schema does not have: not found.
+    expect((await get('tools.toolSearch.limit')).stderr).toBe('Config path not found: tools.toolSearch.limit\n')
   })
 
   it('a bad path is a usage error (exit 2)', async () => {
@@ -78,6 +99,26 @@ describe('config set', () => {
     expect(readFileSync(file, 'utf8')).toBe('{\n  "tools": {\n    "toolSearch": {\n      "mode": "directory"\n    }\n  }\n}\n')
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(statSync(join(home, '.openclaw')).mode & 0o777).toBe(0o700)
+  })
+
+  it('leaves the config 0600 after every write, as OpenClaw does, whatever its mode was (set, unset, doctor --fix)', async () => {
+    const cwd = project({'openclaw.json5': LEGACY})
+    const file = join(cwd, 'openclaw.json5')
+    const mode = () => statSync(file).mode & 0o777
+    chmodSync(file, 0o644)
+    expect((await runCli(['config', 'set', 'tools.toolSearch.searchDefaultLimit', '5', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o600)
+    chmodSync(file, 0o664)
+    expect((await runCli(['config', 'unset', 'tools.toolSearch.searchDefaultLimit', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o600)
+    chmodSync(file, 0o640)
+    expect((await runCli(['doctor', '--fix', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o600)
+    // A dry run and a no-op write nothing, so the mode stays.
+    chmodSync(file, 0o644)
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', '"tools"', '--project'], {cwd})).stdout).toBe('No change\n')
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--dry-run', '--project'], {cwd})).code).toBe(0)
+    expect(mode()).toBe(0o644)
   })
 
   it('prints No change and leaves the file (and its mtime) alone on a no-op', async () => {
@@ -228,13 +269,17 @@ describe('config set', () => {
     expect(read(cwd)).toBe('{}')
   })
 
-  it('fails closed when the path lives in an included file', async () => {
+  it('writes a value a single-file $include alone owns in that file, and fails closed when keys beside the include merge over it', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5" },\n}\n', 'tools.json5': '{ toolSearch: { mode: "tools" } }'})
     const result = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd})
-    expect(result.code).toBe(1)
-    expect(result.stderr).toBe(`Error: Cannot change tools.toolSearch.mode: tools.toolSearch.mode comes from the included file ${join(cwd, 'tools.json5')}. Edit that file instead (toolsearch never flattens $include).\n`)
+    expect(result).toMatchObject({code: 0, stdout: `Updated ${join(cwd, 'tools.json5')}\n  tools.toolSearch.mode: "tools" -> "directory"\nBackup: ${join(cwd, 'tools.json5.bak')}\n`})
     expect(read(cwd)).toBe('{\n  tools: { $include: "./tools.json5" },\n}\n')
-    expect(read(cwd, 'tools.json5')).toBe('{ toolSearch: { mode: "tools" } }')
+    expect(read(cwd, 'tools.json5')).toBe('{ toolSearch: { mode: "directory" } }')
+    const merged = project({'openclaw.json5': '{\n  tools: { $include: "./tools.json5", deny: [] },\n}\n', 'tools.json5': '{ toolSearch: { mode: "tools" } }'})
+    const refused = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd: merged})
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`Error: Cannot change tools.toolSearch.mode in ${join(merged, 'tools.json5')}: the $include at tools in ${join(merged, 'openclaw.json5')} has keys beside it`)
+    expect(read(merged, 'tools.json5')).toBe('{ toolSearch: { mode: "tools" } }')
   })
 
   it('two concurrent writers on different keys both land', async () => {
@@ -453,8 +498,10 @@ describe('config validate', () => {
       `Invalid config at ${file}.\n` +
         'tools.toolSearch.mode: Tool Search code mode (tool_search_code) is retired; use structured Tool Search. Run "toolsearch doctor --fix".\n' +
         'tools.toolSearch.codeTimeoutMs: tools.toolSearch.codeTimeoutMs is retired. Run "toolsearch doctor --fix".\n' +
+        // The gateway's words as it prints them; then toolsearch's own, true of 2026.9.6 (code mode still runs) and of the structured-only generation.
         'Run "openclaw doctor --fix" to repair, then retry.\n' +
-        '"toolsearch doctor --fix" does the same migration and keeps comments and formatting.\n',
+        '"toolsearch doctor --fix" migrates these settings and keeps comments and formatting (OpenClaw 2026.9.6 still accepts code mode and its doctor leaves it as it is; ' +
+        'the structured-only generation refuses it, and its "openclaw doctor --fix" migrates it).\n',
     )
     const json = await runCli(['config', 'validate', '--json', '--project'], {cwd})
     expect(json.code).toBe(78)

@@ -10,25 +10,64 @@ const TOOLS = '{\n  toolSearch: { mode: "tools" },\n  allow: ["read*"],\n}\n'
 
 const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8')
 
-/** SPEC §1.2: a write into included content fails closed, naming the included file; includes are never flattened. */
+/**
+ * SPEC §1.2 with OpenClaw's write-through: a value a single-file `$include` alone owns is written
+ * in that file (the rule `doctor --fix` follows, config/include-owner.ts); any other write into
+ * included content fails closed, naming the file and why; includes are never flattened.
+ */
 describe('writes and $include', () => {
-  it('set, unset and replacing a container that holds included content all fail closed', async () => {
+  it('set and unset inside an include with keys beside it, or replacing a container that holds included content, fail closed', async () => {
     const cwd = project({'openclaw.json5': TOP, 'tools.json5': TOOLS})
     const included = join(cwd, 'tools.json5')
+    const beside = `has keys beside it that are merged over ${included}. Edit it there by hand (toolsearch never flattens $include).`
     const cases: Array<[string[], string]> = [
-      [['config', 'set', 'tools.toolSearch.mode', '"directory"'], `Cannot change tools.toolSearch.mode: tools.toolSearch.mode comes from the included file ${included}.`],
-      [['config', 'set', 'tools.toolSearch.maxSearchLimit', '9'], `Cannot change tools.toolSearch.maxSearchLimit: tools.toolSearch comes from the included file ${included}.`],
-      [['config', 'unset', 'tools.allow[0]'], `Cannot change tools.allow[0]: tools.allow[0] comes from the included file ${included}.`],
-      [['config', 'set', 'tools', '{deny: []}'], `Cannot change tools: tools.toolSearch comes from the included file ${included}.`],
-      [['config', 'unset', 'tools'], `Cannot change tools: tools.toolSearch comes from the included file ${included}.`],
+      [['config', 'set', 'tools.toolSearch.mode', '"directory"'], `Cannot change tools.toolSearch.mode in ${included}: the $include at tools in ${join(cwd, 'openclaw.json5')} ${beside}`],
+      [['config', 'set', 'tools.toolSearch.maxSearchLimit', '9'], `Cannot change tools.toolSearch.maxSearchLimit in ${included}: the $include at tools in ${join(cwd, 'openclaw.json5')} ${beside}`],
+      [['config', 'unset', 'tools.allow[0]'], `Cannot change tools.allow[0] in ${included}: the $include at tools in ${join(cwd, 'openclaw.json5')} ${beside}`],
+      [['config', 'set', 'tools', '{deny: []}'], `Cannot change tools: tools.toolSearch comes from the included file ${included}. Edit that file instead (toolsearch never flattens $include).`],
+      [['config', 'unset', 'tools'], `Cannot change tools: tools.toolSearch comes from the included file ${included}. Edit that file instead (toolsearch never flattens $include).`],
     ]
     for (const [args, message] of cases) {
       const result = await runCli([...args, '--project'], {cwd})
-      expect(result, args.join(' ')).toMatchObject({code: 1, stdout: '', stderr: `Error: ${message} Edit that file instead (toolsearch never flattens $include).\n`})
+      expect(result, args.join(' ')).toMatchObject({code: 1, stdout: '', stderr: `Error: ${message}\n`})
     }
     expect(read(cwd, 'openclaw.json5')).toBe(TOP)
     expect(read(cwd, 'tools.json5')).toBe(TOOLS)
     expect(readdirSync(cwd).sort()).toEqual(['.git', 'openclaw.json5', 'tools.json5'])
+  })
+
+  it('writes through a single-file $include that alone owns the value, as OpenClaw does: that file edited losslessly, its backup kept, the top file untouched', async () => {
+    const top = '{\n  // top\n  tools: { $include: "./tools.json5" },\n}\n'
+    const tools = '{\n  // the tools file\n  toolSearch: { mode: "tools" },\n  allow: ["read*", "web*"],\n}\n'
+    const cwd = project({'openclaw.json5': top, 'tools.json5': tools})
+    const included = join(cwd, 'tools.json5')
+    const set = await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd})
+    expect(set).toMatchObject({code: 0, stderr: '', stdout: `Updated ${included}\n  tools.toolSearch.mode: "tools" -> "directory"\nBackup: ${included}.bak\n`})
+    expect(read(cwd, 'tools.json5.bak')).toBe(tools)
+    // A new key inside the included object, a dry run, an unset: all in the included file.
+    const dry = await runCli(['config', 'set', 'tools.toolSearch.maxSearchLimit', '9', '--dry-run', '--project'], {cwd})
+    expect(dry.stdout).toBe('--- a/tools.json5\n+++ b/tools.json5\n@@ -1,5 +1,5 @@\n {\n   // the tools file\n-  toolSearch: { mode: "directory" },\n+  toolSearch: { mode: "directory", maxSearchLimit: 9 },\n   allow: ["read*", "web*"],\n }\n')
+    expect(parseJsonOutput(await runCli(['config', 'unset', 'tools.allow[0]', '--json', '--project'], {cwd}))).toMatchObject({file: included, status: 'written', previous: 'read*'})
+    expect(read(cwd, 'tools.json5')).toBe('{\n  // the tools file\n  toolSearch: { mode: "directory" },\n  allow: ["web*"],\n}\n')
+    expect(read(cwd, 'openclaw.json5')).toBe(top)
+    expect(parseJsonOutput(await runCli(['config', 'get', 'tools', '--json', '--project'], {cwd}))).toEqual({toolSearch: {mode: 'directory'}, allow: ['web*']})
+    // The same validation as any write: an invalid result is refused, nothing written.
+    const refused = await runCli(['config', 'set', 'tools.toolSearch.mode', '"code"', '--project'], {cwd})
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`Error: Refusing to write ${included}: that is a retired setting:`)
+    expect(read(cwd, 'tools.json5')).toBe('{\n  // the tools file\n  toolSearch: { mode: "directory" },\n  allow: ["web*"],\n}\n')
+  })
+
+  it('the other shapes doctor --fix refuses are refused the same way: a merged array, a shared file, an include at the top', async () => {
+    const merged = project({'openclaw.json5': '{ tools: { $include: ["a.json5", "b.json5"] } }', 'a.json5': '{ toolSearch: { mode: "tools" } }', 'b.json5': '{ allow: [] }'})
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd: merged})).stderr).toBe(
+      `Error: Cannot change tools.toolSearch.mode in ${join(merged, 'a.json5')}: the $include at tools in ${join(merged, 'openclaw.json5')} merges 2 files (${join(merged, 'a.json5')}, ${join(merged, 'b.json5')}), so no one file holds the value. Edit it there by hand (toolsearch never flattens $include).\n`,
+    )
+    const shared = project({'openclaw.json5': '{ tools: { $include: "t.json5" }, other: { $include: "t.json5" } }', 't.json5': '{ toolSearch: { mode: "tools" } }'})
+    expect((await runCli(['config', 'set', 'tools.toolSearch.mode', '"directory"', '--project'], {cwd: shared})).stderr).toContain('is also included at other in')
+    const atTop = project({'openclaw.json5': '{ $include: "base.json5" }', 'base.json5': '{ tools: { toolSearch: { mode: "tools" } } }'})
+    expect((await runCli(['config', 'unset', 'tools.toolSearch.mode', '--project'], {cwd: atTop})).stderr).toContain('is read-only for writes, as in OpenClaw')
+    expect(read(atTop, 'base.json5')).toBe('{ tools: { toolSearch: { mode: "tools" } } }')
   })
 
   it('keys of the top file beside $include stay editable, and so does $include itself', async () => {
@@ -50,8 +89,11 @@ describe('writes and $include', () => {
   it('a single include that is not an object is the included file’s value', async () => {
     const cwd = project({'openclaw.json5': '{\n  tools: { deny: { $include: "deny.json5" } },\n}\n', 'deny.json5': '["exec"]'})
     expect(parseJsonOutput(await runCli(['config', 'get', 'tools.deny', '--json', '--project'], {cwd}))).toEqual(['exec'])
-    const result = await runCli(['config', 'set', 'tools.deny[1]', '"write"', '--project'], {cwd})
-    expect(result).toMatchObject({code: 1, stderr: `Error: Cannot change tools.deny[1]: tools.deny comes from the included file ${join(cwd, 'deny.json5')}. Edit that file instead (toolsearch never flattens $include).\n`})
+    // An element inside it is written in that file; the whole value is the file's content, which no edit inside it can replace.
+    expect((await runCli(['config', 'set', 'tools.deny[1]', '"write"', '--project'], {cwd})).code).toBe(0)
+    expect(read(cwd, 'deny.json5')).toBe('["exec", "write"]')
+    const whole = await runCli(['config', 'set', 'tools.deny', '[]', '--project'], {cwd})
+    expect(whole).toMatchObject({code: 1, stderr: `Error: Cannot change tools.deny in ${join(cwd, 'deny.json5')}: the value is the whole content of ${join(cwd, 'deny.json5')}. Edit it there by hand (toolsearch never flattens $include).\n`})
   })
 
   it('a write that points $include at a file that cannot be read is refused', async () => {

@@ -81,9 +81,9 @@ describe('toolsearch describe', () => {
       stdout: '',
       stderr: "Error: Unknown tool: web_serch. Did you mean: web_fetch, web_search?\nSee every tool with: toolsearch catalog list (add --name '<glob>' to narrow it), or find one with: toolsearch search <words>\n",
     })
-    // --json keeps the message the model would get.
-    expect(parseJsonOutput((await run(['web_serch', '--json'])))).toMatchObject({
-      error: {code: 'unknown-tool', message: 'Unknown tool id: web_serch. Did you mean: web_fetch, web_search? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.'},
+    // --json says the same to a person: the model's words belong to tool_describe, not to this command.
+    expect(parseJsonOutput(await run(['web_serch', '--json']))).toEqual({
+      error: {code: 'unknown-tool', message: "Unknown tool: web_serch. Did you mean: web_fetch, web_search?\nSee every tool with: toolsearch catalog list (add --name '<glob>' to narrow it), or find one with: toolsearch search <words>"},
     })
   })
 
@@ -93,15 +93,15 @@ describe('toolsearch describe', () => {
       code: 1,
       stderr: 'Error: Ambiguous tool name: create_issue: 2 tools have it:\n  mcp:github:create_issue\n  mcp:gitlab:create_issue\nPick one by its id, e.g.: toolsearch describe mcp:github:create_issue\n',
     })
-    expect(parseJsonOutput(await run(['create_issue', '--json']))).toMatchObject({error: {code: 'ambiguous-tool', message: 'Ambiguous tool name: create_issue; use an exact tool id.'}})
+    expect(parseJsonOutput(await run(['create_issue', '--json']))).toEqual({
+      error: {code: 'ambiguous-tool', message: 'Ambiguous tool name: create_issue: 2 tools have it:\n  mcp:github:create_issue\n  mcp:gitlab:create_issue\nPick one by its id, e.g.: toolsearch describe mcp:github:create_issue'},
+    })
   })
 
-  it('fails with exit 1 on a direct-only tool', async () => {
-    const result = await run(['session_status'])
-    expect(result).toMatchObject({
-      code: 1,
-      stderr: 'Error: This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.\n',
-    })
+  it('fails with exit 1 on a direct-only tool, saying so to a person in text and --json alike', async () => {
+    const message = 'Direct-only tool: session_status. The model is given it directly, not through the tool catalog, so toolsearch describe does not reach it (toolsearch catalog list shows it).'
+    expect(await run(['session_status'])).toMatchObject({code: 1, stderr: `Error: ${message}\n`})
+    expect(parseJsonOutput(await run(['session_status', '--json']))).toEqual({error: {code: 'direct-only-tool', message}})
   })
 
   it('gives a denied tool the unknown-tool message, blocked by policy (exit 3) with a note', async () => {

@@ -106,3 +106,25 @@ describe('toolsearch payload', () => {
     expect(controls.stdout).toBe(`${JSON.stringify(definitions, null, 2)}\n`)
   })
 })
+
+describe('one catalog, one set of numbers', () => {
+  it('payload, catalog list, lint and eval count the same tools and the same up-front bytes (a direct-only tool included)', async () => {
+    const catalog = join(ROOT, 'examples', 'catalog.json5')
+    const queries = join(tempDir(), 'queries.jsonl')
+    writeFileSync(queries, '{"query": "read a file", "relevant": ["openclaw:core:read"]}\n')
+    const payload = parseJsonOutput<PayloadJson>(await runCli(['payload', '--catalog', catalog, '--json']))
+    const list = parseJsonOutput<{total: number}>(await runCli(['catalog', 'list', '--catalog', catalog, '--json']))
+    const lint = parseJsonOutput<{tools: number; searchable: number; findings: Array<{rule: string; data: Record<string, unknown>}>}>(await runCli(['lint', '--catalog', catalog, '--json']))
+    const evaluation = parseJsonOutput<{tools: number; searchable: number}>(await runCli(['eval', '--catalog', catalog, '--queries', queries, '--json']))
+    // examples/catalog.json5 has one direct-only tool: in the catalog and sent up front, not searchable.
+    expect([payload.entries, list.total, lint.tools, evaluation.tools]).toEqual([29, 29, 29, 29])
+    expect([lint.searchable, evaluation.searchable]).toEqual([28, 28])
+    const finding = lint.findings.find((found) => found.rule === 'payload')!
+    expect(finding.data).toMatchObject({direct: payload.direct.bytes, surface: payload.tools.bytes, tools: 29, percent: '27.9%'})
+    const text = await runCli(['payload', '--catalog', catalog])
+    expect(text.stdout).toContain('Tool Search saves 27.9% up front in tools mode: 2,783 bytes (~696 tokens) less than exposing every tool directly.\n')
+    expect(text.stdout).not.toContain('of direct exposure')
+    expect((await runCli(['lint', '--catalog', catalog])).stdout).toContain('for 29 tools (28 searchable; 1 tool flagged; limit 8, tools mode).')
+    expect((await runCli(['eval', '--catalog', catalog, '--queries', queries])).stdout).toMatch(/^1 query from .* over 29 tools \(28 searchable\)\n/)
+  })
+})

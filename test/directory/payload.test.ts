@@ -94,7 +94,8 @@ describe('renderPayloadReport', () => {
     expect(text).toContain('Up-front payload for 50 tools (0 directly visible, 50 deferred)')
     expect(text).toContain('Tokens are estimated as ceil(bytes / 4).')
     expect(text).toMatch(new RegExp(`direct +${report.direct.bytes.toLocaleString('en-US')} +${report.direct.tokens.toLocaleString('en-US')} +100\\.0%`))
-    expect(text).toContain(`Tool Search saves ${(report.direct.bytes - report.tools.bytes).toLocaleString('en-US')} bytes`)
+    const saved = report.direct.bytes - report.tools.bytes
+    expect(text).toContain(`Tool Search saves ${((saved / report.direct.bytes) * 100).toFixed(1)}% up front in tools mode: ${saved.toLocaleString('en-US')} bytes`)
     expect(text).not.toContain('costs more')
   })
 

@@ -52,7 +52,9 @@ describe('toolsearch doctor', () => {
     expect(dry.code).toBe(1)
     expect(dry.stderr).toBe(
       'Dry run: nothing was written.\n' +
-        'Note: the diff is what toolsearch writes (comments and formatting kept). "openclaw doctor --fix" would rewrite the whole file as JSON instead: ' +
+        // True of the released OpenClaw (2026.9.6 runs code mode and its doctor leaves it) and of the structured-only generation.
+        'Note: the diff is what toolsearch writes (comments and formatting kept). OpenClaw 2026.9.6 still accepts code mode and its doctor leaves it as it is; ' +
+        'the structured-only generation refuses it, and its "openclaw doctor --fix" migrates it, rewriting the whole file as JSON: ' +
         'drop its 2 comments, re-quote every key and string, and stamp a "meta" block (lastTouchedVersion, lastTouchedAt).\n',
     )
     expect(dry.stdout).toContain(

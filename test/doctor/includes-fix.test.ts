@@ -24,9 +24,9 @@ const CHANGES = ['Tool Search code mode (tool_search_code) is retired; using str
 
 /** Issue 11: a migration in a single-file $include is written through to that file, as OpenClaw does. */
 describe('doctor --fix through a single-file $include', () => {
-  it('writes the included file with the one writer (comments kept, mode kept, backup 0600); the top file is untouched', async () => {
+  it('writes the included file with the one writer (comments kept, mode 0600, backup 0600); the top file is untouched', async () => {
     const cwd = project({'openclaw.json5': TOP, 'tools.json5': TOOLS})
-    chmodSync(join(cwd, 'tools.json5'), 0o600)
+    chmodSync(join(cwd, 'tools.json5'), 0o644)
     const topBefore = statSync(join(cwd, 'openclaw.json5'))
     const result = await runCli(['doctor', '--fix', '--project'], {cwd, spawn: true})
     expect(result).toMatchObject({code: 0, stderr: ''})

@@ -6,6 +6,7 @@ import type {LintReport} from '../../src/lint/run.js'
 
 const report: LintReport = {
   tools: 2,
+  searchable: 2,
   limit: 8,
   mode: 'tools',
   findings: [

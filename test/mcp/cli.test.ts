@@ -264,14 +264,25 @@ describe('loading', () => {
 })
 
 describe('the bundled example', () => {
-  it('examples/mcp-servers.json runs server-everything from node_modules, as the README shows', async () => {
+  it('examples/mcp-servers.json runs the shipped example server, as docs/mcp.md shows', async () => {
     const search = await runCli(['search', '--catalog', 'examples/mcp-servers.json', 'add', 'two', 'numbers', '--json'], {cwd: ROOT})
     expect(search.stderr).toBe('')
-    expect(parseJsonOutput<Array<{id: string}>>(search)[0].id).toBe('mcp:everything:get-sum')
+    expect(parseJsonOutput<Array<{id: string}>>(search)[0].id).toBe('mcp:demo:add')
     const call = await runCli(['call', '--catalog', 'examples/mcp-servers.json', 'echo', 'message=hello'], {cwd: ROOT})
     expect(call.stderr).toBe('')
     expect(call.stdout).toBe('"Echo: hello"\n')
     expect(call.code).toBe(0)
+  })
+})
+
+describe('why a server could not start', () => {
+  it("quotes the server's first error line, not only the last lines of its stack trace (a script that is not there)", async () => {
+    const dir = tempDir()
+    const missing = join(dir, 'node_modules', 'gone', 'dist', 'index.js')
+    writeFileSync(join(dir, 'servers.json'), JSON.stringify({mcpServers: {gone: {command: process.execPath, args: [missing, 'stdio']}}}))
+    const result = await runCli(['catalog', 'list', '--catalog', 'servers.json'], {cwd: dir})
+    expect(result.code).toBe(4)
+    expect(result.stderr).toContain(`exited with code 1 during initialize; stderr: "Error: Cannot find module '${missing}' | … | `)
   })
 })
 

@@ -43,7 +43,7 @@ describe('listMcpServerTools with live servers', () => {
     const weather = entries.find((entry) => entry.id === 'mcp:fixture:weather')!
     expect(weather.outputSchema).toBeUndefined()
     expect(mcpToolDefinition(weather)?.outputSchema).toMatchObject({required: ['city', 'temperature']})
-    expect(progress[0]).toBe('Starting MCP servers: 0/2 done (waiting for fixture, everything)')
+    expect(progress[0]).toBe('Starting MCP servers: 0/2 done (waiting for fixture, everything: limit 10 s)')
     expect(progress.at(-1)).toBe('')
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])

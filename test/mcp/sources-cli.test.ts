@@ -22,11 +22,12 @@ describe('ad-hoc servers on the command line', () => {
     const pids = pidFile(dir)
     const stdio = `"${process.execPath}" --import "${RECORD_PID}" "${FIXTURE_SERVER}"`
     const list = await runCli(['catalog', 'list', '--stdio', stdio, '--env', `FIXTURE_PID_FILE=${pids}`, '--json'], {cwd: dir})
-    expect(list.stderr).toBe('')
+    // Named as mcporter names it: server.js is a generic entry point, so the package it is in (this repository's) names it; the first line says so.
+    expect(list.stderr).toBe(`Server: toolsearch (--stdio "${stdio}"); its tools are mcp:toolsearch:<tool>. --server-name sets another name.\n`)
     expect(list.code).toBe(0)
     const listed = parseJsonOutput<ListJson>(list)
     expect(listed.files).toEqual([`--stdio "${stdio}"`])
-    expect(listed.tools.map((tool) => tool.id)).toContain('mcp:server:echo')
+    expect(listed.tools.map((tool) => tool.id)).toContain('mcp:toolsearch:echo')
     const call = await runCli(['call', '--stdio', stdio, '--env', `FIXTURE_PID_FILE=${pids}`, '--env', 'GREETING=hello there', '--server-name', 'fx', 'mcp:fx:read_env', 'name=GREETING'], {cwd: dir})
     expect(call.stdout).toBe('"***"\n')
     expect(call.code).toBe(0)
@@ -38,13 +39,13 @@ describe('ad-hoc servers on the command line', () => {
     const secret = 'adhoc-secret-token-42'
     const http = await startHttpFixture('--http', {FIXTURE_REQUIRED_TOKEN: secret})
     const search = await runCli(['search', '--http-url', http.url, '--header', `Authorization: Bearer ${secret}`, 'weather', 'city', '--json'])
-    expect(search.stderr).toBe('')
-    expect(parseJsonOutput<Array<{id: string}>>(search)[0]!.id).toBe('mcp:127.0.0.1:weather')
+    expect(search.stderr).toBe(`Server: 127-0-0-1-mcp (--http-url ${http.url}); its tools are mcp:127-0-0-1-mcp:<tool>. --server-name sets another name.\n`)
+    expect(parseJsonOutput<Array<{id: string}>>(search)[0]!.id).toBe('mcp:127-0-0-1-mcp:weather')
     const call = await runCli(['call', '--http-url', http.url, '--header', `Authorization: Bearer ${secret}`, 'echo', 'message=hi'])
     expect(call.stdout).toBe('"echo: hi"\n')
     const refused = await runCli(['catalog', 'list', '--http-url', http.url])
     expect(refused.code).toBe(4)
-    expect(refused.stderr).toMatch(/^Error: MCP server "127\.0\.0\.1" is unavailable: answered HTTP 401 at http:\/\/127\.0\.0\.1:\d+\/mcp during initialize/)
+    expect(refused.stderr).toMatch(/^Server: 127-0-0-1-mcp .*\nError: MCP server "127-0-0-1-mcp" is unavailable: answered HTTP 401 at http:\/\/127\.0\.0\.1:\d+\/mcp during initialize/)
   })
 
   it('refuses --env without --stdio before anything starts', async () => {

@@ -62,6 +62,34 @@ describe('the published package', () => {
     expect(JSON.parse(search.stdout)[0].id).toBe('openclaw:core:read')
   })
 
+  it('runs every shipped example from the installed package, whose dev dependencies are not installed', () => {
+    const examples = packed.map((file) => file.path).filter((path) => path.startsWith('examples/')).sort()
+    const at = (file: string) => join('node_modules', 'toolsearch', file)
+    const catalog = at('examples/catalog.json5')
+    const servers = at('examples/mcp-servers.json')
+    // Each shipped example, and runs that use it: the exit code and a line the output must hold.
+    const runs: Record<string, Array<{args: string[]; code: number; says: string}>> = {
+      'examples/catalog.json5': [{args: ['search', 'weather', '--catalog', catalog, '--json'], code: 0, says: 'openclaw:weather:weather_forecast'}],
+      'examples/openclaw.json5': [{args: ['doctor', '--config', at('examples/openclaw.json5')], code: 1, says: 'tool_search_code'}],
+      'examples/tools/unit-convert.js': [{args: ['call', 'unit_convert', 'value=5', 'from=km', 'to=m', '--catalog', catalog, '--json'], code: 0, says: '5000'}],
+      'examples/tools/text-stats.js': [{args: ['call', 'text_stats', 'text=one two', '--catalog', catalog], code: 0, says: '"words": 2'}],
+      'examples/mcp-servers.json': [{args: ['catalog', 'list', '--catalog', servers], code: 0, says: '5 tools from 1 owner'}],
+      'examples/mcp-server.js': [
+        {args: ['call', 'echo', 'message=hello', '--catalog', servers], code: 0, says: '"Echo: hello"'},
+        {args: ['call', 'forecast', 'location=Chicago', '--catalog', servers, '--json'], code: 0, says: '"location": "Chicago"'},
+      ],
+    }
+    expect(Object.keys(runs).sort()).toEqual(examples)
+    expect(spawnSync(process.execPath, ['-e', "require.resolve('@modelcontextprotocol/server-everything/package.json')"], {cwd: project}).status).not.toBe(0)
+    for (const [example, cases] of Object.entries(runs)) {
+      for (const {args, code, says} of cases) {
+        const run = cli(args)
+        expect(run.status, `${example}: ${args.join(' ')}\n${run.stderr}`).toBe(code)
+        expect(run.stdout, example).toContain(says)
+      }
+    }
+  }, LIMIT_MS)
+
   it('is a typed library: a TypeScript consumer type-checks and migrates a commented config through the API', () => {
     writeFileSync(
       join(project, 'consumer.ts'),

@@ -12,6 +12,7 @@
  * - The environment is the caller's plus the entry's `env`; the working directory is the entry's
  *   `cwd` (the catalog loader defaults it to the catalog file's directory).
  */
+import {stderrExcerpt} from '../../shared/stderr-excerpt.js'
 import type {CommandRun} from '../../catalog/types.js'
 import {spawnErrorReason, spawnProcessGroup, workingDirectoryProblem} from '../../process/process-group.js'
 import {timerDelay} from '../../process/timer.js'
@@ -92,13 +93,12 @@ function commandLabel(command: readonly string[]): string {
   return `Command "${joined.length > 80 ? `${joined.slice(0, 77)}...` : joined}"`
 }
 
-/** The last lines of stderr as a quoted block, or a note that stderr was empty. */
+/** The last lines of stderr (after its first error line, when that is not among them) as a quoted block, or a note that stderr was empty. */
 export function quoteStderr(stderr: string): string {
-  const lines = stderr
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '')
-    .slice(-STDERR_QUOTED_LINES)
-    .map((line) => (line.length > STDERR_LINE_MAX ? `${line.slice(0, STDERR_LINE_MAX)}...` : line))
+  const lines = stderrExcerpt(
+    stderr.split(/\r?\n/).filter((line) => line.trim() !== ''),
+    STDERR_QUOTED_LINES,
+  ).map((line) => (line.length > STDERR_LINE_MAX ? `${line.slice(0, STDERR_LINE_MAX)}...` : line))
   if (lines.length === 0) return ' stderr was empty.'
   return `\nLast lines of stderr:\n${lines.map((line) => `  ${line}`).join('\n')}`
 }

@@ -13,10 +13,10 @@
  * - If any server is unavailable nothing is written (exit 4), unless `--partial` asks for the tools
  *   of the servers that answered.
  */
-import {existsSync, realpathSync} from 'node:fs'
-import {resolve} from 'node:path'
+import {existsSync, realpathSync, statSync} from 'node:fs'
+import {join, resolve} from 'node:path'
 
-import {ToolsearchError} from '../../shared/errors.js'
+import {ToolsearchError, usageError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import {styler} from '../../output/style.js'
 import type {Catalog, CatalogEntry, UnavailableMcpServer} from '../types.js'
@@ -84,6 +84,23 @@ export function assertImportComplete(plan: ImportPlan, partial: boolean): void {
   throw new ToolsearchError('mcp-unavailable', `Nothing written: MCP server${one ? '' : 's'} ${names} ${one ? 'is' : 'are'} unavailable. Fix ${one ? 'it' : 'them'}, or pass --partial to import the servers that answered.`, {
     details: {unavailableMcpServers: plan.unavailableMcpServers},
   })
+}
+
+/**
+ * What stands at `--out` before any server starts: nothing, or a file (replaced only with
+ * `--force`). A directory or another non-file is never replaced, `--force` or not: the error
+ * says what `--out` is for, not that the "catalog" cannot be read.
+ */
+export function assertWritableOut(out: string, force: boolean): void {
+  let stats
+  try {
+    stats = statSync(out)
+  } catch {
+    return
+  }
+  if (stats.isDirectory()) throw usageError(`--out ${out} is a directory; name the file to write in it, e.g. --out ${join(out, 'tools.json')}.`, {file: out})
+  if (!stats.isFile()) throw usageError(`--out ${out} is not a regular file; name the file to write.`, {file: out})
+  if (!force) throw fileExistsError(out)
 }
 
 export function fileExistsError(out: string): ToolsearchError {

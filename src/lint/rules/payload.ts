@@ -5,7 +5,7 @@
  * the number of rounds after which direct exposure would have been cheaper. OpenClaw's docs warn
  * that small catalogs can cost more than they save; this finding says which side a catalog is on.
  */
-import {payloadReport} from '../../directory/payload.js'
+import {formatPercent, payloadReport, savedShare} from '../../directory/payload.js'
 import {plural} from '../../output/style.js'
 import {runSearchRequest} from '../../search/request.js'
 import {probesFor} from '../probes.js'
@@ -41,8 +41,8 @@ export function discoveryRoundBytes(context: LintContext): number {
 export const payload = defineLintRule({
   meta,
   detect(context) {
-    if (context.entries.length === 0) return []
-    const report = payloadReport(context.entries, {...(context.contextWindow === undefined ? {} : {contextWindow: context.contextWindow}), searchDefaultLimit: context.limit})
+    if (context.catalog.length === 0) return []
+    const report = payloadReport(context.catalog, {...(context.contextWindow === undefined ? {} : {contextWindow: context.contextWindow}), searchDefaultLimit: context.limit})
     const surface = report[context.mode]
     const data = {mode: context.mode, surface: surface.bytes, direct: report.direct.bytes, tools: report.entries}
     if (surface.bytes >= report.direct.bytes) return [lintFinding(meta, {messageId: 'costsMore', data, details: {report}})]
@@ -53,7 +53,7 @@ export const payload = defineLintRule({
       lintFinding(meta, {
         messageId: 'pays',
         severity: 'info',
-        data: {...data, percent: `${((saved / report.direct.bytes) * 100).toFixed(1)}%`, round, rounds: plural(breakEven, 'round')},
+        data: {...data, percent: formatPercent(savedShare(report, context.mode)), round, rounds: plural(breakEven, 'round')},
         details: {report, discoveryRoundBytes: round, breakEvenRounds: breakEven},
       }),
     ]

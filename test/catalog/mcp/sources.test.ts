@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {adHocServers, splitCommandLine, stdioServerName} from '../../../src/catalog/mcp/adhoc.js'
+import {adHocServers, httpServerName, splitCommandLine, stdioServerName} from '../../../src/catalog/mcp/adhoc.js'
 import {openclawMcpServers} from '../../../src/catalog/mcp/openclaw-servers.js'
 
 describe('splitCommandLine', () => {
@@ -14,28 +14,54 @@ describe('splitCommandLine', () => {
   })
 })
 
-describe('stdioServerName', () => {
+describe('stdioServerName: mcporter\'s names', () => {
+  // A file system of one package: /srv/pkgs/everything holds @modelcontextprotocol/server-everything.
+  const files: Record<string, string> = {
+    '/srv/pkgs/everything/package.json': JSON.stringify({name: '@modelcontextprotocol/server-everything'}),
+    '/srv/pkgs/everything/dist/package.json': JSON.stringify({type: 'module'}),
+    '/srv/broken/package.json': '{',
+  }
+  const readText = (file: string) => files[file]
   it.each([
-    ['npx -y @modelcontextprotocol/server-everything', 'server-everything'],
-    ['npx -y @modelcontextprotocol/server-github@1.2.3', 'server-github'],
-    ['node /srv/mcp/weather.js', 'weather'],
-    ['node --import ./hook.mjs ./dist/index.js stdio', 'index'],
-    ['python -m mcp_server_time', 'mcp_server_time'],
+    // A package runner: the package it runs, slugged (mcporter).
+    ['npx -y @modelcontextprotocol/server-everything', 'modelcontextprotocol-server-everything'],
+    ['npx -y @modelcontextprotocol/server-github@1.2.3', 'modelcontextprotocol-server-github'],
     ['uvx mcp-server-fetch', 'mcp-server-fetch'],
+    ['pnpm dlx mcp-server-time@latest', 'mcp-server-time'],
+    ['docker run -i --rm ghcr.io/acme/tools:1.2', 'tools'],
+    // A generic entry point: the package it belongs to (a package.json without a name is skipped),
+    // so the installed files of a package get the name npx gives it.
+    ['node /srv/pkgs/everything/dist/index.js stdio', 'modelcontextprotocol-server-everything'],
+    ['node --import ./hook.mjs /srv/pkgs/everything/dist/index.js', 'modelcontextprotocol-server-everything'],
+    // A script with a name of its own keeps it; a generic one outside a package takes its directory's (build directories skipped).
+    ['node /srv/mcp/weather.js', 'weather'],
+    ['node /srv/pkgs/everything/dist/weather.js', 'weather'],
+    ['node /srv/mcp/Garden_Tools/dist/index.js', 'garden-tools'],
+    ['python3 /srv/broken/server.py', 'broken'],
+    ['python -m mcp_server_time', 'mcp-server-time'],
+    // No script: the command.
+    ["node -e 'setTimeout(() => {}, 100000)'", 'node'],
     ['/usr/local/bin/github-mcp-server stdio', 'github-mcp-server'],
-    ['docker run -i --rm ghcr.io/acme/tools', 'tools'],
   ])('%s → %s', (line, name) => {
-    expect(stdioServerName(splitCommandLine(line))).toBe(name)
+    expect(stdioServerName(splitCommandLine(line), '/srv', readText)).toBe(name)
+  })
+
+  it('names an HTTP server by its host and the last part of its path (mcporter)', () => {
+    expect(httpServerName(new URL('https://www.mcp.linear.app/mcp'))).toBe('mcp-linear-app-mcp')
+    expect(httpServerName(new URL('http://127.0.0.1:3000/'))).toBe('127-0-0-1')
+    expect(httpServerName(new URL('http://[::1]:3000/sse'))).toBe('1-sse')
   })
 })
 
 describe('adHocServers', () => {
   it('builds a stdio server with its env, and an HTTP server with its headers', () => {
-    expect(adHocServers({stdio: 'node server.js --port 0', env: ['TOKEN=a=b', 'DEBUG=']}, '/work')).toEqual({
-      server: {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd: '/work', origin: {file: '(command line)', path: '--stdio.server'}},
+    // A generic entry point outside any package is named after its directory.
+    const cwd = '/nonexistent/weather-tools'
+    expect(adHocServers({stdio: 'node server.js --port 0', env: ['TOKEN=a=b', 'DEBUG=']}, cwd)).toEqual({
+      'weather-tools': {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd, origin: {file: '(command line)', path: '--stdio["weather-tools"]'}},
     })
     expect(adHocServers({'http-url': 'http://127.0.0.1:3000/mcp', header: ['Authorization: Bearer x:y', 'X-Team=core']}, '/work')).toEqual({
-      '127.0.0.1': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: '--http-url["127.0.0.1"]'}},
+      '127-0-0-1-mcp': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: '--http-url["127-0-0-1-mcp"]'}},
     })
     expect(Object.keys(adHocServers({stdio: 'node a.js', 'server-name': 'mine'}, '/'))).toEqual(['mine'])
     expect(adHocServers({}, '/')).toEqual({})
