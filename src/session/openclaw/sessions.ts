@@ -4,7 +4,7 @@
  * command line (an agent database, a `.jsonl` transcript). Each is read into a
  * `TranscriptAnalyzer`; events that could not be decoded come back as problems beside it.
  */
-import {closeSync, openSync, readSync} from 'node:fs'
+import {closeSync, existsSync, openSync, readSync} from 'node:fs'
 
 import {ToolsearchError, usageError} from '../../shared/errors.js'
 import {fileErrorReason} from '../../fs/errors.js'
@@ -137,9 +137,9 @@ export async function fileSessionMetas(file: string, kind: FileKind): Promise<Se
   return [jsonlFileMeta(file)]
 }
 
-/** Whether `value` names a file rather than a session id. */
+/** Whether `value` names a file rather than a session id: an existing file, or something shaped like a path. */
 export function looksLikePath(value: string): boolean {
-  return /[\\/]/.test(value) || /\.(sqlite|db|jsonl)$/i.test(value)
+  return existsSync(value) || /[\\/]/.test(value) || /\.(sqlite|db|jsonl)$/i.test(value)
 }
 
 /**

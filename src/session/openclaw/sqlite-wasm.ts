@@ -67,7 +67,10 @@ let loading: Promise<WasmSqlite> | undefined
 /** The module, compiled once per process, with the read-only VFS registered. */
 function wasmSqlite(): Promise<WasmSqlite> {
   loading ??= (async () => {
-    const {default: init} = (await import('@sqlite.org/sqlite-wasm')) as unknown as {default: (options: Record<string, unknown>) => Promise<WasmSqlite>}
+    type Init = (options: Record<string, unknown>) => Promise<WasmSqlite>
+    // An ES module required from the CommonJS bundle arrives wrapped once more: its default is the namespace.
+    const loaded = (await import('@sqlite.org/sqlite-wasm')) as unknown as {default: Init | {default: Init}}
+    const init = typeof loaded.default === 'function' ? loaded.default : loaded.default.default
     // SQLite's own messages go nowhere: errors reach us as exceptions and return codes.
     const sqlite3 = await init({print: () => undefined, printErr: () => undefined})
     installReadOnlyVfs(sqlite3)
