@@ -4,11 +4,10 @@ import * as Flags from '@oclif/core/flags'
 import {catalogedEntries} from '../../src/catalog/index.js'
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {catalogFlags, configFlags, modelFlags} from '../../src/cli/flags.js'
-import {locateStateDir} from '../../src/config/locate.js'
 import {idFlag} from '../../src/session/openclaw/flags.js'
 import {problemWarnings, renderReplay} from '../../src/session/openclaw/render.js'
 import {recordedSearches, replaySearches, requestOutcome} from '../../src/session/openclaw/replay.js'
-import {readSessions, resolveOneSession} from '../../src/session/openclaw/sessions.js'
+import {readNamedSession} from '../../src/session/openclaw/sessions.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../../src/search/rankers.js'
 
 export default class SessionReplay extends BaseCommand<typeof SessionReplay> {
@@ -32,16 +31,14 @@ export default class SessionReplay extends BaseCommand<typeof SessionReplay> {
 
   async run(): Promise<unknown> {
     const {flags} = this
-    const stateDir = locateStateDir({profile: flags.profile, dev: flags.dev, cwd: process.cwd(), env: process.env})
-    const meta = await resolveOneSession(this.args.session, {stateDir, agent: flags.agent, id: flags.id})
-    const [session] = await readSessions([meta], {keepTimeline: true})
-    for (const warning of problemWarnings(session!.meta, session!.problems)) this.note(warning)
+    const session = await readNamedSession(this.args.session, flags)
+    for (const warning of problemWarnings(session.meta, session.problems)) this.note(warning)
     const factory = await loadRanker(flags.ranker)
     const context = await this.loadCatalog(flags, {modeMembership: true})
     const ranker = factory(catalogedEntries(context.catalog.entries))
-    const replayed = replaySearches(recordedSearches(session!.analysis), (request) => requestOutcome(request, ranker, context.settings))
+    const replayed = replaySearches(recordedSearches(session.analysis), (request) => requestOutcome(request, ranker, context.settings))
     this.print(renderReplay(replayed, {color: this.color}))
     if (replayed.some((search) => !search.same)) this.endWith('replay-differs')
-    return {id: meta.id, agent: meta.agent, ranker: flags.ranker, same: replayed.every((search) => search.same), searches: replayed}
+    return {id: session.meta.id, agent: session.meta.agent, ranker: flags.ranker, same: replayed.every((search) => search.same), searches: replayed}
   }
 }

@@ -1,10 +1,9 @@
 import * as Args from '@oclif/core/args'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {locateStateDir} from '../../src/config/locate.js'
 import {agentFlag, idFlag, showArgsFlag, stateDirFlags} from '../../src/session/openclaw/flags.js'
 import {problemWarnings, renderSessionShow, sessionRecord, timelineForJson} from '../../src/session/openclaw/render.js'
-import {readSessions, resolveOneSession} from '../../src/session/openclaw/sessions.js'
+import {readNamedSession} from '../../src/session/openclaw/sessions.js'
 
 export default class SessionShow extends BaseCommand<typeof SessionShow> {
   static summary = 'Show the Tool Search timeline of one OpenClaw session: searches, describes, calls, the tools they ran, tokens per turn, and the signs of a struggle.'
@@ -26,12 +25,10 @@ export default class SessionShow extends BaseCommand<typeof SessionShow> {
 
   async run(): Promise<unknown> {
     const {flags} = this
-    const stateDir = locateStateDir({profile: flags.profile, dev: flags.dev, cwd: process.cwd(), env: process.env})
-    const meta = await resolveOneSession(this.args.session, {stateDir, agent: flags.agent, id: flags.id})
-    const [session] = await readSessions([meta], {keepTimeline: true})
-    for (const warning of problemWarnings(session!.meta, session!.problems)) this.note(warning)
+    const session = await readNamedSession(this.args.session, flags)
+    for (const warning of problemWarnings(session.meta, session.problems)) this.note(warning)
     const showArgs = flags['show-args']
-    this.print(renderSessionShow(session!, {color: this.color, showArgs}))
-    return {...sessionRecord(session!), timeline: session!.analysis.timeline.map((item) => timelineForJson(item, showArgs))}
+    this.print(renderSessionShow(session, {color: this.color, showArgs}))
+    return {...sessionRecord(session), timeline: session.analysis.timeline.map((item) => timelineForJson(item, showArgs))}
   }
 }

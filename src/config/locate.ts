@@ -37,7 +37,8 @@ function isThere(path: string): boolean {
   }
 }
 
-function isDirectory(path: string): boolean {
+/** Whether `path` is a directory once symlinks are followed (false when it cannot be read). */
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory()
   } catch {

@@ -109,3 +109,21 @@ export function toolResult(callId: string, toolName: string, details: unknown, {
 }
 
 export const candidate = (id: string) => ({id, source: id.slice(0, id.indexOf(':')), sourceName: id.split(':')[1], name: id.split(':')[2], description: 'A tool.', input: 'unknown'})
+
+/** A session of `session stats --json` / `session list --json`, as the tests read it. */
+export interface SessionJson {
+  id: string
+  agent: string
+  store: string
+  upFrontSchemas: number | null
+  turns: number
+  searches: number
+  describes: number
+  calls: number
+  directCalls: number
+  failedCalls: number
+  events: number
+  finalTools: Array<{id: string; source: string}>
+  struggles: {[kind: string]: number}
+  skippedEvents: Array<{seq: number; problem: string}>
+}

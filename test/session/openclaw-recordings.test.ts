@@ -9,22 +9,8 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
-import {RUNS, RUN_NAMES} from './openclaw-db.js'
+import {RUNS, RUN_NAMES, type SessionJson} from './openclaw-db.js'
 
-interface Record {
-  id: string
-  agent: string
-  upFrontSchemas: number | null
-  turns: number
-  searches: number
-  describes: number
-  calls: number
-  directCalls: number
-  failedCalls: number
-  finalTools: Array<{id: string; source: string}>
-  struggles: {[kind: string]: number}
-  skippedEvents: unknown[]
-}
 
 interface WireMessage {
   role: string
@@ -90,9 +76,9 @@ describe('session stats on the real recordings', () => {
     const result = await runCli(['session', 'stats', db, '--json'])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    const {sessions} = parseJsonOutput<{sessions: Record[]}>(result)
+    const {sessions} = parseJsonOutput<{sessions: SessionJson[]}>(result)
     expect(sessions).toHaveLength(1)
-    const [session] = sessions as [Record]
+    const [session] = sessions as [SessionJson]
     const transcriptId = (JSON.parse(readFileSync(join(RUNS, run, 'transcript.jsonl'), 'utf8').split('\n')[0]!) as {session_id: string}).session_id
     expect(session.id).toBe(transcriptId)
     expect(session.skippedEvents).toEqual([])
@@ -104,13 +90,13 @@ describe('session stats on the real recordings', () => {
 
   it('names the struggles of the struggling session', async () => {
     const result = await runCli(['session', 'stats', join(RUNS, 'struggle', 'agent.sqlite'), '--json'])
-    const [session] = parseJsonOutput<{sessions: Record[]}>(result).sessions as [Record]
+    const [session] = parseJsonOutput<{sessions: SessionJson[]}>(result).sessions as [SessionJson]
     expect(session.struggles).toEqual({'empty-search': 1, 'repeated-search': 3, 'unsearched-call': 1, 'schema-recovery': 1, 'wrong-tool': 0})
   })
 
   it('counts the empty and blank queries of bad-queries as searches that found nothing', async () => {
     const result = await runCli(['session', 'stats', join(RUNS, 'bad-queries', 'agent.sqlite'), '--json'])
-    const [session] = parseJsonOutput<{sessions: Record[]}>(result).sessions as [Record]
+    const [session] = parseJsonOutput<{sessions: SessionJson[]}>(result).sessions as [SessionJson]
     expect(session.struggles['empty-search']).toBe(2)
     expect(session.finalTools).toEqual([])
   })

@@ -15,23 +15,8 @@ import {describe, expect, it} from 'vitest'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 import {atFileEnd} from '../helpers/file-end.js'
 import {sameSnapshot, walState} from '../../src/session/openclaw/wal.js'
-import {assistantCall, assistantText, candidate, emptyAgentDatabase, header, insertSession, toolResult, writeAgentDatabase, writeJsonlSession} from './openclaw-db.js'
+import {type SessionJson, assistantCall, assistantText, candidate, emptyAgentDatabase, header, insertSession, toolResult, writeAgentDatabase, writeJsonlSession} from './openclaw-db.js'
 
-interface Record {
-  id: string
-  agent: string
-  store: string
-  upFrontSchemas: number | null
-  turns: number
-  searches: number
-  describes: number
-  calls: number
-  failedCalls: number
-  events: number
-  finalTools: Array<{id: string; source: string}>
-  struggles: {[kind: string]: number}
-  skippedEvents: Array<{seq: number; problem: string}>
-}
 
 /** A session that searches, describes and calls: its search result is what a test compresses. */
 function searchingSession(id: string) {
@@ -79,7 +64,7 @@ describe('both storage forms of an event', () => {
     expect(new Database(db, {readonly: true}).pragma('journal_mode', {simple: true})).toBe('wal')
     const result = await untouched(db, () => runCli(['session', 'stats', '--json'], {env: {OPENCLAW_STATE_DIR: state}}))
     expect(result.stderr).toBe('')
-    const {sessions} = parseJsonOutput<{sessions: Record[]}>(result)
+    const {sessions} = parseJsonOutput<{sessions: SessionJson[]}>(result)
     expect(sessions.map((session) => session.id)).toEqual(['all-zstd', 'zstd-session', 'json-session'])
     for (const session of sessions) {
       expect(session).toMatchObject({agent: 'main', store: 'sqlite', upFrontSchemas: 12, turns: 4, searches: 1, describes: 1, calls: 1, failedCalls: 0, events: 8, skippedEvents: []})
@@ -94,7 +79,7 @@ describe('both storage forms of an event', () => {
       {id: 'new', events: searchingSession('new'), createdAt: Date.UTC(2026, 11, 5)},
     ])
     await writeAgentDatabase(join(state, 'agents', 'ops', 'agent', 'openclaw-agent.sqlite'), [{id: 'ops-one', events: searchingSession('ops-one'), createdAt: Date.UTC(2026, 11, 3)}])
-    const list = async (...flags: string[]) => parseJsonOutput<{sessions: Record[]}>(await runCli(['session', 'list', '--json', ...flags], {env: {OPENCLAW_STATE_DIR: state}})).sessions.map((session) => `${session.agent}/${session.id}`)
+    const list = async (...flags: string[]) => parseJsonOutput<{sessions: SessionJson[]}>(await runCli(['session', 'list', '--json', ...flags], {env: {OPENCLAW_STATE_DIR: state}})).sessions.map((session) => `${session.agent}/${session.id}`)
     expect(await list()).toEqual(['main/new', 'ops/ops-one', 'main/old'])
     expect(await list('--agent', 'ops')).toEqual(['ops/ops-one'])
     expect(await list('--since', '2026-12-02')).toEqual(['main/new', 'ops/ops-one'])
@@ -109,7 +94,7 @@ describe('both storage forms of an event', () => {
     for (const [dir, id] of [['.openclaw-work', 'work-session'], ['.openclaw-dev', 'dev-session'], ['.clawdbot', 'legacy-session']] as const) {
       await writeAgentDatabase(join(home, dir, 'agents', 'main', 'agent', 'openclaw-agent.sqlite'), [{id, events: searchingSession(id)}])
     }
-    const ids = async (...flags: string[]) => parseJsonOutput<{sessions: Record[]}>(await runCli(['session', 'list', '--json', ...flags], {env: {HOME: home}})).sessions.map((session) => session.id)
+    const ids = async (...flags: string[]) => parseJsonOutput<{sessions: SessionJson[]}>(await runCli(['session', 'list', '--json', ...flags], {env: {HOME: home}})).sessions.map((session) => session.id)
     expect(await ids('--profile', 'work')).toEqual(['work-session'])
     expect(await ids('--dev')).toEqual(['dev-session'])
     // Only ~/.clawdbot exists: OpenClaw's state directory is that one.
@@ -127,7 +112,7 @@ describe('the legacy JSONL layout', () => {
     const result = await runCli(['session', 'stats', '--json'], {env: {OPENCLAW_STATE_DIR: state}})
     expect(result.code).toBe(0)
     expect(result.stderr).toBe(`Warning: ${file}:9: not JSON (a half-written line?); skipped.\n`)
-    const [session] = parseJsonOutput<{sessions: Record[]}>(result).sessions as [Record]
+    const [session] = parseJsonOutput<{sessions: SessionJson[]}>(result).sessions as [SessionJson]
     expect(session).toMatchObject({id: 'legacy-1', agent: 'main', store: 'jsonl', upFrontSchemas: 2, searches: 1, describes: 1, calls: 1, skippedEvents: [{seq: 9, problem: 'not JSON (a half-written line?)'}]})
     expect(readFileSync(file).equals(before)).toBe(true)
     const shown = await runCli(['session', 'show', 'legacy'], {env: {OPENCLAW_STATE_DIR: state}})
@@ -137,7 +122,7 @@ describe('the legacy JSONL layout', () => {
   it('a session in both forms is read once, from the database', async () => {
     const {state} = await stateWith([{id: 'both', events: searchingSession('both')}])
     writeJsonlSession(state, 'main', {id: 'both', events: [header('both')]})
-    const {sessions} = parseJsonOutput<{sessions: Record[]}>(await runCli(['session', 'list', '--json'], {env: {OPENCLAW_STATE_DIR: state}}))
+    const {sessions} = parseJsonOutput<{sessions: SessionJson[]}>(await runCli(['session', 'list', '--json'], {env: {OPENCLAW_STATE_DIR: state}}))
     expect(sessions.map((session) => [session.id, session.store])).toEqual([['both', 'sqlite']])
   })
 })
@@ -190,7 +175,7 @@ describe('bad input: a clear message, the exit code from the table, the file unt
     const result = await untouched(db, () => runCli(['session', 'stats', db, '--json']))
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(new RegExp(`^Warning: ${db.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')} session s1 event 2: event_zstd is not valid zstd \\(.+\\); skipped\\.\\n$`))
-    const [session] = parseJsonOutput<{sessions: Record[]}>(result).sessions as [Record]
+    const [session] = parseJsonOutput<{sessions: SessionJson[]}>(result).sessions as [SessionJson]
     expect(session).toMatchObject({searches: 1, calls: 1, events: 7})
     expect(session.skippedEvents).toHaveLength(1)
   })
@@ -263,7 +248,7 @@ describe('a writer holding the database open in WAL mode', () => {
     for (let round = 0; round < 3; round++) {
       const result = await runCli(['session', 'stats', db, '--json'])
       expect(result.stderr).toBe('')
-      const [session] = parseJsonOutput<{sessions: Record[]}>(result).sessions as [Record]
+      const [session] = parseJsonOutput<{sessions: SessionJson[]}>(result).sessions as [SessionJson]
       expect(session.id).toBe('live')
       expect(session.turns).toBeGreaterThanOrEqual(Math.max(300, last))
       expect(session.events).toBe(session.turns)
@@ -279,7 +264,7 @@ describe('a writer holding the database open in WAL mode', () => {
     // The writer closed and checkpointed: its -wal and -shm are gone, and reading makes none.
     expect(readdirSync(dir).sort()).toEqual(['openclaw-agent.sqlite'])
     const result = await untouched(db, () => runCli(['session', 'stats', db, '--json']))
-    expect((parseJsonOutput<{sessions: Record[]}>(result).sessions[0] as Record).turns).toBe(final)
+    expect((parseJsonOutput<{sessions: SessionJson[]}>(result).sessions[0] as SessionJson).turns).toBe(final)
   })
 
   it('tells a snapshot a checkpoint or a WAL restart changed from one that stayed the same', async () => {
@@ -330,7 +315,7 @@ describe('a long session', () => {
     writer.close()
     mkdirSync(join(dir, 'unrelated'))
     const result = await untouched(db, () => runCli(['session', 'stats', db, '--json']))
-    const [session] = parseJsonOutput<{sessions: Record[]}>(result).sessions as [Record]
+    const [session] = parseJsonOutput<{sessions: SessionJson[]}>(result).sessions as [SessionJson]
     expect(session).toMatchObject({events: 100_000, turns: 50_000, searches: 49_999})
     expect(session.struggles['repeated-search']).toBe(49_999 - 7)
   })

@@ -6,6 +6,7 @@
  */
 import {closeSync, existsSync, openSync, readSync} from 'node:fs'
 
+import {locateStateDir} from '../../config/locate.js'
 import {ToolsearchError, usageError} from '../../shared/errors.js'
 import {fileErrorReason} from '../../fs/errors.js'
 import {type EventSink, type RawEvent, type SessionMeta, databaseSessionMetas, findSessionStores, jsonlFileMeta, jsonlSessionMetas, readDatabaseSessions, readJsonlSession} from './store.js'
@@ -168,4 +169,16 @@ function pickOne(metas: readonly SessionMeta[], id: string | undefined, where: s
   if (matches.length === 1) return matches[0]!
   if (matches.length === 0) throw new ToolsearchError('session-not-found', `No session ${JSON.stringify(id)} in ${where} (${metas.length} session${metas.length === 1 ? '' : 's'}; "toolsearch session list" shows them).`)
   throw new ToolsearchError('session-not-found', `${JSON.stringify(id)} names ${matches.length} sessions in ${where}: ${matches.slice(0, 5).map((meta) => `${meta.agent}/${meta.id}`).join(', ')}; give more of the id, or --agent.`)
+}
+
+/**
+ * The one session `value` names (see `resolveOneSession`), in the state directory of `--profile`/
+ * `--dev`, read with its timeline: what `session show` and `session replay` start from.
+ */
+export async function readNamedSession(value: string, options: {profile?: string; dev?: boolean; agent?: string; id?: string}): Promise<ReadSession> {
+  const stateDir = locateStateDir({profile: options.profile, dev: options.dev, cwd: process.cwd(), env: process.env})
+  const meta = await resolveOneSession(value, {stateDir, agent: options.agent, id: options.id})
+  const [session] = await readSessions([meta], {keepTimeline: true})
+  if (session === undefined) throw new ToolsearchError('session-not-found', `Session ${meta.id} is gone from ${meta.file}.`)
+  return session
 }

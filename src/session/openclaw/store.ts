@@ -23,6 +23,7 @@ import {createReadStream, readFileSync, readdirSync, statSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 import {createInterface} from 'node:readline'
 
+import {isDirectory} from '../../config/locate.js'
 import {ToolsearchError} from '../../shared/errors.js'
 import {fileErrorReason} from '../../fs/errors.js'
 import {isRecord} from '../../shared/json.js'
@@ -63,21 +64,8 @@ export interface SessionStores {
   jsonl: Array<{agent: string; dir: string}>
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory()
-  } catch {
-    return false
-  }
-}
+/** Whether `path` is a file once symlinks are followed. */
+const isFile = (path: string): boolean => statSync(path, {throwIfNoEntry: false})?.isFile() ?? false
 
 export function findSessionStores(stateDir: string, agent?: string): SessionStores {
   const agentsDir = join(stateDir, 'agents')
