@@ -9,11 +9,14 @@
 //   4. `directory` over 10,260 tools                 vs a process that only parses that JSON
 //   5. peak memory of row 3                          vs the parse-only process
 //   6. `doctor --fix` on a 17 MB and a 68 MB config  (the ratio of the two: linear is ~4)
-// `node bench/perf.js --doctor` measures row 6 alone (BENCH_DOCTOR=0 leaves it out).
+//   7. `session list` over 1,000 recorded sessions   vs a process that only reads and decodes
+//   8. `session stats` of a 100,000-event session       the same rows (bench/baselines/read-session-rows.js)
+// `node bench/perf.js --doctor` measures row 6 alone (BENCH_DOCTOR=0 leaves it out);
+// `node bench/perf.js --sessions` rows 7 and 8 alone (BENCH_SESSIONS=0 leaves them out).
 // The 10,260-tool catalog is the 342 real tools 30 times over, under 30 owners each; the configs
 // are generated agents with comments around a retired Tool Search setting.
 import {spawnSync} from 'node:child_process'
-import {copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -23,6 +26,7 @@ const root = join(here, '..')
 const bin = join(root, 'bin', 'run.cjs')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const DOCTOR_ONLY = process.argv.includes('--doctor')
+const SESSIONS_ONLY = process.argv.includes('--sessions')
 const DOCTOR_RUNS = Number(process.env.BENCH_DOCTOR_RUNS ?? 3)
 const DOCTOR_TIMEOUT_MS = 120_000
 
@@ -119,12 +123,56 @@ function generatedConfig(megabytes) {
   return file
 }
 
+/**
+ * Agent databases for rows 7 and 8, from OpenClaw 2026.9.6's `default` recording (its schema, its
+ * 14 events, the zstd row as OpenClaw compressed it): 1,000 copies of that session in a state
+ * directory, and one session of 100,000 events (its search, result and call repeated).
+ */
+async function writeSessionDatabases() {
+  const {default: Database} = await import('better-sqlite3')
+  const recording = join(root, 'test/fixtures/openclaw-runs/default/agent.sqlite')
+  const source = new Database(recording, {readonly: true})
+  const rows = source.prepare('SELECT seq, event_json, event_zstd, event_utf8_bytes, navigation_json FROM transcript_events ORDER BY seq').all()
+  source.close()
+  const create = (file) => {
+    copyFileSync(recording, file)
+    const db = new Database(file)
+    db.pragma('foreign_keys = OFF')
+    db.exec('DELETE FROM transcript_events; DELETE FROM session_windows; DELETE FROM session_nodes')
+    return db
+  }
+  const insertAll = (db, sessions, eventsPerSession) => {
+    const window = db.prepare("INSERT INTO session_windows (session_id, session_key, created_at, updated_at, model_provider, model) VALUES (?, ?, ?, ?, 'mock', 'mock-model')")
+    const event = db.prepare('INSERT INTO transcript_events (session_id, seq, event_json, created_at, event_zstd, event_utf8_bytes, navigation_json) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    db.transaction(() => {
+      for (let session = 0; session < sessions; session++) {
+        const id = `session-${String(session).padStart(6, '0')}`
+        window.run(id, `agent:main:${id}`, session, session)
+        // The header and setup rows once, then the search, its result and the call over and over.
+        for (let seq = 0; seq < eventsPerSession; seq++) {
+          const row = seq < rows.length ? rows[seq] : rows[5 + ((seq - rows.length) % 7)]
+          event.run(id, seq, row.event_json, seq, row.event_zstd, row.event_utf8_bytes, row.navigation_json)
+        }
+      }
+    })()
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.close()
+  }
+  const stateDir = join(work, 'state')
+  const file = join(stateDir, 'agents', 'main', 'agent', 'openclaw-agent.sqlite')
+  mkdirSync(dirname(file), {recursive: true})
+  insertAll(create(file), 1000, rows.length)
+  const longDatabase = join(work, 'long.sqlite')
+  insertAll(create(longDatabase), 1, 100_000)
+  return {listDatabase: {stateDir, file}, longDatabase}
+}
+
 // --- measurements ---------------------------------------------------------------------------
 const nodeBaseline = {args: ['-e', '0']}
 const rows = []
-const ratioRow = (what, [ours, base], goal) => rows.push({what, ours: `${ours.toFixed(0)} ms`, base: `${base.toFixed(0)} ms`, ratio: ours / base, goal})
+const ratioRow = (what, [ours, base], goal = undefined) => rows.push({what, ours: `${ours.toFixed(0)} ms`, base: `${base.toFixed(0)} ms`, ratio: ours / base, goal})
 
-if (!DOCTOR_ONLY) {
+if (!DOCTOR_ONLY && !SESSIONS_ONLY) {
   ratioRow('config get tools.toolSearch vs node -e 0', compare({args: [bin, 'config', 'get', 'tools.toolSearch', '--config', config]}, nodeBaseline), 2.0)
   const searchJson = [bin, 'search', 'create a pull request', '--json', ...realFiles.flatMap((name) => ['--catalog', join(realDir, name)])]
   ratioRow(`search --json over ${realTools.length} real tools vs node -e 0`, compare({args: searchJson}, nodeBaseline), 3.0)
@@ -140,7 +188,14 @@ if (!DOCTOR_ONLY) {
   rows.push({what: `peak memory of search --stdin (${copies * realTools.length} tools) vs JSON parse only`, ours: `${(memory[0] / 1024).toFixed(0)} MB`, base: `${(memory[1] / 1024).toFixed(0)} MB`, ratio: memory[0] / memory[1], goal: 2.0})
 }
 
-if (process.env.BENCH_DOCTOR !== '0') {
+if (!DOCTOR_ONLY && process.env.BENCH_SESSIONS !== '0') {
+  const {listDatabase, longDatabase} = await writeSessionDatabases()
+  const readRows = (file) => ({args: [join(here, 'baselines', 'read-session-rows.js'), file]})
+  ratioRow('session list over 1000 sessions vs reading and decoding their rows', compare({args: [bin, 'session', 'list', '--json'], extraEnv: {OPENCLAW_STATE_DIR: listDatabase.stateDir}}, readRows(listDatabase.file)))
+  ratioRow('session stats of a 100000-event session vs reading and decoding its rows', compare({args: [bin, 'session', 'stats', longDatabase, '--json']}, readRows(longDatabase)))
+}
+
+if (!SESSIONS_ONLY && process.env.BENCH_DOCTOR !== '0') {
   const doctorTimes = []
   for (const megabytes of [17, 68]) {
     const source = generatedConfig(megabytes)

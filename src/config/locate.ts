@@ -37,7 +37,8 @@ function isThere(path: string): boolean {
   }
 }
 
-function isDirectory(path: string): boolean {
+/** Whether `path` is a directory once symlinks are followed (false when it cannot be read). */
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory()
   } catch {
@@ -104,6 +105,28 @@ function stateDirCandidates(dir: string): string[] {
   return [join(dir, CONFIG_FILE_NAME), join(dir, LEGACY_CONFIG_FILE_NAME)]
 }
 
+/** `<home>/.openclaw`, or the legacy `<home>/.clawdbot` when only that exists (as OpenClaw does). */
+function homeStateDir(home: string): string {
+  const defaultDir = join(home, STATE_DIR_NAME)
+  const legacyDir = join(home, LEGACY_STATE_DIR_NAME)
+  return !isThere(defaultDir) && isThere(legacyDir) ? legacyDir : defaultDir
+}
+
+/**
+ * OpenClaw's state directory (where it keeps `agents/<id>/…`, sessions among them): rule 4 above.
+ * `OPENCLAW_STATE_DIR`, else the profile's directory (`--profile`, `--dev`), else `<home>/.openclaw`
+ * or the legacy `<home>/.clawdbot` when only that exists. `--config` and `OPENCLAW_CONFIG_PATH`
+ * name a config file only; OpenClaw does not take its state directory from them.
+ */
+export function locateStateDir(options: Pick<ConfigLocateOptions, 'profile' | 'dev' | 'cwd' | 'env'>): string {
+  const {cwd, env} = options
+  const profile = profileName(options)
+  const stateDirVariable = trimmed(env.OPENCLAW_STATE_DIR)
+  if (stateDirVariable !== undefined) return expandPath(stateDirVariable, cwd, env)
+  const {home} = resolveHome(env, cwd)
+  return profile === undefined ? homeStateDir(home) : profileStateDir(profile, home)
+}
+
 /**
  * Rules 3–4 (and 2 with --project, which project.ts handles). Synchronous and cheap: a handful of
  * `stat` calls, as OpenClaw makes them.
@@ -142,9 +165,9 @@ export function locateOpenClaw(options: ConfigLocateOptions): ConfigLocation {
   const defaultDir = join(home, STATE_DIR_NAME)
   const legacyDir = join(home, LEGACY_STATE_DIR_NAME)
   const canonical = join(defaultDir, CONFIG_FILE_NAME)
-  // The state directory is ~/.openclaw, or ~/.clawdbot when only that exists; its files come first,
-  // then every default and legacy location in turn, then the canonical file of the state directory.
-  const stateDir = !isThere(defaultDir) && isThere(legacyDir) ? legacyDir : defaultDir
+  // The state directory's files come first, then every default and legacy location in turn, then
+  // the canonical file of the state directory.
+  const stateDir = homeStateDir(home)
   const candidates = [...stateDirCandidates(stateDir), ...stateDirCandidates(defaultDir), ...stateDirCandidates(legacyDir)]
   const found = candidates.find(isThere) ?? join(stateDir, CONFIG_FILE_NAME)
   if (found === canonical) return at(canonical, 'home', `Default state directory (home from ${source}).`)

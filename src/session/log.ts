@@ -89,6 +89,39 @@ export function redactArguments(value: unknown, depth = 0): unknown {
   return `<${typeof value}>`
 }
 
+/** Object keys whose values are secrets whatever they hold. */
+const SECRET_KEY = /pass(word|wd|phrase)?$|secret|token|api[-_]?key|apikey|authori[sz]ation|cookie|credential|private[-_]?key|access[-_]?key/i
+
+/** Strings that look like a secret wherever they appear: bearer credentials, provider keys, JWTs, `NAME=value` of a secret variable. */
+const SECRET_TEXT: ReadonlyArray<[RegExp, string]> = [
+  [/\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 <redacted>'],
+  [/\b(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g, '<redacted>'],
+  [/\b(?:gh[pousr]|github_pat)_[A-Za-z0-9_]{16,}/g, '<redacted>'],
+  [/\bxox[abprs]-[A-Za-z0-9-]{8,}/g, '<redacted>'],
+  [/\bAKIA[0-9A-Z]{16}\b/g, '<redacted>'],
+  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+/g, '<redacted>'],
+  [/\b([A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|[Aa]pi[-_]?[Kk]ey|[Tt]oken|[Ss]ecret|[Pp]assword))(\\?["']?\s*[:=]\s*\\?["']?)([^\s"'\\,}]+)/g, '$1$2<redacted>'],
+]
+
+/** `text` with everything that looks like a secret replaced by `<redacted>`. */
+export function scrubSecretText(text: string): string {
+  let result = text
+  for (const [pattern, replacement] of SECRET_TEXT) result = result.replace(pattern, replacement)
+  return result
+}
+
+/**
+ * A value from a session shown as it is (`--show-args`) but for what looks like a secret: values
+ * under a secret-looking key (`apiKey`, `Authorization`, `token`, …) and secret-looking strings.
+ */
+export function scrubSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubSecretText(value)
+  if (value === null || typeof value !== 'object') return value
+  if (depth > 32) return Array.isArray(value) ? '<array>' : '<object>'
+  if (Array.isArray(value)) return value.map((item) => scrubSecrets(item, depth + 1))
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, SECRET_KEY.test(key) && item !== null && typeof item !== 'object' ? '<redacted>' : scrubSecrets(item, depth + 1)]))
+}
+
 /** Fails early (exit 2) when the log cannot be written, before a call runs. */
 export async function assertSessionWritable(file: string | undefined): Promise<void> {
   if (file === undefined) return

@@ -46,6 +46,8 @@ export const EXIT_CODES = {
   'config-value': ExitCode.usage,
   /** An edit handed to `applyEdits` that does not fit its text (NaN, a fraction, out of range…). */
   'invalid-edit': ExitCode.usage,
+  /** An OpenClaw session store that cannot be read: not SQLite, corrupt, another program's, a newer schema. */
+  'session-unreadable': ExitCode.usage,
   // Failure: something the user asked for cannot be done, or a tool or a check failed.
   error: ExitCode.failure,
   internal: ExitCode.failure,
@@ -72,6 +74,12 @@ export const EXIT_CODES = {
   'invalid-arguments': ExitCode.failure,
   'output-mismatch': ExitCode.failure,
   'tool-error': ExitCode.failure,
+  /** No recorded session has that id (or an id prefix names several). */
+  'session-not-found': ExitCode.failure,
+  /** A writer kept checkpointing the session database while it was read, attempt after attempt. */
+  'session-busy': ExitCode.failure,
+  /** Verdict: `session replay` found a search whose candidates differ from the recorded ones. */
+  'replay-differs': ExitCode.failure,
   /** Verdict: `doctor` or `lint` found errors (or warnings with --strict). */
   findings: ExitCode.failure,
   // Blocked by the tool policy or by approval.

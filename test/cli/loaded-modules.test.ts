@@ -13,14 +13,14 @@
  * (each `import()` stays a lazy boundary); which of them a command reaches is seen running the
  * compiled modules one by one, as the CLI does when DEBUG names toolsearch.
  */
-import {readFileSync, writeFileSync} from 'node:fs'
+import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
 import {ROOT, runCli, tempDir} from '../helpers/cli.js'
 
-const HEAVY = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js'] as const
+const HEAVY = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', '@sqlite.org/sqlite-wasm', 'fzstd'] as const
 
 /** The URLs of every module the run loaded. */
 async function loadedModules(args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<string[]> {
@@ -102,5 +102,13 @@ describe('modules each command loads', () => {
     writeFileSync(json5Catalog, "{tools: [{name: 'open_pull_request', description: 'Open a pull request.'}]}\n")
     const packages = packagesOf(await loadedModules(['search', 'open', 'pull', 'request', '--catalog', json5Catalog, '--config', config], dir))
     expect(heavyIn(packages)).toEqual(['json5'])
+  })
+
+  it('lists a heavy package where it is used: session list over an agent database loads the SQLite build and the zstd decoder, on a runtime without node:sqlite', async () => {
+    const state = join(dir, 'state')
+    mkdirSync(join(state, 'agents', 'main', 'agent'), {recursive: true})
+    copyFileSync(join(ROOT, 'test/fixtures/openclaw-runs/default/agent.sqlite'), join(state, 'agents', 'main', 'agent', 'openclaw-agent.sqlite'))
+    const packages = packagesOf(await loadedModules(['session', 'list', '--json'], dir, {OPENCLAW_STATE_DIR: state, TOOLSEARCH_SQLITE: 'wasm', TOOLSEARCH_ZSTD: 'js'}))
+    expect(heavyIn(packages)).toEqual(['@sqlite.org/sqlite-wasm', 'fzstd'])
   })
 })
