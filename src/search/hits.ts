@@ -4,17 +4,11 @@
  * signature for trusted entries and `unknown` otherwise; `output` appears only when a trusted
  * output schema renders completely; `mcp` names the server and tool of an MCP entry.
  */
-import type {CatalogEntry, ToolSource} from '../catalog/types.js'
+import type {CatalogEntry, McpProvenance, ToolSource} from '../catalog/types.js'
 import {inputHint, outputHint} from '../hints/index.js'
 import {truncateUtf16} from '../shared/utf16.js'
 
-/** OpenClaw's provenance of an MCP tool: which server, under which model-safe name, which tool. */
-export interface McpProvenance {
-  serverName: string
-  safeServerName: string
-  toolName: string
-  operation: 'tool'
-}
+export type {McpProvenance} from '../catalog/types.js'
 
 export interface SearchHit {
   id: string
@@ -44,7 +38,9 @@ export function safeServerName(name: string): string {
   return truncateUtf16(prefixed, SAFE_SERVER_NAME_MAX)
 }
 
+/** The entry's own provenance (a live server's tool), else one derived from a file entry's owner and name. */
 function mcpProvenance(entry: CatalogEntry): McpProvenance {
+  if (entry.mcp !== undefined) return {serverName: entry.mcp.serverName, safeServerName: entry.mcp.safeServerName, toolName: entry.mcp.toolName, operation: entry.mcp.operation}
   return {serverName: entry.sourceName, safeServerName: safeServerName(entry.sourceName), toolName: entry.name, operation: 'tool'}
 }
 
