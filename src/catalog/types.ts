@@ -126,6 +126,11 @@ export type McpServerConfig = (
   requestTimeoutMs?: number
   /** Which of its tools the config exposes (OpenClaw's `toolFilter`): exact names or `*` globs. */
   toolFilter?: {include?: string[]; exclude?: string[]}
+  /**
+   * How the server is launched, as the config writes it (secret flag values and URL credentials
+   * hidden): named in the description of a tool that has none (`catalog/mcp/launch.ts`).
+   */
+  launchSummary?: string
   /** Set when the config asks for something toolsearch cannot do (OAuth): the server is unavailable with this reason. */
   unavailableReason?: string
 }
