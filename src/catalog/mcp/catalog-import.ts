@@ -24,7 +24,7 @@ import {ToolsearchError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import {styler} from '../../output/style.js'
 import type {Catalog, CatalogEntry, UnavailableMcpServer} from '../types.js'
-import {isLiveMcpEntry, mcpToolDefinition} from './index.js'
+import {mcpToolDefinition} from './index.js'
 import {renderColumns} from '../../output/columns.js'
 
 /** A native catalog entry as `catalog import` writes it. */
@@ -64,7 +64,9 @@ function importedTool(entry: CatalogEntry): ImportedTool {
 
 /** The native document for the live MCP tools of `catalog` (other entries are not imported). */
 export function planImport(catalog: Catalog): ImportPlan {
-  const live = catalog.entries.filter(isLiveMcpEntry)
+  // A live server's tools and operations (a file's MCP entry for a declared server would have
+  // collided with the live one's id).
+  const live = catalog.entries.filter((entry) => entry.run?.kind === 'mcp' && entry.mcp !== undefined && catalog.mcpServers[entry.run.server] !== undefined)
   const unavailable = new Set(catalog.unavailableMcpServers.map(({server}) => server))
   const servers = Object.keys(catalog.mcpServers)
     .filter((server) => !unavailable.has(server))

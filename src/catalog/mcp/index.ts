@@ -104,14 +104,6 @@ export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition | unde
   return definitions.get(entry)
 }
 
-// The entries made from a live listing, as opposed to MCP entries read from a file.
-const liveEntries = new WeakSet<CatalogEntry>()
-
-/** Was `entry` made by `listMcpServerTools` (a tool or operation of a live server)? */
-export function isLiveMcpEntry(entry: CatalogEntry): boolean {
-  return liveEntries.has(entry)
-}
-
 /** Why a listed tool that OpenClaw would offer is left out anyway, for the warning. */
 const LEFT_OUT_PROBLEMS: Partial<Record<LeftOutMcpTool['reason'], string>> = {
   'blank-name': 'its name is blank, and OpenClaw leaves such a tool out',
@@ -125,27 +117,25 @@ const LEFT_OUT_PROBLEMS: Partial<Record<LeftOutMcpTool['reason'], string>> = {
  * task, one the `toolFilter` hides, one only an app may see — go without a word.
  */
 function toEntries(listed: ListedServer[], safeNames: ReadonlyMap<string, string>, reservedToolNames: Iterable<string>): {entries: CatalogEntry[]; skipped: SkippedTool[]} {
-  const servers: ListedMcpServer[] = listed.map(({server, config, tools, offers}) => ({server, safeServerName: safeNames.get(server) ?? safeServerName(server), config, tools, offers}))
+  const servers: ListedMcpServer[] = listed.map(({server, config, tools, offers, defects}) => ({
+    server,
+    safeServerName: safeNames.get(server) ?? safeServerName(server),
+    config,
+    tools,
+    offers,
+    unusable: new Set(defects.keys()),
+  }))
   const materialized = materializeMcpTools(servers, reservedToolNames)
-  const defectsOf = new Map(listed.map(({server, defects}) => [server, defects]))
   const skipped: SkippedTool[] = []
+  for (const {server, tools, defects} of listed) {
+    for (const [index, defect] of defects) skipped.push(skippedTool(tools[index]!.name, `MCP server "${server}"`, defect))
+  }
   for (const {server, index, name, reason} of materialized.leftOut) {
     const problem = LEFT_OUT_PROBLEMS[reason]
     if (problem !== undefined) skipped.push(skippedTool(name, `MCP server "${server}"`, {path: `tools[${index}].name`, problem}))
   }
-  const entries = materialized.entries.filter((entry) => {
-    const index = materialized.listingIndex.get(entry)
-    const defect = index === undefined ? undefined : defectsOf.get(entry.mcp!.serverName)?.get(index)
-    if (defect !== undefined) {
-      skipped.push(skippedTool(entry.mcp!.toolName, `MCP server "${entry.mcp!.serverName}"`, defect))
-      return false
-    }
-    const definition = materialized.definitions.get(entry)
-    if (definition !== undefined) definitions.set(entry, definition)
-    liveEntries.add(entry)
-    return true
-  })
-  return {entries, skipped}
+  for (const [entry, definition] of materialized.definitions) definitions.set(entry, definition)
+  return {entries: materialized.entries, skipped}
 }
 
 /**

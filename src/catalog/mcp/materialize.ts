@@ -47,6 +47,11 @@ export interface ListedMcpServer {
   /** Every tool it listed, duplicates included, in listing order. */
   tools: McpToolDefinition[]
   offers: McpServerOffers
+  /**
+   * Tools (by index) toolsearch cannot use — a defect inside them (see `guard.ts`): they still
+   * count when a name is listed twice, but get no entry, and the caller says why.
+   */
+  unusable?: ReadonlySet<number>
 }
 
 /** A listed tool OpenClaw does not offer the model, and why. */
@@ -63,8 +68,6 @@ export interface MaterializedMcpTools {
   entries: CatalogEntry[]
   /** Listed tools behind each `tool` entry, for `catalog import`. */
   definitions: Map<CatalogEntry, McpToolDefinition>
-  /** Index in its server's listing of the tool behind each `tool` entry. */
-  listingIndex: Map<CatalogEntry, number>
   leftOut: LeftOutMcpTool[]
 }
 
@@ -124,11 +127,11 @@ function needsTask(tool: McpToolDefinition): boolean {
 }
 
 /** The tools of one server OpenClaw offers the model, with their trimmed names; the others, left out. */
-function offeredTools(listed: ListedMcpServer): {offered: Array<{tool: McpToolDefinition; name: string; index: number}>; leftOut: LeftOutMcpTool[]} {
+function offeredTools(listed: ListedMcpServer): {offered: Array<{tool: McpToolDefinition; name: string}>; leftOut: LeftOutMcpTool[]} {
   const names = listed.tools.map((tool) => tool.name.trim())
   const counts = new Map<string, number>()
   for (const name of names) if (name !== '') counts.set(name, (counts.get(name) ?? 0) + 1)
-  const offered: Array<{tool: McpToolDefinition; name: string; index: number}> = []
+  const offered: Array<{tool: McpToolDefinition; name: string}> = []
   const leftOut: LeftOutMcpTool[] = []
   listed.tools.forEach((tool, index) => {
     const name = names[index]!
@@ -137,10 +140,11 @@ function offeredTools(listed: ListedMcpServer): {offered: Array<{tool: McpToolDe
     }
     if (name === '') leave('blank-name')
     else if (counts.get(name) !== 1) leave('listed-twice')
+    else if (listed.unusable?.has(index) === true) return
     else if (needsTask(tool)) leave('needs-task')
     else if (!toolFilterAllows(listed.config.toolFilter, name)) leave('filtered')
     else if (appOnly(tool)) leave('app-only')
-    else offered.push({tool, name, index})
+    else offered.push({tool, name})
   })
   return {offered, leftOut}
 }
@@ -197,7 +201,7 @@ function origin(listed: ListedMcpServer): CatalogEntry['origin'] {
 /** The entries OpenClaw's MCP materialization gives `servers`, with `reservedToolNames` already taken. */
 export function materializeMcpTools(servers: readonly ListedMcpServer[], reservedToolNames: Iterable<string> = []): MaterializedMcpTools {
   const taken = takenNames(reservedToolNames)
-  const result: MaterializedMcpTools = {entries: [], definitions: new Map(), listingIndex: new Map(), leftOut: []}
+  const result: MaterializedMcpTools = {entries: [], definitions: new Map(), leftOut: []}
   const take = (safe: string, name: string): string => {
     const modelName = mcpToolName(safe, name, taken)
     taken.add(takenKey(modelName))
@@ -210,7 +214,7 @@ export function materializeMcpTools(servers: readonly ListedMcpServer[], reserve
     return offered.map((item) => ({...item, listed}))
   })
   tools.sort((a, b) => compareIds(a.listed.safeServerName, b.listed.safeServerName) || compareIds(a.name, b.name) || compareIds(a.listed.server, b.listed.server))
-  for (const {tool, name, index, listed} of tools) {
+  for (const {tool, name, listed} of tools) {
     const {server, safeServerName, config} = listed
     const entry = makeEntry({
       name: take(safeServerName, name),
@@ -224,7 +228,6 @@ export function materializeMcpTools(servers: readonly ListedMcpServer[], reserve
     })
     entry.mcp = {serverName: server, safeServerName, toolName: name, operation: 'tool'}
     result.definitions.set(entry, tool)
-    result.listingIndex.set(entry, index)
     result.entries.push(entry)
   }
 

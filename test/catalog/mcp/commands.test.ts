@@ -27,7 +27,7 @@ const stdio: McpServerConfig = {transport: 'stdio', command: 'srv', args: [], en
 
 const catalog: Catalog = {
   entries: [
-    entry('mcp', 'zeta', 'search', {run: {kind: 'mcp', server: 'zeta', tool: 'search'}, parameters: {type: 'object'}}),
+    entry('mcp', 'zeta', 'search', {run: {kind: 'mcp', server: 'zeta', tool: 'search'}, mcp: {serverName: 'zeta', safeServerName: 'zeta', toolName: 'search', operation: 'tool'}, parameters: {type: 'object'}}),
     entry('openclaw', 'core', 'read', {visibility: 'direct-and-cataloged'}),
     entry('openclaw', 'core', 'search'),
     entry('client', 'client', 'notify', {visibility: 'direct-only'}),
@@ -94,7 +94,8 @@ describe('catalog list and the tool policy', () => {
 describe('planImport', () => {
   it('writes only live MCP tools, as native mcp entries, and counts them per answering server', () => {
     const plan = planImport(catalog)
-    expect(plan.document).toEqual({tools: [{name: 'search', description: 'search tool', source: 'mcp', sourceName: 'zeta', parameters: {type: 'object'}}]})
+    // The run names the server and the tool's own name there, so the snapshot keeps its provenance.
+    expect(plan.document).toEqual({tools: [{name: 'search', description: 'search tool', source: 'mcp', sourceName: 'zeta', parameters: {type: 'object'}, run: {mcpServer: 'zeta', mcpTool: 'search'}}]})
     expect(plan.servers).toEqual([
       {server: 'zeta', tools: 1},
       {server: 'empty', tools: 0},
