@@ -27,7 +27,7 @@
  * (`mcp-results.ts`), from the result as the SDK parsed it (so its keys are in the SDK's order).
  */
 import type {McpOperation, McpRun} from '../../catalog/types.js'
-import {redactValue} from '../../mcp/expand.js'
+import {redactValue, type Redactor} from '../../mcp/expand.js'
 import type {McpResultParser, McpSession} from '../../mcp/types.js'
 import {compareIds} from '../../shared/order.js'
 import type {ExecuteOptions, ExecutionOutcome} from '../types.js'
@@ -90,15 +90,44 @@ function promptArguments(args: unknown): {arguments?: Record<string, string>} | 
   return entries.length > 0 ? {arguments: Object.fromEntries(entries) as Record<string, string>} : {}
 }
 
-/** What a piece of work on the server gave: the person's value, the model's result, and whether the tool said it failed. */
+/**
+ * What a piece of work on the server gave: the person's value, the model's result (built only
+ * once the value is known to be printable: a result nested too deep is refused first), and
+ * whether the tool said it failed.
+ */
 interface McpWorkResult {
   value: unknown
-  modelResult: AgentToolResult
+  modelResult: () => AgentToolResult
   isError?: boolean
   errorText?: string
 }
 
 type Sdk = typeof import('@modelcontextprotocol/sdk/types.js')
+
+/**
+ * A `tools/call` result with its secrets replaced, for the model: as `redactValue` does, and a
+ * text block that is JSON spelling a secret with escapes (`\u0073k-…`), which redacting the text
+ * cannot see, is written anew from its decoded, redacted value.
+ */
+function redactedForModel(raw: McpCallResult, redact: Redactor): Record<string, unknown> {
+  const result = redactValue(raw, redact) as Record<string, unknown>
+  if (!Array.isArray(result.content)) return result
+  const original = raw.content ?? []
+  result.content = (result.content as unknown[]).map((block, index) => {
+    const text = original[index]?.type === 'text' ? original[index].text : undefined
+    if (typeof text !== 'string' || !isArgumentObject(block)) return block
+    let decoded: unknown
+    try {
+      decoded = JSON.parse(text)
+    } catch {
+      return block
+    }
+    if (resultDepthProblem(decoded) !== undefined) return block
+    const redacted = redactValue(decoded, redact)
+    return JSON.stringify(redacted) === JSON.stringify(decoded) ? block : {...block, text: JSON.stringify(redacted)}
+  })
+  return result
+}
 
 /** `tools/call` of `run.tool`. */
 async function callTool(session: McpSession, sdk: Sdk, run: McpRun, args: unknown): Promise<McpWorkResult> {
@@ -106,7 +135,7 @@ async function callTool(session: McpSession, sdk: Sdk, run: McpRun, args: unknow
   const raw = (await session.client.request({method: 'tools/call', params: {name: run.tool, arguments: args ?? {}}}, sdk.CompatibilityCallToolResultSchema, {signal: session.deadline.signal, timeout: session.deadline.remaining()})) as McpCallResult
   // Decode first, then redact: redacting the text before JSON.parse would miss `\u0073k-…`.
   const value = redactValue(mcpResultValue(raw), session.redact)
-  const modelResult = agentCallResult(redactValue(raw, session.redact) as Record<string, unknown>, {mcpServer: run.server, mcpTool: run.tool})
+  const modelResult = () => agentCallResult(redactedForModel(raw, session.redact), {mcpServer: run.server, mcpTool: run.tool})
   return {value, modelResult, isError: raw.isError === true, errorText: session.redact(errorText(raw))}
 }
 
@@ -123,18 +152,28 @@ async function listAll(session: McpSession, sdk: Sdk, kind: 'resources' | 'promp
 async function runOperation(session: McpSession, sdk: Sdk, run: McpRun & {operation: Exclude<McpOperation, 'tool'>}, args: unknown): Promise<McpWorkResult | {error: string}> {
   const request = {signal: session.deadline.signal, timeout: session.deadline.remaining()}
   const redacted = (value: unknown): unknown => redactValue(value, session.redact)
+  // Checked before anything copies the result: copying recurses, and a result may nest too deep for it.
+  const tooDeep = (value: unknown): {error: string} | undefined => {
+    const problem = resultDepthProblem(value)
+    return problem === undefined ? undefined : {error: `MCP server "${run.server}" returned ${problem}.`}
+  }
   switch (run.operation) {
     case 'resources_list':
     case 'prompts_list': {
-      const items = redacted(await listAll(session, sdk, run.operation === 'resources_list' ? 'resources' : 'prompts'))
-      return {value: operationValue(run.operation, items), modelResult: agentOperationResult(run.server, run.operation, items)}
+      const operation = run.operation
+      const items = redacted(await listAll(session, sdk, operation === 'resources_list' ? 'resources' : 'prompts'))
+      const deep = tooDeep(items)
+      if (deep !== undefined) return deep
+      return {value: operationValue(operation, items), modelResult: () => agentOperationResult(run.server, operation, items)}
     }
     case 'resources_read': {
       const uri = requiredString(args, 'uri')
       if (typeof uri !== 'string') return uri
       session.setPhase('resources/read')
       const result = redacted(await session.client.request({method: 'resources/read', params: {uri}}, sdk.ReadResourceResultSchema, request))
-      return {value: operationValue('resources_read', result), modelResult: agentOperationResult(run.server, 'resources_read', result)}
+      const deep = tooDeep(result)
+      if (deep !== undefined) return deep
+      return {value: operationValue('resources_read', result), modelResult: () => agentOperationResult(run.server, 'resources_read', result)}
     }
     case 'prompts_get': {
       const name = requiredString(args, 'name')
@@ -144,8 +183,10 @@ async function runOperation(session: McpSession, sdk: Sdk, run: McpRun & {operat
       session.setPhase('prompts/get')
       const params = {name, ...promptArgs}
       const result = redacted(await session.client.request({method: 'prompts/get', params}, sdk.GetPromptResultSchema, request)) as {description?: unknown; messages: Array<{role: unknown; content: unknown}>; _meta?: unknown}
+      const deep = tooDeep(result)
+      if (deep !== undefined) return deep
       const {_meta: _ignored, ...value} = result
-      return {value, modelResult: agentPromptResult(run.server, result)}
+      return {value, modelResult: () => agentPromptResult(run.server, result)}
     }
   }
 }
@@ -166,10 +207,11 @@ export async function executeMcpTool(run: McpRun, args: unknown, options: Execut
       const operation = run.operation ?? 'tool'
       const worked = operation === 'tool' ? await callTool(session, sdk, run, args) : await runOperation(session, sdk, {...run, operation}, args)
       if ('error' in worked) return {status: 'tool-error', message: worked.error}
-      const depthProblem = resultDepthProblem(worked.value) ?? resultDepthProblem(worked.modelResult)
+      const depthProblem = resultDepthProblem(worked.value)
       if (depthProblem !== undefined) return {status: 'tool-error', message: `MCP server "${run.server}" returned ${depthProblem}.`}
-      if (worked.isError === true) return {status: 'tool-error', message: worked.errorText ?? '', result: worked.value, modelResult: worked.modelResult}
-      return {status: 'ok', result: worked.value, modelResult: worked.modelResult}
+      const modelResult = worked.modelResult()
+      if (worked.isError === true) return {status: 'tool-error', message: worked.errorText ?? '', result: worked.value, modelResult}
+      return {status: 'ok', result: worked.value, modelResult}
     })
   } catch (error) {
     if (!(error instanceof McpServerFailure)) throw error
