@@ -336,7 +336,17 @@ describe('catalog import', () => {
     // Offline: no server starts, and the tools are found under the same ids.
     const offline = await runCli(['search', '--catalog', 'tools.json', 'weather', '--json'], {cwd: dir})
     expect(parseJsonOutput<Array<{id: string}>>(offline)[0].id).toBe('mcp:fixture:fixture__weather')
+    // The snapshot keeps each tool's provenance: describe shows what the live server gave, to the byte.
+    const offlineDescribe = await runCli(['describe', '--catalog', 'tools.json', 'mcp:fixture:fixture__weather', '--json'], {cwd: dir})
     expect(recordedPids(pids)).toHaveLength(before)
+    const liveDescribe = await runCli(['describe', '--catalog', config, 'mcp:fixture:fixture__weather', '--json'], {cwd: dir})
+    expect(offlineDescribe.stdout).toBe(liveDescribe.stdout)
+    expect(JSON.parse(offlineDescribe.stdout)).toMatchObject({mcp: {serverName: 'fixture', toolName: 'weather', operation: 'tool'}})
+    // Called without its server declared, the snapshot's tool is unavailable (exit 4).
+    const called = await runCli(['call', '--catalog', 'tools.json', 'fixture__echo', 'message=hi'], {cwd: dir})
+    expect(called.code).toBe(4)
+    expect(called.stderr).toBe('Error: MCP server "fixture" is not declared in the loaded catalogs.\n')
+    expect(recordedPids(pids)).toHaveLength(before + 1)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
