@@ -3,6 +3,7 @@
  * over stdio, the fixture over streamable HTTP and legacy SSE, and every way a server can fail.
  * Each test checks that no server process is left running.
  */
+import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 
 import {listMcpServerTools, mcpToolDefinition, parseMcpServers} from '../../src/catalog/mcp/index.js'
@@ -66,6 +67,25 @@ describe('listMcpServerTools with live servers', () => {
     const {entries, unavailable} = await list({a: peer(), b: peer(), c: peer()})
     expect(unavailable).toEqual([])
     expect(entries).toHaveLength(3 * FIXTURE_TOOLS.length)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('declares no client capabilities in initialize, as OpenClaw does', async () => {
+    const pids = pidFile()
+    const init = `${pids}.init`
+    const {unavailable} = await list({fixture: fixtureServer(pids, [], {env: {FIXTURE_INIT_FILE: init}})})
+    expect(unavailable).toEqual([])
+    expect(readFileSync(init, 'utf8')).toBe('{}\n')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('lists a server that offers prompts and no tools (tools/list an unknown method) as its prompt operations', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({prompter: fixtureServer(pids, ['--prompts-only']), fixture: fixtureServer(pids)})
+    expect(unavailable).toEqual([])
+    expect(entries.filter((entry) => entry.mcp?.serverName === 'prompter').map((entry) => entry.name)).toEqual(['prompter__prompts_get', 'prompter__prompts_list'])
+    // A server that offers tools has no resource or prompt operations.
+    expect(entries.filter((entry) => entry.mcp?.serverName === 'fixture').every((entry) => entry.mcp?.operation === 'tool')).toBe(true)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
