@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {type ApprovalMode} from '../src/call/approval.js'
-import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
+import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError, modelToolCallResult, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
@@ -113,7 +113,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>): Promise<unknown> {
     try {
       const outcome = await callOnce(input)
-      this.print(safeBlock(modelText(outcome.envelope)))
+      this.print(safeBlock(modelText(modelToolCallResult(outcome) ?? outcome.envelope)))
       return outcome.envelope
     } catch (error) {
       if (this.jsonEnabled() || !isModelFacingError(error)) throw error
@@ -153,6 +153,8 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
         throw input.request !== undefined || input.target === undefined ? error : lookupErrorForPerson(error, input.target, 'call')
       })
       for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
+      // A bare name with --server is the tool's own name on that server, not an old id: no note.
+      if (resolved.note !== undefined && (flags.server === undefined || this.args.tool?.startsWith('mcp:'))) this.note(safeInline(resolved.note))
       const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})
       const exitCode = outcome.status === 'blocked' ? exitCodeFor('blocked') : ExitCode.ok
       await logSessionEvent(flags.session, catalog.entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 
-import {lookupCatalogTool} from '../src/call/lookup.js'
+import {lookupToolForPerson} from '../src/call/lookup.js'
+import {safeInline} from '../src/output/terminal.js'
 import {logSessionEvent, toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
@@ -35,7 +36,10 @@ export default class Describe extends BaseCommand<typeof Describe> {
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     let entry
     try {
-      entry = lookupCatalogTool(context.catalog, target)
+      const found = lookupToolForPerson(context.catalog, target)
+      entry = found.entry
+      // A bare name with --server is the tool's own name on that server, not an old id: no note.
+      if (found.note !== undefined && (flags.server === undefined || this.args.tool.startsWith('mcp:'))) this.note(safeInline(found.note))
     } catch (error) {
       // A person who typed a tool name gets shell advice, in text and --json alike (the model's words are tool_describe's).
       throw lookupErrorForPerson(error, target, 'describe')

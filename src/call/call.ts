@@ -25,7 +25,8 @@ import {readRegularFileText} from '../fs/read-file.js'
 import {type ApprovalMode, type ApprovalTerminal, type BlockedResult, checkApproval} from './approval.js'
 import {assertArgumentDepth, parseArgumentsJson, parseKeyValuePairs} from './arguments.js'
 import {executeTool} from './execute.js'
-import {lookupCatalogTool} from './lookup.js'
+import {lookupCatalogTool, lookupToolForPerson, type PersonLookup} from './lookup.js'
+import {safeServerName} from '../mcp/names.js'
 import {repairToolCallRequest} from './request.js'
 import {assertValidArguments, assertValidOutput, compileToolSchemas} from './validate.js'
 
@@ -63,6 +64,8 @@ export interface ResolvedCall {
   args: unknown
   /** Top-level request keys dropped by the `--request` repairs. */
   ignoredKeys: string[]
+  /** For the person: the tool was named the old way (`lookupToolForPerson`). */
+  note?: string
 }
 
 /** Steps 1–2: the tool and its arguments. Throws usage errors (2), lookup errors (1) and unavailable servers (4). */
@@ -79,30 +82,32 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
     }
     assertArgumentDepth(request)
     const repaired = repairToolCallRequest(request, catalog.entries)
-    return {entry: await findTool(catalog, repaired.target), args: repaired.input, ignoredKeys: repaired.ignoredKeys}
+    // The model's request: only the names OpenClaw gives the tools.
+    return {entry: (await findTool(catalog, repaired.target, false)).entry, args: repaired.input, ignoredKeys: repaired.ignoredKeys}
   }
   if (input.target === undefined) throw usageError('Name the tool to call: toolsearch call <id|name> (or pass --request).')
   if (input.argsJson !== undefined && input.argsFile !== undefined) throw usageError('Use either --args or --args-file, not both.')
-  const entry = await findTool(catalog, input.target)
+  const {entry, note} = await findTool(catalog, input.target, true)
   let base: Record<string, unknown> = {}
   if (input.argsJson !== undefined) base = parseArgumentsJson(input.argsJson, '--args')
   if (input.argsFile !== undefined) base = parseArgumentsJson(await readInputFile(input.argsFile, readStdin), input.argsFile === '-' ? 'stdin' : input.argsFile)
   // Pairs override the same keys of --args; spreading keeps a `__proto__` key a plain argument.
   const args = {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}
   assertArgumentDepth(args)
-  return {entry, args, ignoredKeys: []}
+  return {entry, args, ignoredKeys: [], ...(note === undefined ? {} : {note})}
 }
 
 /**
  * The lookup of §8.1, except that an unknown tool the policy denied is blocked (exit 3), and an
- * unknown id of the form `mcp:<server>:<tool>`, where that server could not be started, reached
- * or listed, is an unavailable executor (exit 4).
+ * unknown id of the form `mcp:<server>:<tool>` (the server's name or its safe name), where that
+ * server could not be started, reached or listed, is an unavailable executor (exit 4). What a
+ * person typed may name a live MCP tool the old way (`lookupToolForPerson`).
  */
-async function findTool(catalog: Catalog, target: string): Promise<CatalogEntry> {
+async function findTool(catalog: Catalog, target: string, typedByPerson: boolean): Promise<PersonLookup> {
   try {
-    return lookupCatalogTool(catalog, target)
+    return typedByPerson ? lookupToolForPerson(catalog, target) : {entry: lookupCatalogTool(catalog, target)}
   } catch (error) {
-    const down = catalog.unavailableMcpServers.find(({server}) => target.startsWith(`mcp:${server}:`))
+    const down = catalog.unavailableMcpServers.find(({server}) => [server, safeServerName(server)].some((name) => target.startsWith(`mcp:${name}:`)))
     if (down === undefined || !isToolsearchError(error) || error.code !== 'unknown-tool') throw error
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     throw new ToolsearchError('tool-unavailable', `${formatUnavailableMcpServer(down)}; tool "${target}" cannot be called.`)
@@ -137,7 +142,24 @@ function envelopeTool(entry: CatalogEntry): CallEnvelope['tool'] {
   return {id: entry.id, name: entry.name, source: entry.source}
 }
 
-export type CallOutcome = {status: 'ok'; envelope: CallEnvelope} | {status: 'blocked'; envelope: CallEnvelope & {result: BlockedResult}}
+/** `modelResult`: the result as the model gets it in `tool_call`, where it differs from the envelope's (an MCP tool's `{ content, details }`). */
+export type CallOutcome = {status: 'ok'; envelope: CallEnvelope; modelResult?: unknown} | {status: 'blocked'; envelope: CallEnvelope & {result: BlockedResult}}
+
+/** The model's result of a call that failed with a tool error yet reaches the model as a result (an MCP `isError` result). */
+const modelResultsOfErrors = new WeakMap<ToolsearchError, CallEnvelope>()
+
+/**
+ * What OpenClaw's `tool_call` returns to the model for this call, before it is serialised (and,
+ * for MCP tools, wrapped as external content): `{ tool: { id, name, source }, result }`, where
+ * an MCP tool's `result` is its agent tool result `{ content, details }`, not the value a person is
+ * shown. For a failed call (`error`), the same for an MCP tool that answered `isError: true` —
+ * OpenClaw hands that to the model as a result, with `details.status: "error"` — else undefined.
+ */
+export function modelToolCallResult(outcome: CallOutcome | {error: unknown}): CallEnvelope | undefined {
+  if ('error' in outcome) return isToolsearchError(outcome.error) ? modelResultsOfErrors.get(outcome.error) : undefined
+  if (outcome.status === 'ok' && outcome.modelResult !== undefined) return {tool: outcome.envelope.tool, result: outcome.modelResult}
+  return {tool: outcome.envelope.tool, result: outcome.envelope.result}
+}
 
 /** Steps 3–7. Failures throw ToolsearchError with the exit code of SPEC §8.3. */
 export async function runCall(entry: CatalogEntry, input: unknown, options: RunCallOptions): Promise<CallOutcome> {
@@ -156,11 +178,13 @@ export async function runCall(entry: CatalogEntry, input: unknown, options: RunC
   if (options.signal?.aborted) throw interrupted(tool)
   if (outcome.status === 'tool-error') {
     const details = outcome.result === undefined ? {tool} : {tool, result: outcome.result}
-    throw new ToolsearchError('tool-error', outcome.message, {details})
+    const error = new ToolsearchError('tool-error', outcome.message, {details})
+    if (outcome.modelResult !== undefined) modelResultsOfErrors.set(error, {tool, result: outcome.modelResult})
+    throw error
   }
   if (outcome.status === 'unavailable') throw new ToolsearchError('tool-unavailable', outcome.message, {details: {tool}})
   assertValidOutput(entry, schemas, outcome.result)
-  return {status: 'ok', envelope: {tool, result: outcome.result}}
+  return {status: 'ok', envelope: {tool, result: outcome.result}, ...(outcome.modelResult === undefined ? {} : {modelResult: outcome.modelResult})}
 }
 
 /** Error codes whose message is what the model itself would read from tool_call. */

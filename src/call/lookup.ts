@@ -96,3 +96,42 @@ function suggestionScore(needle: string, entry: CatalogEntry): number {
 function lookupWords(text: string): Set<string> {
   return new Set(text.toLowerCase().split(/[^a-z0-9]+/u).filter((word) => word !== ''))
 }
+
+/**
+ * A live MCP tool named as toolsearch named it before it followed OpenClaw's names: the id
+ * `mcp:<server>:<tool>` (the server's configured name, the tool's own name) or the bare tool name,
+ * where now the tool is `mcp:<safe server>:<safe server>__<tool>`; also `mcp:<server>:<name>`
+ * (what `--server <server> <name>` asks for). Every tool that fits; never used for what the
+ * model sends (OpenClaw knows only its own names).
+ */
+export function findByOldMcpName(entries: readonly CatalogEntry[], untrimmed: string): CatalogEntry[] {
+  const idOrName = untrimmed.trim()
+  const fits = idOrName.startsWith('mcp:')
+    ? (entry: CatalogEntry) => idOrName === `mcp:${entry.mcp!.serverName}:${entry.mcp!.toolName}` || idOrName === `mcp:${entry.mcp!.serverName}:${entry.name}`
+    : (entry: CatalogEntry) => idOrName === entry.mcp!.toolName
+  return entries.filter((entry) => entry.mcp?.operation === 'tool' && entry.visibility !== 'direct-only' && fits(entry))
+}
+
+/** What a person's lookup found, and the note to show when they named the tool the old way. */
+export interface PersonLookup {
+  entry: CatalogEntry
+  note?: string
+}
+
+/**
+ * `lookupCatalogTool` for what a person types (`describe <id>`, `call <id>`): an unknown id or name
+ * in the old form of a live MCP tool (`findByOldMcpName`) still finds it, with a one-line note
+ * naming the id to use; an old name several servers' tools had is ambiguous.
+ */
+export function lookupToolForPerson(catalog: Catalog, idOrName: string): PersonLookup {
+  try {
+    return {entry: lookupCatalogTool(catalog, idOrName)}
+  } catch (error) {
+    if (!isToolsearchError(error) || error.code !== 'unknown-tool') throw error
+    const found = findByOldMcpName(catalog.entries, idOrName)
+    if (found.length === 0) throw error
+    if (found.length > 1) throw new ToolsearchError('ambiguous-tool', ambiguousToolMessage(idOrName.trim()), {suggestions: found.map((entry) => entry.id)})
+    const [entry] = found as [CatalogEntry]
+    return {entry, note: `Note: "${idOrName.trim()}" is now ${entry.id} (OpenClaw's name for this MCP tool); use that id.`}
+  }
+}

@@ -4,11 +4,16 @@
  */
 import type {Catalog} from '../catalog/types.js'
 
+/**
+ * `result` is what a person is shown; `modelResult`, where the tool's result reaches the model in
+ * another shape (an MCP tool's `{ content, details }`, as OpenClaw returns it), is what the model
+ * is shown in `tool_call`'s `result`.
+ */
 export type ExecutionOutcome =
   /** The tool ran and returned `result` (exit 0, after the output schema check). */
-  | {status: 'ok'; result: unknown}
+  | {status: 'ok'; result: unknown; modelResult?: unknown}
   /** The tool ran and failed: non-zero exit, invalid JSON, MCP `isError` (exit 1). */
-  | {status: 'tool-error'; message: string; result?: unknown}
+  | {status: 'tool-error'; message: string; result?: unknown; modelResult?: unknown}
   /** The tool could not run: no executor, server down, timeout (exit 4). */
   | {status: 'unavailable'; message: string}
 

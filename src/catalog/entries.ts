@@ -145,7 +145,8 @@ export function nativeEntry(raw: unknown, path: string, context: RunContext): Ca
   if (catalogMode !== undefined && catalogMode !== 'direct-only') fields.fail('catalogMode', 'must be "direct-only" (or absent)')
   const parameters = hasOwn(fields.raw, 'parameters') ? fields.optionalSchema('parameters') : fields.optionalSchema('inputSchema')
   const run = hasOwn(fields.raw, 'run') ? parseRunSpec(fields.raw.run, childPath(path, 'run'), context) : undefined
-  return makeEntry({
+  if (run?.kind === 'mcp' && toolSource !== 'mcp') fields.fail('run', 'names an MCP server, so the tool needs "source": "mcp"')
+  const entry = makeEntry({
     name,
     source: toolSource,
     sourceName,
@@ -158,6 +159,9 @@ export function nativeEntry(raw: unknown, path: string, context: RunContext): Ca
     run,
     origin: {file: context.file, path},
   })
+  // An MCP run (what `catalog import` writes) keeps the tool's provenance: its server and own name.
+  if (run?.kind === 'mcp') entry.mcp = {serverName: run.server, safeServerName: sourceName, toolName: run.tool, operation: run.operation ?? 'tool'}
+  return entry
 }
 
 /**

@@ -38,6 +38,12 @@ export interface LoadCatalogOptions {
    * command line), listed after the files' own. A key a file declares too is an error.
    */
   servers?: Record<string, McpServerConfig>
+  /**
+   * Tool names the live MCP servers' tools may not take (OpenClaw's own tools, compared
+   * case-insensitively): a colliding MCP tool is named `<server>__<tool>-2` as OpenClaw names it.
+   * The files' own OpenClaw and client tools are reserved too.
+   */
+  reservedToolNames?: Iterable<string>
 }
 
 const CATALOG_FILE = /\.json5?$/i
@@ -161,15 +167,11 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   assertUniqueIds(fileEntries)
 
   const selected = selectServers(servers, options.selectMcpServers)
-  const listed = await listServers(selected, options)
-  const toolsByServer = new Map<string, CatalogEntry[]>()
-  for (const entry of listed.entries) {
-    const tools = toolsByServer.get(entry.sourceName)
-    if (tools === undefined) toolsByServer.set(entry.sourceName, [entry])
-    else tools.push(entry)
-  }
-  // Without tools from servers the merged entries are the files' own, already checked.
-  const entries = listed.entries.length === 0 ? fileEntries : parsedFiles.flatMap((parsed) => [...parsed.entries, ...parsed.serverKeys.flatMap((key) => toolsByServer.get(key) ?? [])])
+  const listed = await listServers(selected, {...options, declaredServers: Object.keys(servers), reservedToolNames: reservedToolNames(fileEntries, options.reservedToolNames)})
+  // Without tools from servers the merged entries are the files' own, already checked. With them,
+  // each file's own tools come first, then its servers' tools in OpenClaw's order.
+  const serverOf = (entry: CatalogEntry): string | undefined => entry.mcp?.serverName
+  const entries = listed.entries.length === 0 ? fileEntries : parsedFiles.flatMap((parsed) => [...parsed.entries, ...listed.entries.filter((entry) => parsed.serverKeys.includes(serverOf(entry) ?? ''))])
   if (listed.entries.length > 0) assertUniqueIds(entries)
   for (const skipped of listed.skipped) skippedTools.push(skipped)
   const catalog: Catalog = {entries, mcpServers: selected, unavailableMcpServers: inServerOrder(listed.unavailable, [...serverFiles.keys()])}
@@ -197,10 +199,29 @@ async function declaredMcpServers(document: unknown, file: string): Promise<{ser
   return found === undefined ? undefined : {servers: parseMcpServers(found.block, file, found.path), path: found.path}
 }
 
-async function listServers(servers: Record<string, McpServerConfig>, options: LoadCatalogOptions): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]; skipped: SkippedTool[]}> {
+/**
+ * The names an MCP tool may not take: those given (OpenClaw's own tools), and the names of the
+ * files' own OpenClaw and client tools — the tools OpenClaw names before its MCP tools.
+ */
+function reservedToolNames(fileEntries: readonly CatalogEntry[], given: Iterable<string> = []): string[] {
+  return [...given, ...fileEntries.filter((entry) => entry.source !== 'mcp').map((entry) => entry.name)]
+}
+
+async function listServers(
+  servers: Record<string, McpServerConfig>,
+  options: LoadCatalogOptions & {declaredServers: readonly string[]; reservedToolNames: readonly string[]},
+): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]; skipped: SkippedTool[]}> {
   if (Object.keys(servers).length === 0) return {entries: [], unavailable: [], skipped: []}
   const {listMcpServerTools} = await import('./mcp/index.js')
-  return listMcpServerTools(servers, {timeoutMs: options.mcpTimeoutMs, env: options.env, progress: options.progress, signal: options.signal, sessions: options.mcpSessions})
+  return listMcpServerTools(servers, {
+    timeoutMs: options.mcpTimeoutMs,
+    env: options.env,
+    progress: options.progress,
+    signal: options.signal,
+    sessions: options.mcpSessions,
+    declaredServers: options.declaredServers,
+    reservedToolNames: options.reservedToolNames,
+  })
 }
 
 /** Ids identify tools: a second definition of one id is an error naming both places. */

@@ -12,7 +12,7 @@ import {isAbsolute, resolve} from 'node:path'
 
 import {catalogError, childPath} from './errors.js'
 import {hasOwn, isRecord} from '../shared/json.js'
-import type {RunSpec} from './types.js'
+import type {McpOperation, RunSpec} from './types.js'
 
 export interface RunContext {
   file: string
@@ -29,6 +29,7 @@ export function parseRunSpec(raw: unknown, path: string, context: RunContext): R
   if (kinds.length > 1 || (kinds[0] === 'command' && hasOwn(raw, 'result'))) {
     return fail(path, 'must have exactly one of "result", "cases" or "command" ("cases" may add a default "result")')
   }
+  if (hasOwn(raw, 'mcpServer')) return parseMcpRun(raw, path, fail)
   if (hasOwn(raw, 'command')) return parseCommand(raw, path, context, fail)
   if (hasOwn(raw, 'cases')) return parseCases(raw, path, fail)
   if (hasOwn(raw, 'result')) return {kind: 'fixture', result: raw.result}
@@ -36,6 +37,31 @@ export function parseRunSpec(raw: unknown, path: string, context: RunContext): R
 }
 
 type Fail = (where: string, problem: string) => never
+
+const MCP_OPERATIONS: readonly McpOperation[] = ['resources_list', 'resources_read', 'prompts_list', 'prompts_get']
+
+/**
+ * `{ "mcpServer": "<server>", "mcpTool": "<tool>" }` — the tool's own name on the server — or
+ * `{ "mcpServer": "<server>", "mcpOperation": "resources_list" }` (`resources_read`,
+ * `prompts_list`, `prompts_get`): what `catalog import` writes, so the entry keeps its server and
+ * tool. It calls only where the loaded catalogs declare that server.
+ */
+function parseMcpRun(raw: Record<string, unknown>, path: string, fail: Fail): RunSpec {
+  const text = (key: string): string | undefined => {
+    if (!hasOwn(raw, key)) return undefined
+    const value = raw[key]
+    if (typeof value !== 'string' || value.trim() === '') return fail(childPath(path, key), 'must be a non-empty string')
+    return value as string
+  }
+  if (['command', 'cases', 'result'].some((key) => hasOwn(raw, key))) return fail(path, 'an MCP run ("mcpServer") has no "result", "cases" or "command"')
+  const server = text('mcpServer')!
+  const tool = text('mcpTool')
+  const operation = text('mcpOperation')
+  if ((tool === undefined) === (operation === undefined)) return fail(path, 'an MCP run has exactly one of "mcpTool" or "mcpOperation" beside "mcpServer"')
+  if (operation === undefined) return {kind: 'mcp', server, tool: tool!}
+  if (!(MCP_OPERATIONS as readonly string[]).includes(operation)) return fail(childPath(path, 'mcpOperation'), `must be one of ${MCP_OPERATIONS.map((item) => `"${item}"`).join(', ')}`)
+  return {kind: 'mcp', server, tool: operation, operation: operation as McpOperation}
+}
 
 function parseCases(raw: Record<string, unknown>, path: string, fail: Fail): RunSpec {
   const casesPath = childPath(path, 'cases')

@@ -40,13 +40,33 @@ export interface CommandRun {
   env?: Record<string, string>
 }
 
+/**
+ * What OpenClaw makes of one MCP server's offer: a tool it lists, or one of the four operations
+ * over its resources and prompts that OpenClaw adds as tools of their own.
+ */
+export type McpOperation = 'tool' | 'resources_list' | 'resources_read' | 'prompts_list' | 'prompts_get'
+
+/**
+ * OpenClaw's provenance of an MCP entry (the `mcp` object of a hit): the server's configured name,
+ * the model-safe name its tools are prefixed with, the tool's own name on the server (for an
+ * operation, the operation's name) and the operation.
+ */
+export interface McpProvenance {
+  serverName: string
+  safeServerName: string
+  toolName: string
+  operation: McpOperation
+}
+
 /** A tool served by a live MCP server named in an `mcpServers` block. */
 export interface McpRun {
   kind: 'mcp'
   /** The server's key in `mcpServers`. */
   server: string
-  /** The tool's name on that server (the entry's `name`). */
+  /** The tool's name on that server (for an operation over resources or prompts, the operation's name). */
   tool: string
+  /** What the call does on the server; absent means `tools/call` of `tool`. */
+  operation?: McpOperation
 }
 
 export type RunSpec = FixtureRun | CasesRun | CommandRun | McpRun
@@ -70,6 +90,12 @@ export interface CatalogEntry {
   /** Always a string; `''` when the catalog has none. */
   description: string
   label?: string
+  /**
+   * Set for the tools of a live MCP server, as OpenClaw materializes them (the entry's `name` is
+   * then `<safeServerName>__<tool>`). Absent for MCP entries read from a file, whose provenance is
+   * derived from `sourceName` and `name`.
+   */
+  mcp?: McpProvenance
   /** Input JSON Schema as authored (untrusted unless `trusted`). */
   parameters?: JsonSchema
   /** Output JSON Schema; kept only for trusted entries. */
@@ -100,6 +126,11 @@ export type McpServerConfig = (
   requestTimeoutMs?: number
   /** Which of its tools the config exposes (OpenClaw's `toolFilter`): exact names or `*` globs. */
   toolFilter?: {include?: string[]; exclude?: string[]}
+  /**
+   * How the server is launched, as the config writes it (secret flag values and URL credentials
+   * hidden): named in the description of a tool that has none (`catalog/mcp/launch.ts`).
+   */
+  launchSummary?: string
   /** Set when the config asks for something toolsearch cannot do (OAuth): the server is unavailable with this reason. */
   unavailableReason?: string
 }

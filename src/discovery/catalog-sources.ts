@@ -17,6 +17,7 @@ import {safeInline} from '../output/terminal.js'
 import {type AdHocFlags, adHocServers} from '../catalog/mcp/adhoc.js'
 import {OPENCLAW_SERVERS_PATH, openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
 import type {McpServerConfig} from '../catalog/types.js'
+import {safeServerName} from '../mcp/names.js'
 
 export interface CatalogSourceFlags extends AdHocFlags {
   catalog?: string[]
@@ -74,7 +75,10 @@ export async function resolveCatalogSources(flags: CatalogSourceFlags, config: L
     labels.push(label)
     // A name toolsearch chose is said first, as mcporter says it: the ids to type depend on it.
     const [name] = Object.keys(adHoc)
-    if (flags['server-name'] === undefined) notice = `Server: ${safeInline(name!)} (${safeInline(label)}); its tools are mcp:${safeInline(name!)}:<tool>. --server-name sets another name.`
+    if (flags['server-name'] === undefined) {
+      const safe = safeInline(safeServerName(name!))
+      notice = `Server: ${safeInline(name!)} (${safeInline(label)}); its tools are mcp:${safe}:${safe}__<tool>. --server-name sets another name.`
+    }
   }
   if (labels.length > 0) return {files, servers, labels, ...(notice === undefined ? {} : {notice})}
 

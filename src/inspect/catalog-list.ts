@@ -12,6 +12,7 @@ import {globToRegExp} from '../catalog/policy.js'
 import {countTools} from '../catalog/entries.js'
 import type {Catalog, ToolSource, UnavailableMcpServer} from '../catalog/types.js'
 import {renderColumns} from '../output/columns.js'
+import {assignSafeServerNames} from '../mcp/names.js'
 
 export interface CatalogGroup {
   source: ToolSource
@@ -65,9 +66,13 @@ export function summarizeCatalog(catalog: Catalog, files: string[], {denied = 0}
     if (entry.visibility === 'direct-and-cataloged') counts.directAndCataloged += 1
     byName.set(entry.name, [...(byName.get(entry.name) ?? []), entry.id])
   }
-  // Servers that answered with no tools, and servers that could not be used, are listed too.
-  for (const server of Object.keys(catalog.mcpServers)) group('mcp', server)
-  for (const {server, error} of catalog.unavailableMcpServers) Object.assign(group('mcp', server), {status: 'unavailable', error})
+  // Servers that answered with no tools, and servers that could not be used, are listed too, by
+  // the owner their tools have (the safe name OpenClaw gives the server).
+  const owners = assignSafeServerNames(Object.keys(catalog.mcpServers))
+  for (const entry of catalog.entries) if (entry.mcp !== undefined) owners.set(entry.mcp.serverName, entry.mcp.safeServerName)
+  const ownerOf = (server: string): string => owners.get(server) ?? server
+  for (const server of Object.keys(catalog.mcpServers)) group('mcp', ownerOf(server))
+  for (const {server, error} of catalog.unavailableMcpServers) Object.assign(group('mcp', ownerOf(server)), {status: 'unavailable', error})
   const sorted = [...groups.values()].sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || compareText(a.sourceName, b.sourceName))
   const duplicateNames = [...byName.entries()]
     .filter(([, ids]) => ids.length > 1)

@@ -7,7 +7,7 @@ import type {McpServerConfig, UnavailableMcpServer} from '../catalog/types.js'
 import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
 import {McpServerFailure, withMcpSession} from './session.js'
-import {RAW_RESULT, type McpSession} from './types.js'
+import {RAW_RESULT, type McpPhase, type McpResultParser, type McpServerOffers, type McpSession} from './types.js'
 
 /** A tool as its server lists it (secrets redacted). */
 export interface McpToolDefinition {
@@ -17,12 +17,19 @@ export interface McpToolDefinition {
   inputSchema: unknown
   outputSchema?: unknown
   annotations?: Record<string, unknown>
+  /** How the tool runs (`taskSupport`: whether a call needs a task). */
+  execution?: Record<string, unknown>
+  /** The tool's metadata (`ui.visibility` says whether the model may see it). */
+  _meta?: Record<string, unknown>
 }
 
 export interface ListedServer {
   server: string
   config: McpServerConfig
+  /** Every tool it listed, in listing order, duplicates included. */
   tools: McpToolDefinition[]
+  /** What its capabilities say it offers. */
+  offers: McpServerOffers
   /**
    * Tools (by index in `tools`) with a defect inside them as the server sent them (depth, size,
    * `__proto__`), path and problem redacted. Checked on the raw message: the SDK's result parsing
@@ -59,45 +66,63 @@ interface ListedTools {
   defects: Map<number, Defect>
 }
 
-async function pageThroughTools(session: McpSession, inspectTool: ListServersOptions['inspectTool']): Promise<ListedTools> {
-  session.setPhase('tools/list')
-  // Loaded with the client already (session.ts): this costs nothing more.
-  const {ListToolsResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
-  const listed: ListedTools = {tools: [], defects: new Map()}
-  const seenNames = new Set<string>()
+/** JSON-RPC's "method not found". */
+const METHOD_NOT_FOUND = -32_601
+
+/**
+ * Every item of a paged list (`tools/list`, `resources/list`, `prompts/list`): `onPage` gets each
+ * page's raw result and the same page parsed by `resultSchema`.
+ */
+export async function pageThrough<T extends {nextCursor?: string}>(session: McpSession, method: McpPhase & `${string}/list`, resultSchema: McpResultParser<T>, onPage: (page: T, raw: Record<string, unknown>) => void): Promise<void> {
+  session.setPhase(method)
   const seenCursors = new Set<string>()
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    // The raw result first (the client checked it is a result and keeps `tools` as sent), then its shape.
-    const raw = await session.client.request(
-      {method: 'tools/list', params: cursor === undefined ? {} : {cursor}},
-      RAW_RESULT,
-      {signal: session.deadline.signal, timeout: session.deadline.remaining()},
-    )
-    const result = ListToolsResultSchema.parse(raw)
-    const rawTools = raw.tools as unknown[]
-    result.tools.forEach((tool, index) => {
-      // Two tools with one name on one server would share an id; the first one wins.
-      if (seenNames.has(tool.name)) return
-      seenNames.add(tool.name)
-      const defect = inspectTool?.(rawTools[index], `tools[${listed.tools.length}]`)
-      if (defect !== undefined) listed.defects.set(listed.tools.length, {path: session.redact(defect.path), problem: defect.problem})
-      listed.tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
-    })
+    // The raw result first (the client checked it is a result and keeps it as sent), then its shape.
+    const raw = await session.client.request({method, params: cursor === undefined ? {} : {cursor}}, RAW_RESULT, {signal: session.deadline.signal, timeout: session.deadline.remaining()})
+    const result = resultSchema.parse(raw)
+    onPage(result, raw)
     cursor = result.nextCursor
-    if (cursor === undefined || cursor === '') return listed
-    if (seenCursors.has(cursor)) throw new McpServerFailure(session.server, 'unavailable', 'returned the same tools/list cursor twice (its paging never ends)')
+    if (cursor === undefined || cursor === '') return
+    if (seenCursors.has(cursor)) throw new McpServerFailure(session.server, 'unavailable', `returned the same ${method} cursor twice (its paging never ends)`)
     seenCursors.add(cursor)
   }
-  throw new McpServerFailure(session.server, 'unavailable', `returned more than ${MAX_PAGES} pages of tools/list`)
+  throw new McpServerFailure(session.server, 'unavailable', `returned more than ${MAX_PAGES} pages of ${method}`)
 }
 
-function toDefinition(tool: {name: string; title?: string; description?: string; inputSchema: unknown; outputSchema?: unknown; annotations?: unknown}): McpToolDefinition {
+function isMethodNotFound(error: unknown): boolean {
+  return (error as {code?: unknown} | undefined)?.code === METHOD_NOT_FOUND
+}
+
+async function pageThroughTools(session: McpSession, inspectTool: ListServersOptions['inspectTool']): Promise<ListedTools> {
+  // Loaded with the client already (session.ts): this costs nothing more.
+  const {ListToolsResultSchema} = await import('@modelcontextprotocol/sdk/types.js')
+  const listed: ListedTools = {tools: [], defects: new Map()}
+  try {
+    await pageThrough(session, 'tools/list', ListToolsResultSchema, (result, raw) => {
+      const rawTools = raw.tools as unknown[]
+      result.tools.forEach((tool, index) => {
+        const defect = inspectTool?.(rawTools[index], `tools[${listed.tools.length}]`)
+        if (defect !== undefined) listed.defects.set(listed.tools.length, {path: session.redact(defect.path), problem: defect.problem})
+        listed.tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
+      })
+    })
+  } catch (error) {
+    // A server that offers only resources or prompts may not know tools/list at all (as OpenClaw allows).
+    const {offers} = session
+    if (offers.tools || !(offers.resources || offers.prompts) || !isMethodNotFound(error)) throw error
+  }
+  return listed
+}
+
+function toDefinition(tool: {name: string; title?: string; description?: string; inputSchema: unknown; outputSchema?: unknown; annotations?: unknown; execution?: unknown; _meta?: unknown}): McpToolDefinition {
   const definition: McpToolDefinition = {name: tool.name, inputSchema: tool.inputSchema}
   if (typeof tool.title === 'string') definition.title = tool.title
   if (typeof tool.description === 'string') definition.description = tool.description
   if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema
   if (tool.annotations !== null && typeof tool.annotations === 'object') definition.annotations = tool.annotations as Record<string, unknown>
+  if (tool.execution !== null && typeof tool.execution === 'object') definition.execution = tool.execution as Record<string, unknown>
+  if (tool._meta !== null && typeof tool._meta === 'object') definition._meta = tool._meta as Record<string, unknown>
   return definition
 }
 
@@ -148,9 +173,9 @@ export async function listServers(servers: Record<string, McpServerConfig>, opti
         // Each server gets its own start-up limit; a slow one is reported when its limit passes.
         // Its own request limit, when it has one, is the listing's (start-up keeps the other).
         const session = {timeoutMs: config.startupTimeoutMs ?? options.timeoutMs, requestTimeoutMs: config.requestTimeoutMs, env: options.env, signal: options.signal}
-        const list = (opened: McpSession) => pageThroughTools(opened, options.inspectTool)
-        const {tools, defects} = options.sessions === undefined ? await withMcpSession(server, config, session, list) : await options.sessions.use(server, config, session, list)
-        return {server, config, tools, defects}
+        const list = async (opened: McpSession) => ({...(await pageThroughTools(opened, options.inspectTool)), offers: opened.offers})
+        const {tools, defects, offers} = options.sessions === undefined ? await withMcpSession(server, config, session, list) : await options.sessions.use(server, config, session, list)
+        return {server, config, tools, offers, defects}
       } catch (error) {
         if (error instanceof McpServerFailure) return {server, error: error.reason}
         throw error

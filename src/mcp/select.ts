@@ -4,25 +4,30 @@
  * `--server` narrows any command to the servers it names. Pure.
  *
  * Decisions where the spec is silent:
- * - An `mcp:<server>:<tool>` id names its server by the longest declared key it starts with
- *   (server keys may contain colons); an `mcp:` id that matches no declared server starts none,
- *   so the lookup reports the unknown tool without waiting for any server.
+ * - An `mcp:<server>:<tool>` id names its server by the longest declared name it starts with —
+ *   the server's safe name (OpenClaw's ids), or its key (the old form a person may still type;
+ *   keys may contain colons); every server with that name starts. An `mcp:` id that matches no
+ *   declared server starts none, so the lookup reports the unknown tool without waiting for any
+ *   server.
  * - A tool given by name (or an `openclaw:` / `client:` id) may be on any server: all start.
  * - `--server` with a name no source declares is a usage error listing the declared names.
  */
 import {usageError} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
+import {assignSafeServerNames} from './names.js'
 
 const MCP_ID_PREFIX = 'mcp:'
 const TOOL_ID = /^(openclaw|mcp|client):/
 
-/** The servers a call or describe of `target` needs, among `declared`. */
+/** The servers a call or describe of `target` needs, among `declared` (every enabled server, in declaration order). */
 export function serversForTool(target: string | undefined, declared: readonly string[]): readonly string[] {
   if (target === undefined || !target.startsWith(MCP_ID_PREFIX)) return declared
   const rest = target.slice(MCP_ID_PREFIX.length)
-  const matching = declared.filter((server) => rest.startsWith(`${server}:`) && rest.length > server.length + 1)
-  const longest = matching.sort((a, b) => b.length - a.length)[0]
-  return longest === undefined ? [] : [longest]
+  const safeNames = assignSafeServerNames(declared)
+  const namesOf = (server: string): string[] => [safeNames.get(server)!, server]
+  const prefixes = declared.flatMap(namesOf).filter((name) => rest.startsWith(`${name}:`) && rest.length > name.length + 1)
+  const longest = prefixes.sort((a, b) => b.length - a.length)[0]
+  return longest === undefined ? [] : declared.filter((server) => namesOf(server).includes(longest))
 }
 
 /** Does the command name the MCP server it needs (an `mcp:` id, or `--server`)? */

@@ -19,9 +19,17 @@ import {limitedFetch} from './message-limit.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
 import {stderrExcerpt} from '../shared/stderr-excerpt.js'
 import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
-import type {McpClient, McpPhase, McpSession, McpSessionOptions} from './types.js'
+import type {McpClient, McpPhase, McpServerOffers, McpSession, McpSessionOptions} from './types.js'
 
 const CLIENT_INFO = {name: 'toolsearch', version: '0.1.0'}
+/**
+ * The capabilities the client declares in `initialize`: none, as OpenClaw's MCP client declares
+ * none (2026.9.6, with `mcp.apps` off). Servers decide from them which tools to list —
+ * server-everything lists `get-roots-list`, `trigger-sampling-request` or
+ * `trigger-elicitation-request` only to a client that declares roots, sampling or elicitation —
+ * so toolsearch sees the tools OpenClaw sees.
+ */
+export const CLIENT_CAPABILITIES: Readonly<Record<string, never>> = Object.freeze({})
 /** stderr lines quoted in a failure reason (after the first error line, when it is not among them). */
 const QUOTED_STDERR_LINES = 3
 const MAX_QUOTED_CHARS = 300
@@ -54,6 +62,12 @@ async function loadSdk(): Promise<Sdk> {
  */
 function sessionClient(client: Client, {ResultSchema}: Sdk): McpClient {
   return {request: async (request, resultSchema, options) => resultSchema.parse(await client.request(request, ResultSchema, options))}
+}
+
+/** What the server's capabilities (from `initialize`) say it offers. */
+function serverOffers(client: Client): McpServerOffers {
+  const capabilities = client.getServerCapabilities()
+  return {tools: Boolean(capabilities?.tools), resources: Boolean(capabilities?.resources), prompts: Boolean(capabilities?.prompts)}
 }
 
 /** What went wrong, for callers that map failures to outcomes. */
@@ -193,7 +207,7 @@ async function connectHttp(url: string, headers: Record<string, string>, deadlin
   // Every response body is read through the one message limit (message-limit.ts).
   const fetch = limitedFetch(onTooLarge)
   const streamable = new StreamableHTTPClientTransport(new URL(url), {requestInit, fetch, reconnectionOptions: {maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1}})
-  const client = new Client(CLIENT_INFO, {capabilities: {}})
+  const client = new Client(CLIENT_INFO, {capabilities: {...CLIENT_CAPABILITIES}})
   setClient(client, streamable)
   try {
     await deadline.race(client.connect(streamable, {signal: deadline.signal, timeout: deadline.remaining()}))
@@ -206,7 +220,7 @@ async function connectHttp(url: string, headers: Record<string, string>, deadlin
   // Legacy servers speak only the 2024-11-05 HTTP+SSE transport.
   const {SSEClientTransport} = await import('@modelcontextprotocol/sdk/client/sse.js')
   const sse = new SSEClientTransport(new URL(url), {requestInit, fetch})
-  const sseClient = new Client(CLIENT_INFO, {capabilities: {}})
+  const sseClient = new Client(CLIENT_INFO, {capabilities: {...CLIENT_CAPABILITIES}})
   setClient(sseClient, sse)
   await deadline.race(sseClient.connect(sse, {signal: deadline.signal, timeout: deadline.remaining()}))
 }
@@ -271,7 +285,7 @@ export class OpenMcpSession {
       const setPhase = (next: McpPhase): void => {
         this.connection.phase = next
       }
-      return work({server: this.server, client: sessionClient(client, await loadSdk()), redact: this.connection.redact, deadline, setPhase})
+      return work({server: this.server, client: sessionClient(client, await loadSdk()), redact: this.connection.redact, deadline, offers: serverOffers(client), setPhase})
     })
   }
 
@@ -349,7 +363,7 @@ export async function openMcpSession(server: string, config: McpServerConfig, op
         })
         // The server boots while the SDK loads.
         const [{Client}] = await deadline.race(Promise.all([loadSdk(), connection.stdio.start()]))
-        const client = new Client(CLIENT_INFO, {capabilities: {}})
+        const client = new Client(CLIENT_INFO, {capabilities: {...CLIENT_CAPABILITIES}})
         connection.client = client
         connection.phase = 'initialize'
         await deadline.race(client.connect(connection.stdio, {signal: deadline.signal, timeout: deadline.remaining()}))

@@ -7,7 +7,14 @@
 import type {Deadline} from './deadline.js'
 import type {Redactor} from './expand.js'
 
-export type McpPhase = 'start' | 'initialize' | 'tools/list' | 'tools/call'
+export type McpPhase = 'start' | 'initialize' | 'tools/list' | 'tools/call' | 'resources/list' | 'resources/read' | 'prompts/list' | 'prompts/get'
+
+/** What a server offers, as its capabilities in `initialize` say. */
+export interface McpServerOffers {
+  tools: boolean
+  resources: boolean
+  prompts: boolean
+}
 
 /** A JSON-RPC request to the server. */
 export interface McpRequest {
@@ -42,6 +49,8 @@ export interface McpSession {
   readonly client: McpClient
   readonly redact: Redactor
   readonly deadline: Deadline
+  /** What the server said it offers when it was initialized. */
+  readonly offers: McpServerOffers
   /** Marks which request is in flight, for failure reasons. */
   setPhase(phase: McpPhase): void
 }

@@ -1,7 +1,7 @@
 /** Tool lookup (SPEC §8.1): exact id, exact name, ambiguity, direct-only, suggestions. */
 import {describe, expect, it} from 'vitest'
 
-import {DIRECT_ONLY_MESSAGE, lookupCatalogTool, lookupTool, suggestTools} from '../../src/call/lookup.js'
+import {DIRECT_ONLY_MESSAGE, findByOldMcpName, lookupCatalogTool, lookupTool, lookupToolForPerson, suggestTools} from '../../src/call/lookup.js'
 import {applyToolPolicy, compileToolPolicy} from '../../src/catalog/policy.js'
 import type {ToolsearchError} from '../../src/shared/errors.js'
 import {thrownBy, tool} from '../search/tools.js'
@@ -107,5 +107,35 @@ describe('lookupTool', () => {
   it('does not confuse names with Object.prototype keys', () => {
     expect(lookupError('constructor').code).toBe('unknown-tool')
     expect(lookupTool([tool('constructor')], 'constructor').name).toBe('constructor')
+  })
+})
+
+describe('lookupToolForPerson: the old names of live MCP tools', () => {
+  const live = (server: string, own: string) => {
+    const entry = tool(`${server}__${own}`, {source: 'mcp', sourceName: server})
+    entry.mcp = {serverName: server, safeServerName: server, toolName: own, operation: 'tool'}
+    return entry
+  }
+  const catalog = {entries: [live('everything', 'echo'), live('everything', 'get-sum'), live('other', 'get-sum'), tool('read', {sourceName: 'core'})], mcpServers: {}, unavailableMcpServers: []}
+
+  it('finds mcp:<server>:<tool>, the bare tool name and mcp:<server>:<name>, with a note naming the new id', () => {
+    const note = 'Note: "mcp:everything:echo" is now mcp:everything:everything__echo (OpenClaw\'s name for this MCP tool); use that id.'
+    expect(lookupToolForPerson(catalog, ' mcp:everything:echo ')).toEqual({entry: catalog.entries[0], note})
+    expect(lookupToolForPerson(catalog, 'echo').entry.id).toBe('mcp:everything:everything__echo')
+    expect(lookupToolForPerson(catalog, 'mcp:everything:everything__echo')).toEqual({entry: catalog.entries[0]})
+    expect(lookupToolForPerson(catalog, 'read')).toEqual({entry: catalog.entries[3]})
+  })
+
+  it('calls an old name two servers\' tools had ambiguous, and leaves what fits nothing unknown', () => {
+    const ambiguous = thrownBy(() => lookupToolForPerson(catalog, 'get-sum'))
+    expect(ambiguous).toMatchObject({code: 'ambiguous-tool', message: 'Ambiguous tool name: get-sum; use an exact tool id.', suggestions: ['mcp:everything:everything__get-sum', 'mcp:other:other__get-sum']})
+    expect(lookupToolForPerson(catalog, 'mcp:other:get-sum').entry.id).toBe('mcp:other:other__get-sum')
+    expect(thrownBy(() => lookupToolForPerson(catalog, 'mcp:everything:nope'))?.code).toBe('unknown-tool')
+  })
+
+  it('never finds an old name where the model looks', () => {
+    expect(findByOldMcpName(catalog.entries, 'mcp:everything:echo')).toHaveLength(1)
+    expect(thrownBy(() => lookupCatalogTool(catalog, 'mcp:everything:echo'))?.code).toBe('unknown-tool')
+    expect(thrownBy(() => lookupCatalogTool(catalog, 'echo'))?.code).toBe('unknown-tool')
   })
 })

@@ -130,8 +130,10 @@ describe('loadCatalogs', () => {
     const catalog = await loadCatalogs([first, second], {mcpTimeoutMs: 20_000, env: {PATH: process.env.PATH}, progress: (line) => progress.push(line)})
     // One listing for both files: a single count over both servers.
     expect(progress.filter((line) => line.startsWith('Starting MCP servers: 0/'))).toEqual([expect.stringMatching(/^Starting MCP servers: 0\/2 done /)])
-    const owners = catalog.entries.map((entry) => (entry.source === 'mcp' ? entry.sourceName : entry.name))
+    const owners = catalog.entries.map((entry) => (entry.source === 'mcp' ? entry.mcp!.serverName : entry.name))
     expect([...new Set(owners)]).toEqual(['own_first', 'zed', 'own_second', '1'])
+    // The server "1" is "mcp-1" to the model: a safe name starts with a letter.
+    expect(new Set(catalog.entries.filter((entry) => entry.mcp?.serverName === '1').map((entry) => entry.sourceName))).toEqual(new Set(['mcp-1']))
     expect(catalog.unavailableMcpServers).toEqual([])
     expect(Object.keys(catalog.mcpServers).sort()).toEqual(['1', 'zed'])
     expect(await leftoverServers(pids)).toEqual([])

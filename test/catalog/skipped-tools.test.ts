@@ -60,7 +60,7 @@ describe('a live server listing one bad tool', () => {
     )
     const {entries, unavailable, skipped} = await listMcpServerTools(servers, {timeoutMs: 20_000, env: {PATH: process.env.PATH}})
     expect(unavailable).toEqual([])
-    expect(entries.map((entry) => entry.id)).toEqual(['mcp:deep:fine', 'mcp:huge:fine', 'mcp:proto:fine'])
+    expect(entries.map((entry) => entry.id)).toEqual(['mcp:deep:deep__fine', 'mcp:huge:huge__fine', 'mcp:proto:proto__fine'])
     expect(skipped.map(({name, source, problem}) => ({name, source, problem}))).toEqual([
       {name: 'deep', source: 'MCP server "deep"', problem: 'nests deeper than 128 levels'},
       {name: 'huge', source: 'MCP server "huge"', problem: `is larger than ${MAX_TOOL_CHARS} characters`},
@@ -82,7 +82,9 @@ describe('a live server listing one bad tool', () => {
     const live = await loadCatalogs([config], {env: {PATH: process.env.PATH}})
     const withoutSource = ({path, problem, name}: {path: string; problem: string; name: string}) => ({path, problem, name})
     expect(live.skippedTools?.map(withoutSource)).toEqual(fromFile.skippedTools?.map(withoutSource))
-    expect(live.entries.map((entry) => entry.name)).toEqual(fromFile.entries.map((entry) => entry.name))
+    // A saved listing keeps its names as written; the live server's tools are named as OpenClaw names them.
+    expect(live.entries.map((entry) => entry.mcp?.toolName)).toEqual(fromFile.entries.map((entry) => entry.name))
+    expect(live.entries.map((entry) => entry.name)).toEqual(fromFile.entries.map((entry) => `proto__${entry.name}`))
 
     const result = await runCli(['search', 'prototype', '--catalog', config], {cwd: dir})
     expect(result.code).toBe(0)

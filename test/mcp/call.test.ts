@@ -11,6 +11,11 @@ import type {ExecutionOutcome} from '../../src/call/types.js'
 import {waitForFile} from '../call/processes.js'
 import {everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture} from './helpers.js'
 
+/** What OpenClaw hands the model for `blocks` from `tool` on `server` (see mcp-results.ts). */
+function modelResult(server: string, tool: string, blocks: string[], details: Record<string, unknown> = {}): unknown {
+  return {content: blocks.map((text) => ({type: 'text', text})), details: {mcpServer: server, mcpTool: tool, ...details}}
+}
+
 function catalogOf(servers: Record<string, unknown>): Catalog {
   return {entries: [], mcpServers: parseMcpServers(servers, '/config/mcp.json'), unavailableMcpServers: []}
 }
@@ -45,20 +50,32 @@ describe('mcpResultValue', () => {
 
 describe('executeMcpTool against the fixture server', () => {
   it.each([
-    ['echo', {message: 'hi'}, 'echo: hi'],
-    ['echo_json', {message: 'hi'}, {message: 'hi', length: 2}],
-    ['weather', {city: 'Oslo'}, {city: 'Oslo', temperature: 21}],
-    ['two_blocks', {}, [{type: 'text', text: 'first'}, {type: 'text', text: 'second'}]],
-  ])('%s returns its result and the server is gone afterwards', async (tool, args, result) => {
+    ['echo', {message: 'hi'}, 'echo: hi', modelResult('fixture', 'echo', ['echo: hi'])],
+    ['echo_json', {message: 'hi'}, {message: 'hi', length: 2}, modelResult('fixture', 'echo_json', ['{"message":"hi","length":2}'])],
+    [
+      'weather',
+      {city: 'Oslo'},
+      {city: 'Oslo', temperature: 21},
+      // The structured content first, keys sorted; the text block, which does not repeat it, after.
+      modelResult('fixture', 'weather', ['structuredContent:\n{\n  "city": "Oslo",\n  "temperature": 21\n}', 'Oslo: 21 degrees'], {structuredContent: {city: 'Oslo', temperature: 21}}),
+    ],
+    ['two_blocks', {}, [{type: 'text', text: 'first'}, {type: 'text', text: 'second'}], modelResult('fixture', 'two_blocks', ['first', 'second'])],
+  ])('%s returns its result (and the model its own) and the server is gone afterwards', async (tool, args, result, model) => {
     const pids = pidFile()
-    expect(await call({fixture: fixtureServer(pids)}, 'fixture', tool, args)).toEqual({status: 'ok', result})
+    expect(await call({fixture: fixtureServer(pids)}, 'fixture', tool, args)).toEqual({status: 'ok', result, modelResult: model})
     expect(recordedPids(pids)).toHaveLength(1)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
   it('turns isError into a tool error carrying the server text', async () => {
     const pids = pidFile()
-    expect(await call({fixture: fixtureServer(pids)}, 'fixture', 'fail', {reason: 'disk full'})).toEqual({status: 'tool-error', message: 'failed on purpose: disk full', result: 'failed on purpose: disk full'})
+    expect(await call({fixture: fixtureServer(pids)}, 'fixture', 'fail', {reason: 'disk full'})).toEqual({
+      status: 'tool-error',
+      message: 'failed on purpose: disk full',
+      result: 'failed on purpose: disk full',
+      // OpenClaw hands the model the result, marked as an error.
+      modelResult: modelResult('fixture', 'fail', ['failed on purpose: disk full'], {status: 'error'}),
+    })
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -103,7 +120,7 @@ describe('executeMcpTool against the fixture server', () => {
 
   it('makes a tool the server does not know a tool error', async () => {
     const pids = pidFile()
-    expect(await call({fixture: fixtureServer(pids)}, 'fixture', 'no_such_tool', {})).toEqual({status: 'tool-error', message: 'unknown tool no_such_tool', result: 'unknown tool no_such_tool'})
+    expect(await call({fixture: fixtureServer(pids)}, 'fixture', 'no_such_tool', {})).toEqual({status: 'tool-error', message: 'unknown tool no_such_tool', result: 'unknown tool no_such_tool', modelResult: modelResult('fixture', 'no_such_tool', ['unknown tool no_such_tool'], {status: 'error'})})
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -111,7 +128,7 @@ describe('executeMcpTool against the fixture server', () => {
     const pids = pidFile()
     const servers = {fixture: fixtureServer(pids, [], {env: {API_KEY: '${SECRET}'}})}
     const outcome = await call(servers, 'fixture', 'read_env', {name: 'API_KEY'}, {env: {PATH: process.env.PATH, SECRET: 'sk-live-0123456789'}})
-    expect(outcome).toEqual({status: 'ok', result: '***'})
+    expect(outcome).toEqual({status: 'ok', result: '***', modelResult: modelResult('fixture', 'read_env', ['***'])})
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -119,8 +136,8 @@ describe('executeMcpTool against the fixture server', () => {
     const pids = pidFile()
     const env = {PATH: process.env.PATH, HOME: '/home/someone', AWS_SECRET_ACCESS_KEY: 'not-for-servers'}
     const servers = {fixture: fixtureServer(pids, [], {env: {OWN: 'own-value'}})}
-    expect(await call(servers, 'fixture', 'read_env', {name: 'AWS_SECRET_ACCESS_KEY'}, {env})).toEqual({status: 'ok', result: '(unset)'})
-    expect(await call(servers, 'fixture', 'read_env', {name: 'HOME'}, {env})).toEqual({status: 'ok', result: '/home/someone'})
+    expect(await call(servers, 'fixture', 'read_env', {name: 'AWS_SECRET_ACCESS_KEY'}, {env})).toMatchObject({status: 'ok', result: '(unset)'})
+    expect(await call(servers, 'fixture', 'read_env', {name: 'HOME'}, {env})).toMatchObject({status: 'ok', result: '/home/someone'})
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -135,15 +152,27 @@ describe('executeMcpTool over HTTP and against server-everything', () => {
     const http = await startHttpFixture('--http')
     const sse = await startHttpFixture('--sse')
     const servers = {http: {url: http.url}, sse: {url: sse.url}}
-    expect(await call(servers, 'http', 'echo', {message: 'over http'})).toEqual({status: 'ok', result: 'echo: over http'})
-    expect(await call(servers, 'sse', 'weather', {city: 'Lima'})).toEqual({status: 'ok', result: {city: 'Lima', temperature: 21}})
+    expect(await call(servers, 'http', 'echo', {message: 'over http'})).toMatchObject({status: 'ok', result: 'echo: over http'})
+    expect(await call(servers, 'sse', 'weather', {city: 'Lima'})).toMatchObject({status: 'ok', result: {city: 'Lima', temperature: 21}})
   })
 
   it('calls server-everything tools: text, structured content and sums', async () => {
     const pids = pidFile()
     const servers = {everything: everythingServer(pids)}
-    expect(await call(servers, 'everything', 'echo', {message: 'hello'})).toEqual({status: 'ok', result: 'Echo: hello'})
-    expect(await call(servers, 'everything', 'get-structured-content', {location: 'Chicago'})).toEqual({status: 'ok', result: {temperature: 36, conditions: 'Light rain / drizzle', humidity: 82}})
+    expect(await call(servers, 'everything', 'echo', {message: 'hello'})).toEqual({status: 'ok', result: 'Echo: hello', modelResult: modelResult('everything', 'echo', ['Echo: hello'])})
+    const structured = {temperature: 36, conditions: 'Light rain / drizzle', humidity: 82}
+    expect(await call(servers, 'everything', 'get-structured-content', {location: 'Chicago'})).toEqual({
+      status: 'ok',
+      result: structured,
+      // The structured content first, keys sorted; server-everything's compact JSON text of it is
+      // no pretty-printed copy, so it stays (OpenClaw drops only a text block that is its pretty JSON).
+      modelResult: modelResult(
+        'everything',
+        'get-structured-content',
+        [`structuredContent:\n${JSON.stringify({conditions: 'Light rain / drizzle', humidity: 82, temperature: 36}, null, 2)}`, JSON.stringify(structured)],
+        {structuredContent: structured},
+      ),
+    })
     const sum = await call(servers, 'everything', 'get-sum', {a: 2, b: 3})
     expect(sum.status).toBe('ok')
     expect(JSON.stringify(sum)).toContain('5')

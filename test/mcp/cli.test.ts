@@ -46,8 +46,8 @@ describe('catalog commands over an mcpServers file', () => {
     expect(result.stderr).toBe(CRASH_WARNING)
     expect(result.code).toBe(0)
     const hits = parseJsonOutput<Array<{id: string; source: string; sourceName: string; input: string}>>(result)
-    expect(hits.map((hit) => hit.id)).toEqual(expect.arrayContaining(['mcp:fixture:weather', 'openclaw:core:forecast_report']))
-    expect(hits.find((hit) => hit.id === 'mcp:fixture:weather')).toMatchObject({source: 'mcp', sourceName: 'fixture', input: 'unknown'})
+    expect(hits.map((hit) => hit.id)).toEqual(expect.arrayContaining(['mcp:fixture:fixture__weather', 'openclaw:core:forecast_report']))
+    expect(hits.find((hit) => hit.id === 'mcp:fixture:fixture__weather')).toMatchObject({source: 'mcp', sourceName: 'fixture', input: 'unknown'})
     expectNoServerNoise(result)
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
@@ -70,10 +70,10 @@ describe('catalog commands over an mcpServers file', () => {
 
   it('describe shows the server schema of an MCP tool', async () => {
     const {pids, config} = setup()
-    const result = await runCli(['describe', '--catalog', config, 'mcp:fixture:echo', '--json'])
+    const result = await runCli(['describe', '--catalog', config, 'mcp:fixture:fixture__echo', '--json'])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(parseJsonOutput(result)).toMatchObject({id: 'mcp:fixture:echo', source: 'mcp', sourceName: 'fixture', label: 'Echo', parameters: {required: ['message']}})
+    expect(parseJsonOutput(result)).toMatchObject({id: 'mcp:fixture:fixture__echo', source: 'mcp', sourceName: 'fixture', label: 'Echo', parameters: {required: ['message']}})
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -110,11 +110,11 @@ describe('catalog commands over an mcpServers file', () => {
 
   it('call returns the server result, structuredContent first', async () => {
     const {pids, config} = setup()
-    const text = await runCli(['call', '--catalog', config, 'mcp:fixture:echo', '--args', '{"message": "hi"}'])
+    const text = await runCli(['call', '--catalog', config, 'mcp:fixture:fixture__echo', '--args', '{"message": "hi"}'])
     expect(text.stdout).toBe('"echo: hi"\n')
     expect(text.code).toBe(0)
-    const structured = await runCli(['call', '--catalog', config, 'weather', 'city=Oslo', '--json'])
-    expect(parseJsonOutput(structured)).toEqual({tool: {id: 'mcp:fixture:weather', name: 'weather', source: 'mcp'}, result: {city: 'Oslo', temperature: 21}})
+    const structured = await runCli(['call', '--catalog', config, 'fixture__weather', 'city=Oslo', '--json'])
+    expect(parseJsonOutput(structured)).toEqual({tool: {id: 'mcp:fixture:fixture__weather', name: 'fixture__weather', source: 'mcp'}, result: {city: 'Oslo', temperature: 21}})
     expect(structured.code).toBe(0)
     expectNoServerNoise(structured)
     // Each call starts the server once: it lists the tools and calls over the same session.
@@ -124,7 +124,7 @@ describe('catalog commands over an mcpServers file', () => {
 
   it('call: isError is a tool error with the server text (exit 1)', async () => {
     const {pids, config} = setup()
-    const result = await runCli(['call', '--catalog', config, 'fail', '--args', '{"reason": "disk full"}'])
+    const result = await runCli(['call', '--catalog', config, 'fixture__fail', '--args', '{"reason": "disk full"}'])
     expect(result.code).toBe(1)
     expect(result.stderr).toBe('Error: failed on purpose: disk full\n')
     expect(await leftoverServers(pids)).toEqual([])
@@ -133,17 +133,18 @@ describe('catalog commands over an mcpServers file', () => {
   it('call: escape sequences in the text of a tool error never reach the terminal', async () => {
     const {pids, config} = setup()
     const reason = '\u001b]0;pwned\u0007\u001b[31mred\rforged'
-    const result = await runCli(['call', '--catalog', config, 'fail', '--args', JSON.stringify({reason})])
+    const result = await runCli(['call', '--catalog', config, 'fixture__fail', '--args', JSON.stringify({reason})])
     expect(result.code).toBe(1)
     expect(result.stderr).toBe('Error: failed on purpose: \\u001b]0;pwned\\u0007\\u001b[31mred\\u000dforged\n')
     expect(await leftoverServers(pids)).toEqual([])
   })
 
-  it('call: a name two servers share is ambiguous, and no server is started for the call', async () => {
+  it('call: a tool name two servers share is ambiguous, and no server is started for the call', async () => {
     const {pids, config} = setup((p) => ({other: fixtureServer(p)}))
+    // `echo` is each server's own name for its tool (the model knows them as fixture__echo and other__echo).
     const result = await runCli(['call', '--catalog', config, 'echo', 'message=hi'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('Error: Ambiguous tool name: echo: 2 tools have it:\n  mcp:fixture:echo\n  mcp:other:echo\nPick one by its id, e.g.: toolsearch call mcp:fixture:echo …\n')
+    expect(result.stderr).toBe('Error: Ambiguous tool name: echo: 2 tools have it:\n  mcp:fixture:fixture__echo\n  mcp:other:other__echo\nPick one by its id, e.g.: toolsearch call mcp:fixture:fixture__echo …\n')
     // Both servers were started to list their tools; neither once more for a call.
     expect(recordedPids(pids)).toHaveLength(2)
     expect(await leftoverServers(pids)).toEqual([])
@@ -151,10 +152,10 @@ describe('catalog commands over an mcpServers file', () => {
 
   it('call: a timeout or a crash makes the server unavailable (exit 4) and reaps it', async () => {
     const {pids, config} = setup()
-    const hung = await runCli(['call', '--catalog', config, 'hang', '--timeout', '4000'])
+    const hung = await runCli(['call', '--catalog', config, 'fixture__hang', '--timeout', '4000'])
     expect(hung.code).toBe(4)
     expect(hung.stderr).toContain('MCP server "fixture" did not answer tools/call within 4000 ms')
-    const crashed = await runCli(['call', '--catalog', config, 'crash', '--json'])
+    const crashed = await runCli(['call', '--catalog', config, 'fixture__crash', '--json'])
     expect(crashed.code).toBe(4)
     expect(JSON.stringify(parseJsonOutput(crashed))).toContain('MCP server \\"fixture\\" exited with code 7 during tools/call')
     expect(await leftoverServers(pids)).toEqual([])
@@ -165,7 +166,7 @@ describe('catalog commands over an mcpServers file', () => {
     const http = await startHttpFixture('--http', {FIXTURE_REQUIRED_TOKEN: secret})
     const dir = tempDir()
     const config = writeMcpConfig(dir, {remote: {url: http.url, headers: {Authorization: 'Bearer ${REMOTE_TOKEN}'}}})
-    const ok = await runCli(['call', '--catalog', config, 'read_env', 'name=FIXTURE_REQUIRED_TOKEN', '--json'], {env: {REMOTE_TOKEN: secret}})
+    const ok = await runCli(['call', '--catalog', config, 'remote__read_env', 'name=FIXTURE_REQUIRED_TOKEN', '--json'], {env: {REMOTE_TOKEN: secret}})
     expect(parseJsonOutput(ok)).toMatchObject({result: '***'})
     const wrong = await runCli(['catalog', 'list', '--catalog', config, '--json'], {env: {REMOTE_TOKEN: 'a-wrong-secret-token'}})
     // The only server is down: nothing to list (exit 4), the reason in the JSON error.
@@ -187,13 +188,17 @@ describe('catalog commands over an mcpServers file', () => {
     expect(list.stdout).not.toContain('\u001b')
     const search = await runCli(['search', '--catalog', config, 'title', 'forges'])
     expect(search.code).toBe(0)
-    expect(search.stdout).toContain('red\\u001b[31m_tool')
+    // OpenClaw's name for the tool is provider-safe: every other character is a "-".
+    expect(search.stdout).toContain('mcp:hostile:hostile__red--31m_tool')
     expect(search.stdout).not.toContain('\u001b')
     expect(search.stdout).not.toContain('\u0007')
+    // The old id (the tool's own name) still finds it, with a note; its label is that name, shown escaped.
     const described = await runCli(['describe', '--catalog', config, 'mcp:hostile:red\u001b[31m_tool'])
     expect(described.code).toBe(0)
+    expect(described.stdout).toContain('label:       red\\u001b[31m_tool')
     expect(described.stdout).toContain('Sets the title \\u001b]0;pwned\\u0007 and')
     expect(described.stdout).not.toMatch(/[\u0007\u001b]/)
+    expect(described.stderr).toBe('Note: "mcp:hostile:red\\u001b[31m_tool" is now mcp:hostile:hostile__red--31m_tool (OpenClaw\'s name for this MCP tool); use that id.\n')
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -267,8 +272,8 @@ describe('the bundled example', () => {
   it('examples/mcp-servers.json runs the shipped example server, as docs/mcp.md shows', async () => {
     const search = await runCli(['search', '--catalog', 'examples/mcp-servers.json', 'add', 'two', 'numbers', '--json'], {cwd: ROOT})
     expect(search.stderr).toBe('')
-    expect(parseJsonOutput<Array<{id: string}>>(search)[0].id).toBe('mcp:demo:add')
-    const call = await runCli(['call', '--catalog', 'examples/mcp-servers.json', 'echo', 'message=hello'], {cwd: ROOT})
+    expect(parseJsonOutput<Array<{id: string}>>(search)[0].id).toBe('mcp:demo:demo__add')
+    const call = await runCli(['call', '--catalog', 'examples/mcp-servers.json', 'demo__echo', 'message=hello'], {cwd: ROOT})
     expect(call.stderr).toBe('')
     expect(call.stdout).toBe('"Echo: hello"\n')
     expect(call.code).toBe(0)
@@ -300,13 +305,16 @@ describe('catalog list', () => {
       expect.stringMatching(/^ {2}mcp {5}everything +\d+$/) as unknown as string,
       '  mcp     fixture         9',
     ])
-    expect(text.stdout).toContain('Duplicated names (1): a lookup by one of these names is ambiguous; use the id.\n  echo  mcp:everything:echo, mcp:fixture:echo\n')
+    // Each server's tools carry its name (everything__echo, fixture__echo): no name is shared.
+    expect(text.stdout).not.toContain('Duplicated names')
     expect(text.stdout).toContain('1 MCP server unavailable: broken\n')
 
     const json = parseJsonOutput<SummaryJson>(await runCli(['catalog', 'list', '--catalog', config, '--json']))
     const everything = json.groups.find((group) => group.sourceName === 'everything')!
+    // server-everything: its 12 tools OpenClaw offers and the 4 operations over its resources and prompts.
+    expect(everything.tools).toBe(16)
     expect(json.total).toBe(9 + everything.tools)
-    expect(json.duplicateNames).toEqual([{name: 'echo', ids: ['mcp:everything:echo', 'mcp:fixture:echo']}])
+    expect(json.duplicateNames).toEqual([])
     expect(json.unavailableMcpServers).toEqual([{server: 'broken', error: 'exited with code 3 during initialize; stderr: "fixture: loading settings | fixture: fatal: cannot open database /nonexistent/db.sqlite"'}])
     expect(json.groups.find((group) => group.sourceName === 'broken')).toMatchObject({tools: 0, status: 'unavailable'})
     expect(await leftoverServers(pids)).toEqual([])
@@ -323,20 +331,33 @@ describe('catalog import', () => {
     const written = JSON.parse(readFileSync(join(dir, 'tools.json'), 'utf8')) as {tools: Array<Record<string, unknown>>}
     expect(Object.keys(written)).toEqual(['tools'])
     expect(written.tools).toHaveLength(9)
-    expect(written.tools[0]).toEqual({
-      name: 'echo',
+    // The tools as OpenClaw names them, in its order; the run names the server and the tool's own name.
+    expect(written.tools.map((tool) => tool.name)).toEqual(['crash', 'echo', 'echo_json', 'fail', 'hang', 'read_env', 'two_blocks', 'weather', 'whoami'].map((tool) => `fixture__${tool}`))
+    expect(written.tools[1]).toEqual({
+      name: 'fixture__echo',
       label: 'Echo',
       description: 'Echo a message back as text.',
       source: 'mcp',
       sourceName: 'fixture',
       parameters: {type: 'object', properties: {message: {type: 'string', description: 'Text to echo'}}, required: ['message'], additionalProperties: false},
+      run: {mcpServer: 'fixture', mcpTool: 'echo'},
     })
-    expect(written.tools.find((tool) => tool.name === 'weather')?.outputSchema).toMatchObject({required: ['city', 'temperature']})
+    expect(written.tools.find((tool) => tool.name === 'fixture__weather')?.outputSchema).toMatchObject({required: ['city', 'temperature']})
     const before = recordedPids(pids).length
     // Offline: no server starts, and the tools are found under the same ids.
     const offline = await runCli(['search', '--catalog', 'tools.json', 'weather', '--json'], {cwd: dir})
-    expect(parseJsonOutput<Array<{id: string}>>(offline)[0].id).toBe('mcp:fixture:weather')
+    expect(parseJsonOutput<Array<{id: string}>>(offline)[0].id).toBe('mcp:fixture:fixture__weather')
+    // The snapshot keeps each tool's provenance: describe shows what the live server gave, to the byte.
+    const offlineDescribe = await runCli(['describe', '--catalog', 'tools.json', 'mcp:fixture:fixture__weather', '--json'], {cwd: dir})
     expect(recordedPids(pids)).toHaveLength(before)
+    const liveDescribe = await runCli(['describe', '--catalog', config, 'mcp:fixture:fixture__weather', '--json'], {cwd: dir})
+    expect(offlineDescribe.stdout).toBe(liveDescribe.stdout)
+    expect(JSON.parse(offlineDescribe.stdout)).toMatchObject({mcp: {serverName: 'fixture', toolName: 'weather', operation: 'tool'}})
+    // Called without its server declared, the snapshot's tool is unavailable (exit 4).
+    const called = await runCli(['call', '--catalog', 'tools.json', 'fixture__echo', 'message=hi'], {cwd: dir})
+    expect(called.code).toBe(4)
+    expect(called.stderr).toBe('Error: MCP server "fixture" is not declared in the loaded catalogs.\n')
+    expect(recordedPids(pids)).toHaveLength(before + 1)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -437,7 +458,7 @@ describe('interruption', () => {
     const pids = pidFile(dir)
     const calls = join(dir, 'calls.txt')
     const config = writeMcpConfig(dir, {fixture: fixtureServer(pids, [], {env: {FIXTURE_CALL_FILE: calls}})})
-    const ended = await interrupt(['call', '--catalog', config, 'hang'], () => waitForFile(calls))
+    const ended = await interrupt(['call', '--catalog', config, 'fixture__hang'], () => waitForFile(calls))
     expect(ended.code).toBe(130)
     expect(ended.stderr).toBe('Error: Interrupted: the call was stopped.\n')
     expect(ended.stdout).toBe('')

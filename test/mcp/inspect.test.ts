@@ -28,22 +28,22 @@ describe('catalog list names every tool with its human signature', () => {
     const listed = parseJsonOutput<ListJson>(json)
     expect(listed.tools).toHaveLength(listed.total)
     expect(listed.tools.filter((tool) => tool.id.startsWith('mcp:web:'))).toHaveLength(9)
-    expect(listed.tools.find((tool) => tool.id === 'mcp:everything:get-sum')).toEqual(expect.objectContaining({signature: '{ a: number; b: number }', modelInput: 'unknown'}))
-    expect(listed.tools.find((tool) => tool.id === 'mcp:web:weather')).toEqual(expect.objectContaining({description: 'Current weather for a city, as structured content.', signature: '{ city: string }'}))
+    expect(listed.tools.find((tool) => tool.id === 'mcp:everything:everything__get-sum')).toEqual(expect.objectContaining({signature: '{ a: number; b: number }', modelInput: 'unknown'}))
+    expect(listed.tools.find((tool) => tool.id === 'mcp:web:web__weather')).toEqual(expect.objectContaining({description: 'Current weather for a city, as structured content.', signature: '{ city: string }'}))
 
-    const text = await runCli(['catalog', 'list', '--catalog', config, '--server', 'fixture', '--server', 'web', '--name', 'echo*'])
+    const text = await runCli(['catalog', 'list', '--catalog', config, '--server', 'fixture', '--server', 'web', '--name', '*__echo*'])
     expect(text.code).toBe(0)
     expect(text.stdout.slice(text.stdout.indexOf('Tools ('))).toBe(
       [
         'Tools (4 of 18 match):',
         'Input signatures are rendered from each tool\'s schema for you; the model is shown "input: unknown" for MCP and client tools.',
-        '  mcp:fixture:echo  Echo a message back as text.',
+        '  mcp:fixture:fixture__echo  Echo a message back as text.',
         '      { message: string }',
-        '  mcp:fixture:echo_json  Echo a message back as a JSON text block.',
+        '  mcp:fixture:fixture__echo_json  Echo a message back as a JSON text block.',
         '      { message: string }',
-        '  mcp:web:echo  Echo a message back as text.',
+        '  mcp:web:web__echo  Echo a message back as text.',
         '      { message: string }',
-        '  mcp:web:echo_json  Echo a message back as a JSON text block.',
+        '  mcp:web:web__echo_json  Echo a message back as a JSON text block.',
         '      { message: string }',
         '',
       ].join('\n'),
@@ -56,7 +56,7 @@ describe('catalog list names every tool with its human signature', () => {
     const dir = tempDir()
     const pids = pidFile(dir)
     const config = writeMcpConfig(dir, {fixture: fixtureServer(pids)})
-    const result = await runCli(['describe', '--catalog', config, 'mcp:fixture:weather'])
+    const result = await runCli(['describe', '--catalog', config, 'mcp:fixture:fixture__weather'])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('  input:       unknown  (what the model is shown)\n  signature:   { city: string }  (for you, from the schema; not shown to the model)\n')
     expect(await leftoverServers(pids)).toEqual([])

@@ -3,15 +3,24 @@
  * over stdio, the fixture over streamable HTTP and legacy SSE, and every way a server can fail.
  * Each test checks that no server process is left running.
  */
+import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 
 import {listMcpServerTools, mcpToolDefinition, parseMcpServers} from '../../src/catalog/mcp/index.js'
+import type {CatalogEntry} from '../../src/catalog/types.js'
 import {liveProcessGroupCount} from '../../src/process/process-group.js'
 import {tempDir} from '../helpers/cli.js'
 import {closedPort, everythingServer, fixtureServer, leftoverServers, pidFile, recordedPids, startHttpFixture} from './helpers.js'
 
 const FILE = '/config/mcp.json'
 const FIXTURE_TOOLS = ['echo', 'echo_json', 'weather', 'two_blocks', 'fail', 'hang', 'crash', 'read_env', 'whoami']
+/** The fixture's tools in OpenClaw's order: by their names, `<server>__<tool>`. */
+const FIXTURE_ORDER = ['crash', 'echo', 'echo_json', 'fail', 'hang', 'read_env', 'two_blocks', 'weather', 'whoami']
+
+/** The own names (on the server) of the entries of `server`'s tools, in entry order. */
+function toolsOf(entries: CatalogEntry[], server: string): string[] {
+  return entries.filter((entry) => entry.mcp?.serverName === server).map((entry) => entry.mcp!.toolName)
+}
 
 async function list(servers: Record<string, unknown>, options: {timeoutMs?: number; env?: NodeJS.ProcessEnv; progress?: (message: string) => void} = {}) {
   return listMcpServerTools(parseMcpServers(servers, FILE), {timeoutMs: 10_000, env: {PATH: process.env.PATH}, ...options})
@@ -23,12 +32,14 @@ describe('listMcpServerTools with live servers', () => {
     const progress: string[] = []
     const {entries, unavailable} = await list({fixture: fixtureServer(pids), everything: everythingServer(pids)}, {progress: (line) => progress.push(line)})
     expect(unavailable).toEqual([])
-    expect(entries.filter((entry) => entry.sourceName === 'fixture').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
-    const echo = entries.find((entry) => entry.id === 'mcp:everything:echo')
+    expect(toolsOf(entries, 'fixture')).toEqual(FIXTURE_ORDER)
+    expect(entries.filter((entry) => entry.sourceName === 'fixture').map((entry) => entry.name)).toEqual(FIXTURE_ORDER.map((tool) => `fixture__${tool}`))
+    const echo = entries.find((entry) => entry.id === 'mcp:everything:everything__echo')
     expect(echo).toMatchObject({
-      name: 'echo',
+      name: 'everything__echo',
       source: 'mcp',
       sourceName: 'everything',
+      mcp: {serverName: 'everything', safeServerName: 'everything', toolName: 'echo', operation: 'tool'},
       description: 'Echoes back the input string',
       label: 'Echo Tool',
       trusted: false,
@@ -40,7 +51,7 @@ describe('listMcpServerTools with live servers', () => {
     expect(echo?.parameters).toMatchObject({type: 'object', required: ['message']})
     expect(entries.filter((entry) => entry.sourceName === 'everything').length).toBeGreaterThan(5)
     // Untrusted entries do not carry the output schema; the import reads it from the definition.
-    const weather = entries.find((entry) => entry.id === 'mcp:fixture:weather')!
+    const weather = entries.find((entry) => entry.id === 'mcp:fixture:fixture__weather')!
     expect(weather.outputSchema).toBeUndefined()
     expect(mcpToolDefinition(weather)?.outputSchema).toMatchObject({required: ['city', 'temperature']})
     expect(progress[0]).toBe('Starting MCP servers: 0/2 done (waiting for fixture, everything: limit 10 s)')
@@ -59,13 +70,32 @@ describe('listMcpServerTools with live servers', () => {
     expect(await leftoverServers(pids)).toEqual([])
   })
 
+  it('declares no client capabilities in initialize, as OpenClaw does', async () => {
+    const pids = pidFile()
+    const init = `${pids}.init`
+    const {unavailable} = await list({fixture: fixtureServer(pids, [], {env: {FIXTURE_INIT_FILE: init}})})
+    expect(unavailable).toEqual([])
+    expect(readFileSync(init, 'utf8')).toBe('{}\n')
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
+  it('lists a server that offers prompts and no tools (tools/list an unknown method) as its prompt operations', async () => {
+    const pids = pidFile()
+    const {entries, unavailable} = await list({prompter: fixtureServer(pids, ['--prompts-only']), fixture: fixtureServer(pids)})
+    expect(unavailable).toEqual([])
+    expect(entries.filter((entry) => entry.mcp?.serverName === 'prompter').map((entry) => entry.name)).toEqual(['prompter__prompts_get', 'prompter__prompts_list'])
+    // A server that offers tools has no resource or prompt operations.
+    expect(entries.filter((entry) => entry.mcp?.serverName === 'fixture').every((entry) => entry.mcp?.operation === 'tool')).toBe(true)
+    expect(await leftoverServers(pids)).toEqual([])
+  })
+
   it('pages through tools/list with nextCursor', async () => {
     const pids = pidFile()
     const {entries, unavailable} = await list({paged: fixtureServer(pids, ['--page-size', '4', '--extra-tools', '25'])})
     expect(unavailable).toEqual([])
     expect(entries).toHaveLength(FIXTURE_TOOLS.length + 25)
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length)
-    expect(entries.at(-1)?.name).toBe('generated_024')
+    expect(toolsOf(entries, 'paged').filter((tool) => tool.startsWith('generated_'))).toEqual(Array.from({length: 25}, (_, i) => `generated_${String(i).padStart(3, '0')}`))
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -77,25 +107,28 @@ describe('listMcpServerTools with live servers', () => {
     })
     expect(unavailable).toEqual([])
     for (const server of ['paged', 'whole']) {
-      const names = entries.filter((entry) => entry.sourceName === server).map((entry) => entry.name)
+      const names = toolsOf(entries, server)
       expect(names).toHaveLength(FIXTURE_TOOLS.length + 3000)
       expect(new Set(names).size).toBe(names.length)
-      expect(names.at(-1)).toBe('generated_2999')
+      expect(names).toContain('generated_2999')
     }
     expect(await leftoverServers(pids)).toEqual([])
   })
 
-  it('skips a listed tool with a defect inside it, and makes a server with a malformed tool unavailable', async () => {
+  it('skips a listed tool with a defect inside it, and a tool with a blank name, keeping each server\'s other tools', async () => {
     const pids = pidFile()
     const {entries, unavailable, skipped} = await list({good: fixtureServer(pids), deep: fixtureServer(pids, ['--deep-schema']), blank: fixtureServer(pids, ['--blank-name'])})
-    expect(entries.filter((entry) => entry.sourceName === 'good').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+    expect(toolsOf(entries, 'good')).toEqual(FIXTURE_ORDER)
     // The deep tool alone is left out; its server's other tools are used.
-    expect(entries.filter((entry) => entry.sourceName === 'deep').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
-    expect(skipped).toHaveLength(1)
+    expect(toolsOf(entries, 'deep')).toEqual(FIXTURE_ORDER)
+    // OpenClaw leaves a tool with a blank name out and uses the server's others; so does toolsearch, with a warning.
+    expect(toolsOf(entries, 'blank')).toEqual(FIXTURE_ORDER)
+    expect(unavailable).toEqual([])
+    expect(skipped).toHaveLength(2)
     expect(skipped[0]).toMatchObject({name: 'deep', source: 'MCP server "deep"', problem: 'nests deeper than 128 levels'})
     expect(skipped[0]!.path).toMatch(/^tools\[9\]\.inputSchema\.properties\.inner\..*….*\.properties\.inner$/)
     expect(skipped[0]!.path.length).toBeLessThanOrEqual(120)
-    expect(unavailable).toEqual([{server: 'blank', error: 'returned an invalid tools/list result: tools[9].name: must not be empty'}])
+    expect(skipped[1]).toEqual({name: '  ', source: 'MCP server "blank"', path: 'tools[9].name', problem: 'its name is blank, and OpenClaw leaves such a tool out'})
     expect(await leftoverServers(pids)).toEqual([])
   })
 
@@ -125,8 +158,8 @@ describe('listMcpServerTools with live servers', () => {
     const headers = {Authorization: 'Bearer ${FIXTURE_TOKEN}'}
     const {entries, unavailable} = await list({http: {url: http.url, headers}, sse: {type: 'sse', url: sse.url, headers}}, {env: {FIXTURE_TOKEN: token}})
     expect(unavailable).toEqual([])
-    expect(entries.filter((entry) => entry.sourceName === 'http').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
-    expect(entries.filter((entry) => entry.sourceName === 'sse').map((entry) => entry.name)).toEqual(FIXTURE_TOOLS)
+    expect(toolsOf(entries, 'http')).toEqual(FIXTURE_ORDER)
+    expect(toolsOf(entries, 'sse')).toEqual(FIXTURE_ORDER)
   })
 
   it('reports every failing server with its reason while the others keep working', async () => {

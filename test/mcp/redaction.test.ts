@@ -46,7 +46,8 @@ function deepestLeaf(value: unknown): {depth: number; leaf: unknown} {
 describe('redaction of tool results', () => {
   it('redacts a secret that a text block spells with JSON escapes, after decoding it', async () => {
     const outcome = await callHostile('escaped-secret')
-    expect(outcome).toEqual({status: 'ok', result: {k: '***'}})
+    // The model's text too: the block is written anew from its decoded, redacted value.
+    expect(outcome).toEqual({status: 'ok', result: {k: '***'}, modelResult: {content: [{type: 'text', text: '{"k":"***"}'}], details: {mcpServer: 'hostile', mcpTool: 'fine'}}})
   })
 
   it('redacts structuredContent below the old 256-level cut-off (here 900 levels)', async () => {
@@ -93,7 +94,7 @@ describe('results too deep to print', () => {
     const dir = tempDir()
     const pids = pidFile(dir)
     const config = writeMcpConfig(dir, {hostile: hostileServer(pids, 'deep-result', {args: ['20000'], ...withSecret})})
-    const result = await runCli(['call', 'mcp:hostile:fine', '--catalog', config, '--json'], {cwd: dir, env: {SECRET}})
+    const result = await runCli(['call', 'mcp:hostile:hostile__fine', '--catalog', config, '--json'], {cwd: dir, env: {SECRET}})
     expect(result.code).toBe(1)
     expect(JSON.parse(result.stdout)).toMatchObject({error: {code: 'tool-error', message: `MCP server "hostile" returned a result nested deeper than ${MAX_RESULT_DEPTH} levels (it is not shown).`}})
     expect(result.stdout + result.stderr).not.toContain(SECRET.slice(0, 4))

@@ -17,6 +17,15 @@ describe('serversForTool', () => {
     expect(serversForTool('mcp:a:b:tool', declared)).toEqual(['a:b'])
     expect(serversForTool('mcp:a:tool', declared)).toEqual(['a'])
   })
+  it('knows a server by its safe name too, the one OpenClaw\'s ids carry, assigned over every declared server', () => {
+    expect(serversForTool('mcp:github:github__create_issue', declared)).toEqual(['github'])
+    // "a:b" is "a-b" to the model; "my server" is "my-server"; a second "My.Server" is "My-Server-2".
+    expect(serversForTool('mcp:a-b:a-b__tool', declared)).toEqual(['a:b'])
+    expect(serversForTool('mcp:My-Server-2:My-Server-2__x', ['my server', 'My.Server'])).toEqual(['My.Server'])
+    expect(serversForTool('mcp:my-server:my-server__x', ['my server', 'My.Server'])).toEqual(['my server'])
+    // A key that is another server's safe name: both start, and the lookup tells them apart.
+    expect(serversForTool('mcp:a-b:a-b__tool', ['a b', 'a-b'])).toEqual(['a b', 'a-b'])
+  })
   it('starts none for an mcp id of an undeclared server, and all for a name or another source', () => {
     expect(serversForTool('mcp:gitlab:create_issue', declared)).toEqual([])
     expect(serversForTool('mcp:github:', declared)).toEqual([])
@@ -62,10 +71,10 @@ describe('a five-server config with one hanging server', () => {
   it('call of a healthy stdio tool starts that server alone, once', async () => {
     const {pids, config} = await fiveServers()
     const started = Date.now()
-    const result = await runCli(['call', '--catalog', config, 'mcp:everything:echo', 'message=hi', '--json'])
+    const result = await runCli(['call', '--catalog', config, 'mcp:everything:everything__echo', 'message=hi', '--json'])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
-    expect(parseJsonOutput(result)).toMatchObject({tool: {id: 'mcp:everything:echo'}, result: 'Echo: hi'})
+    expect(parseJsonOutput(result)).toMatchObject({tool: {id: 'mcp:everything:everything__echo'}, result: 'Echo: hi'})
     expect(recordedPids(pids)).toHaveLength(1)
     expect(Date.now() - started).toBeLessThan(15_000)
     expect(await leftoverServers(pids)).toEqual([])
@@ -73,21 +82,23 @@ describe('a five-server config with one hanging server', () => {
 
   it('call over HTTP and --server with a bare name start no stdio server but the one named', async () => {
     const {pids, config} = await fiveServers()
-    const web = await runCli(['call', '--catalog', config, 'mcp:web:echo', 'message=over http'])
+    const web = await runCli(['call', '--catalog', config, 'mcp:web:web__echo', 'message=over http'])
     expect(web.stdout).toBe('"echo: over http"\n')
     expect(web.code).toBe(0)
     expect(recordedPids(pids)).toHaveLength(0)
+    // The tool's own name on the named server: found without a note.
     const named = await runCli(['call', '--catalog', config, '--server', 'fixture', 'echo', 'message=named'])
     expect(named.stdout).toBe('"echo: named"\n')
+    expect(named.stderr).toBe('')
     expect(recordedPids(pids)).toHaveLength(1)
     expect(await leftoverServers(pids)).toEqual([])
   })
 
   it('describe starts only the tool\'s server; an unknown --server is a usage error before any start', async () => {
     const {pids, config} = await fiveServers()
-    const described = await runCli(['describe', '--catalog', config, 'mcp:fixture:echo', '--json'])
+    const described = await runCli(['describe', '--catalog', config, 'mcp:fixture:fixture__echo', '--json'])
     expect(described.code).toBe(0)
-    expect(parseJsonOutput(described)).toMatchObject({id: 'mcp:fixture:echo', parameters: {required: ['message']}})
+    expect(parseJsonOutput(described)).toMatchObject({id: 'mcp:fixture:fixture__echo', parameters: {required: ['message']}})
     expect(recordedPids(pids)).toHaveLength(1)
     const unknown = await runCli(['describe', '--catalog', config, '--server', 'nope', 'echo'])
     expect(unknown.code).toBe(2)

@@ -24,7 +24,8 @@ describe('escaped grandchildren', () => {
     const servers = parseMcpServers({setsid: hostileServer(pids, 'setsid-child'), double: hostileServer(pids, 'double-fork')}, '/config/mcp.json')
     const {entries, unavailable} = await listMcpServerTools(servers, {timeoutMs: 20_000, env: {PATH: process.env.PATH}})
     expect(unavailable).toEqual([])
-    expect(entries.map((entry) => entry.id)).toEqual(['mcp:setsid:fine', 'mcp:double:fine'])
+    // In OpenClaw's order: by name, `<server>__<tool>`.
+    expect(entries.map((entry) => entry.id)).toEqual(['mcp:double:double__fine', 'mcp:setsid:setsid__fine'])
     // Two servers and their two escaped grandchildren.
     expect(recordedPids(pids)).toHaveLength(4)
     expect(await leftoverServers(pids)).toEqual([])

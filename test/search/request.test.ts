@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {endMarker, startMarker} from '../../src/output/external-content.js'
 import {createOpenClawRanker} from '../../src/search/openclaw.js'
 import {BATCH_LIMITS, batchText, compactBatchCandidate, compactBatchDescription, fitBatchResponse, readSearchRequest, runSearchRequest} from '../../src/search/request.js'
-import {type SearchHit, safeServerName} from '../../src/search/hits.js'
+import type {SearchHit} from '../../src/search/hits.js'
 import {thrownBy, tool} from './tools.js'
 
 const limits = {searchDefaultLimit: 8, maxSearchLimit: 20}
@@ -245,17 +245,6 @@ describe('external content', () => {
       description: 'Fetch a web page.',
       input: 'unknown',
     })
-  })
-})
-
-describe('safeServerName', () => {
-  it('makes a server name safe as OpenClaw does for tool names', () => {
-    expect(safeServerName('github')).toBe('github')
-    expect(safeServerName(' my.server ')).toBe('my-server')
-    expect(safeServerName('1password')).toBe('mcp-1password')
-    expect(safeServerName('_x')).toBe('mcp-_x')
-    expect(safeServerName('  ')).toBe('mcp')
-    expect(safeServerName('a'.repeat(40))).toBe('a'.repeat(30))
   })
 })
 

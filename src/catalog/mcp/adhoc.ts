@@ -20,6 +20,7 @@ import {usageError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {McpServerConfig} from '../types.js'
 import {parseMcpServers} from './config.js'
+import {stdioLaunchSummary} from './launch.js'
 
 export interface AdHocFlags {
   stdio?: string
@@ -205,7 +206,10 @@ export function adHocServers(flags: AdHocFlags, cwd: string): Record<string, Mcp
     if (words.length === 0) throw usageError('--stdio needs a command, e.g. --stdio "npx -y @modelcontextprotocol/server-everything".')
     const env = Object.fromEntries((flags.env ?? []).map((pair) => keyValue(pair, '--env', /=/u)))
     const name = flags['server-name'] ?? stdioServerName(words, cwd)
-    return parseMcpServers({[name]: {command: words[0], args: words.slice(1), env, cwd}}, AD_HOC_ORIGIN, '--stdio')
+    const servers = parseMcpServers({[name]: {command: words[0], args: words.slice(1), env, cwd}}, AD_HOC_ORIGIN, '--stdio')
+    // The working directory is implied, not typed: the launch is named by the command line alone.
+    servers[name]!.launchSummary = stdioLaunchSummary(words[0]!, words.slice(1), undefined)
+    return servers
   }
   if (url !== undefined) {
     let parsed: URL

@@ -1,9 +1,13 @@
 /**
  * `toolsearch catalog import`: the tools of live MCP servers, written as a native catalog for
- * offline use — each tool with `source: "mcp"`, `sourceName` = its server, `parameters` = its
- * `inputSchema` and `outputSchema` when the server declared one. Server configs are not written
- * (no command lines, no env, no headers, so no secrets), and the imported tools carry no `run`:
- * they can be searched, described and measured offline, not called.
+ * offline use — each tool as OpenClaw names it (`<safe server>__<tool>`, the operations over
+ * resources and prompts included) with `source: "mcp"`, `sourceName` = the safe server name, the
+ * label, description and `parameters` the model is shown, `outputSchema` when the server declared
+ * one, and a `run` naming the server and the tool's own name there (`{ mcpServer, mcpTool }`, or
+ * `{ mcpServer, mcpOperation }`), so the snapshot reads back with the ids and hits of the live
+ * servers. Server configs are not written (no command lines, no env, no headers, so no secrets):
+ * the tools can be searched, described and measured offline, and called only where the loaded
+ * catalogs declare their server.
  *
  * Decisions where the spec is silent:
  * - An existing output file is replaced only with `--force` (the old one is kept as `<file>.bak`);
@@ -32,6 +36,8 @@ export interface ImportedTool {
   sourceName: string
   parameters?: unknown
   outputSchema?: unknown
+  /** The server and the tool's own name there (or the operation), so the entry keeps its provenance. */
+  run: {mcpServer: string; mcpTool: string} | {mcpServer: string; mcpOperation: string}
 }
 
 export interface ImportPlan {
@@ -43,20 +49,28 @@ export interface ImportPlan {
 
 function importedTool(entry: CatalogEntry): ImportedTool {
   const definition = mcpToolDefinition(entry)
-  const tool: ImportedTool = {name: entry.name, ...(entry.label === undefined ? {} : {label: entry.label}), description: entry.description, source: 'mcp', sourceName: entry.sourceName}
-  const parameters = definition?.inputSchema ?? entry.parameters
-  if (parameters !== undefined) tool.parameters = parameters
-  if (definition?.outputSchema !== undefined) tool.outputSchema = definition.outputSchema
-  return tool
+  const {serverName, toolName, operation} = entry.mcp!
+  return {
+    name: entry.name,
+    ...(entry.label === undefined ? {} : {label: entry.label}),
+    description: entry.description,
+    source: 'mcp',
+    sourceName: entry.sourceName,
+    ...(entry.parameters === undefined ? {} : {parameters: entry.parameters}),
+    ...(definition?.outputSchema === undefined ? {} : {outputSchema: definition.outputSchema}),
+    run: operation === 'tool' ? {mcpServer: serverName, mcpTool: toolName} : {mcpServer: serverName, mcpOperation: operation},
+  }
 }
 
 /** The native document for the live MCP tools of `catalog` (other entries are not imported). */
 export function planImport(catalog: Catalog): ImportPlan {
-  const live = catalog.entries.filter((entry) => entry.run?.kind === 'mcp')
+  // A live server's tools and operations (a file's MCP entry for a declared server would have
+  // collided with the live one's id).
+  const live = catalog.entries.filter((entry) => entry.run?.kind === 'mcp' && entry.mcp !== undefined && catalog.mcpServers[entry.run.server] !== undefined)
   const unavailable = new Set(catalog.unavailableMcpServers.map(({server}) => server))
   const servers = Object.keys(catalog.mcpServers)
     .filter((server) => !unavailable.has(server))
-    .map((server) => ({server, tools: live.filter((entry) => entry.sourceName === server).length}))
+    .map((server) => ({server, tools: live.filter((entry) => entry.mcp?.serverName === server).length}))
   return {document: {tools: live.map(importedTool)}, servers, unavailableMcpServers: catalog.unavailableMcpServers}
 }
 

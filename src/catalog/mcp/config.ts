@@ -19,6 +19,7 @@ import {dirname, isAbsolute, resolve} from 'node:path'
 import {catalogError, childPath} from '../errors.js'
 import {hasOwn, isRecord, ownValue} from '../../shared/json.js'
 import type {McpServerConfig} from '../types.js'
+import {redactUrl, stdioLaunchSummary} from './launch.js'
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 const STDIO_TYPES = new Set(['stdio'])
@@ -99,12 +100,13 @@ function parseServer(raw: unknown, file: string, path: string): McpServerConfig 
       origin,
     }
     if (cwd !== undefined && cwd !== '') config.cwd = resolveCwd(cwd, file)
+    config.launchSummary = stdioLaunchSummary(command, config.args, cwd?.trim() ? cwd : undefined)
     return config
   }
   if (typeof type === 'string' && !HTTP_TYPES.has(type)) throw catalogError(file, `${path}.type`, `is "${type}" but the server has a "url"`)
   const url = readString(raw, 'url', file, path) as string
   checkUrl(url, file, `${path}.url`)
-  return {transport: 'http', url, headers: readStringRecord(raw, 'headers', file, path), origin}
+  return {transport: 'http', url, headers: readStringRecord(raw, 'headers', file, path), origin, launchSummary: redactUrl(url)}
 }
 
 /**

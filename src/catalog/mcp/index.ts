@@ -14,22 +14,22 @@
  *   `timeoutMs`, else `TOOLSEARCH_MCP_TIMEOUT_MS` from the environment, else 30 s.
  * - A stdio server inherits only HOME, LOGNAME, PATH, SHELL, TERM and USER (as the MCP SDK and
  *   desktop clients do) plus its config's `env`.
- * - Two tools with one name on one server: the first is kept.
- * - A listed tool gets the checks a tool in a catalog file gets, with the same outcome, so that
- *   `catalog import` writes only what can be read back: a malformed tool (a blank name) makes the
- *   server unavailable, with the reason, as it makes a file an error; a defect inside one tool
- *   (nesting deeper than a file may have, a tool too large, a `__proto__` key — also one the
- *   SDK's parsing would have dropped without a word) skips that tool with a warning, and the
- *   server's other tools are used.
+ * - The tools become entries as OpenClaw materializes them (`materialize.ts`): `<safe server>__<tool>`
+ *   names, the resource and prompt operations as tools, OpenClaw's labels, descriptions and
+ *   parameters. Safe server names are assigned over every declared server, started or not.
+ * - A listed tool gets the checks a tool in a catalog file gets, so that `catalog import` writes
+ *   only what can be read back: a defect inside one tool (nesting deeper than a file may have, a
+ *   tool too large, a `__proto__` key — also one the SDK's parsing would have dropped without a
+ *   word) skips that tool with a warning, and the server's other tools are used. A blank name, or
+ *   a name the server lists twice, is left out as OpenClaw leaves it out, with a warning.
  */
-import {isToolsearchError, ToolsearchError} from '../../shared/errors.js'
+import {ToolsearchError} from '../../shared/errors.js'
 import {safeInline} from '../../output/terminal.js'
 import type {CatalogEntry, McpServerConfig, UnavailableMcpServer} from '../types.js'
-import {mcpToolEntry} from '../entries.js'
-import {childPath} from '../errors.js'
-import {globToRegExp} from '../policy.js'
-import {shortenMiddle, skippedTool, toolDefect, type Defect, type SkippedTool} from '../guard.js'
-import type {McpToolDefinition} from '../../mcp/list.js'
+import {skippedTool, toolDefect, type SkippedTool} from '../guard.js'
+import type {ListedServer, McpToolDefinition} from '../../mcp/list.js'
+import {assignSafeServerNames, safeServerName} from '../../mcp/names.js'
+import {materializeMcpTools, type LeftOutMcpTool, type ListedMcpServer} from './materialize.js'
 import type {McpSessionPool} from '../../mcp/pool.js'
 
 export {findMcpServerBlock, parseMcpServers} from './config.js'
@@ -51,10 +51,20 @@ export interface ListMcpToolsOptions {
   signal?: AbortSignal
   /** Keep each listed server open in this pool for a later step (the caller closes it). */
   sessions?: McpSessionPool
+  /**
+   * Every enabled server declared, in declaration order, when only some of them are listed: safe
+   * server names are assigned over all of them (default: the servers listed).
+   */
+  declaredServers?: readonly string[]
+  /**
+   * Tool names already taken before the MCP tools are named — OpenClaw's own tools and the
+   * client's (compared case-insensitively); an MCP tool whose name would collide gets `-2`, `-3`, ….
+   */
+  reservedToolNames?: Iterable<string>
 }
 
 export interface ListMcpToolsResult {
-  /** Entries with source `mcp`, sourceName = server key, `run: {kind: 'mcp', server, tool}`. */
+  /** Entries with source `mcp`, named as OpenClaw names them (sourceName = the safe server name), each with `mcp` and a `run`. */
   entries: CatalogEntry[]
   unavailable: UnavailableMcpServer[]
   /** Tools left out for a defect inside them; the rest of their server's tools are in `entries`. */
@@ -86,59 +96,52 @@ export function mcpCallLimits(config: McpServerConfig | undefined, options: Pick
 }
 
 // The tool definitions behind entries, for `catalog import` (entries keep only what the catalog
-// model holds; an import also wants outputSchema and annotations).
+// model holds; an import also wants outputSchema).
 const definitions = new WeakMap<CatalogEntry, McpToolDefinition>()
 
-/** The tool as its server listed it, for an entry made by `listMcpServerTools`. */
+/** The tool as its server listed it, for a `tool` entry made by `listMcpServerTools`. */
 export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition | undefined {
   return definitions.get(entry)
 }
 
-/** Shown before the path of a listed tool that fails a check: `tools[3].name: must not be empty`. */
-const LISTED_TOOLS = 'returned an invalid tools/list result'
-/** A reason longer than this loses the middle of its path, never the problem at its end. */
-const MAX_REASON_CHARS = 300
-
-/** A server config's `toolFilter`: `include` keeps only the tools it names, `exclude` hides some. */
-function exposedByFilter(filter: McpServerConfig['toolFilter']): (name: string) => boolean {
-  if (filter === undefined) return () => true
-  const include = filter.include?.map((glob) => globToRegExp(glob))
-  const exclude = (filter.exclude ?? []).map((glob) => globToRegExp(glob))
-  return (name) => (include === undefined || include.some((pattern) => pattern.test(name))) && !exclude.some((pattern) => pattern.test(name))
+/** Why a listed tool that OpenClaw would offer is left out anyway, for the warning. */
+const LEFT_OUT_PROBLEMS: Partial<Record<LeftOutMcpTool['reason'], string>> = {
+  'blank-name': 'its name is blank, and OpenClaw leaves such a tool out',
+  'listed-twice': 'the server lists this name more than once, and OpenClaw leaves out every tool of that name',
 }
 
 /**
- * The entries for one server's tools, checked as if they were the `tools` of a catalog file;
- * a malformed tool names the server's problem instead (the config file is not at fault), a tool
- * with a defect inside it is skipped.
+ * The entries of the listed servers as OpenClaw materializes them (`materialize.ts`); a tool with a
+ * defect inside it is skipped, and so is a blank or repeated name (OpenClaw leaves those out
+ * silently; a warning says so here). Tools OpenClaw leaves out by design — one that needs a
+ * task, one the `toolFilter` hides, one only an app may see — go without a word.
  */
-function toEntries(server: string, config: McpServerConfig, tools: McpToolDefinition[], defects: Map<number, Defect>): {entries: CatalogEntry[]; skipped: SkippedTool[]} | UnavailableMcpServer {
-  const origin = config.origin ?? {file: '(mcpServers)', path: childPath('mcpServers', server)}
-  const entries: CatalogEntry[] = []
+function toEntries(listed: ListedServer[], safeNames: ReadonlyMap<string, string>, reservedToolNames: Iterable<string>): {entries: CatalogEntry[]; skipped: SkippedTool[]} {
+  const servers: ListedMcpServer[] = listed.map(({server, config, tools, offers, defects}) => ({
+    server,
+    safeServerName: safeNames.get(server) ?? safeServerName(server),
+    config,
+    tools,
+    offers,
+    unusable: new Set(defects.keys()),
+  }))
+  const materialized = materializeMcpTools(servers, reservedToolNames)
   const skipped: SkippedTool[] = []
-  try {
-    const exposed = exposedByFilter(config.toolFilter)
-    tools.forEach((tool, index) => {
-      if (!exposed(tool.name)) return
-      const entry = mcpToolEntry(tool, childPath('tools', index), LISTED_TOOLS, server)
-      const defect = defects.get(index)
-      if (defect !== undefined) {
-        skipped.push(skippedTool(tool.name, `MCP server "${server}"`, defect))
-        return
-      }
-      entry.origin = origin
-      entry.run = {kind: 'mcp', server, tool: tool.name}
-      definitions.set(entry, tool)
-      entries.push(entry)
-    })
-  } catch (error) {
-    if (!isToolsearchError(error)) throw error
-    return {server, error: shortenMiddle(safeInline(error.message), MAX_REASON_CHARS)}
+  for (const {server, tools, defects} of listed) {
+    for (const [index, defect] of defects) skipped.push(skippedTool(tools[index]!.name, `MCP server "${server}"`, defect))
   }
-  return {entries, skipped}
+  for (const {server, index, name, reason} of materialized.leftOut) {
+    const problem = LEFT_OUT_PROBLEMS[reason]
+    if (problem !== undefined) skipped.push(skippedTool(name, `MCP server "${server}"`, {path: `tools[${index}].name`, problem}))
+  }
+  for (const [entry, definition] of materialized.definitions) definitions.set(entry, definition)
+  return {entries: materialized.entries, skipped}
 }
 
-/** Starts/reaches every server in parallel and lists its tools; failures become `unavailable`. */
+/**
+ * Starts/reaches every server in parallel and lists its tools; failures become `unavailable`. The
+ * entries are OpenClaw's (see `materialize.ts`), in its order.
+ */
 export async function listMcpServerTools(servers: Record<string, McpServerConfig>, options: ListMcpToolsOptions = {}): Promise<ListMcpToolsResult> {
   if (Object.keys(servers).length === 0) return {entries: [], unavailable: [], skipped: []}
   const {listServers} = await import('../../mcp/list.js')
@@ -150,17 +153,8 @@ export async function listMcpServerTools(servers: Record<string, McpServerConfig
     sessions: options.sessions,
     inspectTool: toolDefect,
   })
-  const entries: CatalogEntry[] = []
-  const skipped: SkippedTool[] = []
-  for (const {server, config, tools, defects} of listed) {
-    const checked = toEntries(server, config, tools, defects)
-    if ('error' in checked) {
-      unavailable.push(checked)
-      continue
-    }
-    for (const entry of checked.entries) entries.push(entry)
-    for (const tool of checked.skipped) skipped.push(tool)
-  }
+  const safeNames = assignSafeServerNames(options.declaredServers ?? Object.keys(servers))
+  const {entries, skipped} = toEntries(listed, safeNames, options.reservedToolNames ?? [])
   const order = Object.keys(servers)
   unavailable.sort((a, b) => order.indexOf(a.server) - order.indexOf(b.server))
   return {entries, unavailable, skipped}

@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../../helpers/cli.js'
 
 import {assertImportComplete, assertOutputIsNotInput, planImport, serializeImport} from '../../../src/catalog/mcp/catalog-import.js'
+import {nativeEntry} from '../../../src/catalog/entries.js'
 import {renderCatalogSummary, summarizeCatalog} from '../../../src/inspect/catalog-list.js'
 import type {Catalog, CatalogEntry, McpServerConfig} from '../../../src/catalog/types.js'
 
@@ -27,7 +28,7 @@ const stdio: McpServerConfig = {transport: 'stdio', command: 'srv', args: [], en
 
 const catalog: Catalog = {
   entries: [
-    entry('mcp', 'zeta', 'search', {run: {kind: 'mcp', server: 'zeta', tool: 'search'}, parameters: {type: 'object'}}),
+    entry('mcp', 'zeta', 'search', {run: {kind: 'mcp', server: 'zeta', tool: 'search'}, mcp: {serverName: 'zeta', safeServerName: 'zeta', toolName: 'search', operation: 'tool'}, parameters: {type: 'object'}}),
     entry('openclaw', 'core', 'read', {visibility: 'direct-and-cataloged'}),
     entry('openclaw', 'core', 'search'),
     entry('client', 'client', 'notify', {visibility: 'direct-only'}),
@@ -94,7 +95,8 @@ describe('catalog list and the tool policy', () => {
 describe('planImport', () => {
   it('writes only live MCP tools, as native mcp entries, and counts them per answering server', () => {
     const plan = planImport(catalog)
-    expect(plan.document).toEqual({tools: [{name: 'search', description: 'search tool', source: 'mcp', sourceName: 'zeta', parameters: {type: 'object'}}]})
+    // The run names the server and the tool's own name there, so the snapshot keeps its provenance.
+    expect(plan.document).toEqual({tools: [{name: 'search', description: 'search tool', source: 'mcp', sourceName: 'zeta', parameters: {type: 'object'}, run: {mcpServer: 'zeta', mcpTool: 'search'}}]})
     expect(plan.servers).toEqual([
       {server: 'zeta', tools: 1},
       {server: 'empty', tools: 0},
@@ -117,5 +119,33 @@ describe('planImport', () => {
     writeFileSync(join(dir, 'mcp.json'), '{}')
     symlinkSync(join(dir, 'mcp.json'), join(dir, 'link.json'))
     expect(() => assertOutputIsNotInput('link.json', ['mcp.json'], dir)).toThrow('it is one of the catalogs being imported (mcp.json)')
+  })
+})
+
+describe('an MCP run in a native catalog (what catalog import writes)', () => {
+  const context = {file: '/c/tools.json', directory: '/c'}
+  const read = (raw: Record<string, unknown>) => nativeEntry({name: 'docs__search', source: 'mcp', sourceName: 'docs', ...raw}, 'tools[0]', context)
+
+  it('keeps the tool\'s server and own name, so it reads back with the live provenance', () => {
+    expect(read({run: {mcpServer: 'my docs', mcpTool: 'search'}})).toMatchObject({
+      id: 'mcp:docs:docs__search',
+      run: {kind: 'mcp', server: 'my docs', tool: 'search'},
+      mcp: {serverName: 'my docs', safeServerName: 'docs', toolName: 'search', operation: 'tool'},
+    })
+    expect(read({run: {mcpServer: 'my docs', mcpOperation: 'prompts_get'}})).toMatchObject({
+      run: {kind: 'mcp', server: 'my docs', tool: 'prompts_get', operation: 'prompts_get'},
+      mcp: {serverName: 'my docs', toolName: 'prompts_get', operation: 'prompts_get'},
+    })
+    // Without a run, an MCP entry keeps the golden corpus's convention: its provenance comes from its owner and name.
+    expect(read({}).mcp).toBeUndefined()
+  })
+
+  it('refuses a malformed MCP run, naming the field', () => {
+    expect(() => read({run: {mcpServer: 'docs'}})).toThrow('/c/tools.json: tools[0].run: an MCP run has exactly one of "mcpTool" or "mcpOperation" beside "mcpServer"')
+    expect(() => read({run: {mcpServer: 'docs', mcpTool: 'a', mcpOperation: 'prompts_get'}})).toThrow('an MCP run has exactly one of "mcpTool" or "mcpOperation"')
+    expect(() => read({run: {mcpServer: 'docs', mcpOperation: 'tools_call'}})).toThrow('tools[0].run.mcpOperation: must be one of "resources_list", "resources_read", "prompts_list", "prompts_get"')
+    expect(() => read({run: {mcpServer: ' ', mcpTool: 'a'}})).toThrow('tools[0].run.mcpServer: must be a non-empty string')
+    expect(() => read({run: {mcpServer: 'docs', mcpTool: 'a', result: 1}})).toThrow('tools[0].run: an MCP run ("mcpServer") has no "result", "cases" or "command"')
+    expect(() => nativeEntry({name: 'x', run: {mcpServer: 'docs', mcpTool: 'a'}}, 'tools[0]', context)).toThrow('tools[0].run: names an MCP server, so the tool needs "source": "mcp"')
   })
 })

@@ -18,14 +18,14 @@ function parseError(raw: unknown): ToolsearchError {
 describe('parseMcpServers', () => {
   it('reads stdio servers with defaults for args and env, and remembers where each was declared', () => {
     const servers = parseMcpServers({github: {command: 'npx', args: ['-y', 'server-github'], env: {TOKEN: '${GITHUB_TOKEN}'}}, bare: {command: 'srv'}}, FILE)
-    expect(servers.github).toEqual({transport: 'stdio', command: 'npx', args: ['-y', 'server-github'], env: {TOKEN: '${GITHUB_TOKEN}'}, origin: {file: FILE, path: 'mcpServers.github'}})
-    expect(servers.bare).toEqual({transport: 'stdio', command: 'srv', args: [], env: {}, origin: {file: FILE, path: 'mcpServers.bare'}})
+    expect(servers.github).toEqual({transport: 'stdio', command: 'npx', args: ['-y', 'server-github'], env: {TOKEN: '${GITHUB_TOKEN}'}, origin: {file: FILE, path: 'mcpServers.github'}, launchSummary: 'npx -y server-github'})
+    expect(servers.bare).toEqual({transport: 'stdio', command: 'srv', args: [], env: {}, origin: {file: FILE, path: 'mcpServers.bare'}, launchSummary: 'srv'})
   })
 
   it('reads HTTP servers, whatever type name the client used for them', () => {
     for (const type of [undefined, 'http', 'streamable-http', 'streamableHttp', 'sse']) {
       const servers = parseMcpServers({remote: {type, url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${TOKEN}'}}}, FILE)
-      expect(servers.remote).toEqual({transport: 'http', url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${TOKEN}'}, origin: {file: FILE, path: 'mcpServers.remote'}})
+      expect(servers.remote).toEqual({transport: 'http', url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${TOKEN}'}, origin: {file: FILE, path: 'mcpServers.remote'}, launchSummary: 'https://mcp.example.com/mcp'})
     }
   })
 
@@ -36,7 +36,8 @@ describe('parseMcpServers', () => {
 
   it('resolves a relative cwd against the config file directory, and leaves variable paths for later', () => {
     const servers = parseMcpServers({a: {command: 'x', cwd: '..'}, b: {command: 'x', cwd: '/abs'}, c: {command: 'x', cwd: '${HOME}/srv'}}, FILE)
-    expect(servers.a).toMatchObject({cwd: '/home/me/project'})
+    // The launch OpenClaw names to the model shows the cwd as written.
+    expect(servers.a).toMatchObject({cwd: '/home/me/project', launchSummary: 'x (cwd=..)'})
     expect(servers.b).toMatchObject({cwd: '/abs'})
     expect(servers.c).toMatchObject({cwd: '${HOME}/srv'})
   })

@@ -58,10 +58,10 @@ describe('adHocServers', () => {
     // A generic entry point outside any package is named after its directory.
     const cwd = '/nonexistent/weather-tools'
     expect(adHocServers({stdio: 'node server.js --port 0', env: ['TOKEN=a=b', 'DEBUG=']}, cwd)).toEqual({
-      'weather-tools': {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd, origin: {file: '(command line)', path: '--stdio["weather-tools"]'}},
+      'weather-tools': {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd, origin: {file: '(command line)', path: '--stdio["weather-tools"]'}, launchSummary: 'node server.js --port 0'},
     })
     expect(adHocServers({'http-url': 'http://127.0.0.1:3000/mcp', header: ['Authorization: Bearer x:y', 'X-Team=core']}, '/work')).toEqual({
-      '127-0-0-1-mcp': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: '--http-url["127-0-0-1-mcp"]'}},
+      '127-0-0-1-mcp': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: '--http-url["127-0-0-1-mcp"]'}, launchSummary: 'http://127.0.0.1:3000/mcp'},
     })
     expect(Object.keys(adHocServers({stdio: 'node a.js', 'server-name': 'mine'}, '/'))).toEqual(['mine'])
     expect(adHocServers({}, '/')).toEqual({})
@@ -96,7 +96,17 @@ describe('openclawMcpServers', () => {
       file,
     )
     expect(Object.keys(servers)).toEqual(['local', 'remote', 'slow', 'legacy', 'oauth'])
-    expect(servers.local).toEqual({transport: 'stdio', command: 'node', args: ['s.js'], env: {PORT: '8080', DEBUG: 'true'}, cwd: '/home/me/.openclaw/tools', origin: {file, path: 'mcp.servers.local'}, startupTimeoutMs: 1500, toolFilter: {include: ['get_*'], exclude: ['get_secret']}})
+    expect(servers.local).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: ['s.js'],
+      env: {PORT: '8080', DEBUG: 'true'},
+      cwd: '/home/me/.openclaw/tools',
+      origin: {file, path: 'mcp.servers.local'},
+      launchSummary: 'node s.js (cwd=tools)',
+      startupTimeoutMs: 1500,
+      toolFilter: {include: ['get_*'], exclude: ['get_secret']},
+    })
     // Whole milliseconds, and never 0 (which would mean no limit at all).
     expect(servers.remote).toMatchObject({transport: 'http', headers: {'X-Retries': '3'}, requestTimeoutMs: 1})
     expect(servers.slow).toMatchObject({requestTimeoutMs: 120_000})
