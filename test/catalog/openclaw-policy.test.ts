@@ -102,18 +102,20 @@ describe('the sandbox tool policy, as OpenClaw computes it', () => {
   // Computed by OpenClaw 2026.9.6's resolveSandboxToolPolicyForAgent and filterToolsByPolicy: a
   // sandboxed run needs Docker, so no run shows it.
   const cases = readJson<Record<string, {config: Record<string, unknown>; tools: string[]}>>('sandbox-computed.json')
+  // view_image, which the sandbox treats apart, is a core tool the recorded runs do not offer.
+  const withViewImage = [...everyTool, {name: 'view_image'}]
   for (const [name, {config, tools}] of Object.entries(cases)) {
     it(`${name}: sandbox mode "all" leaves what OpenClaw's sandbox layer leaves`, () => {
       const sandboxed = merged(config, {agents: {defaults: {sandbox: {mode: 'all'}}}})
       expect(resolveOpenClawToolPolicy(sandboxed).sandboxed).toBe(true)
-      expect(offered(sandboxed).sort()).toEqual([...tools].sort())
+      expect(offered(sandboxed, {}, withViewImage).sort()).toEqual([...tools].sort())
     })
   }
 
   it('applies only in mode "all", and an agent\'s own mode wins', () => {
     expect(offered({agents: {defaults: {sandbox: {mode: 'non-main'}}}})).toHaveLength(70)
     expect(offered({agents: {defaults: {sandbox: {mode: 'all'}}, entries: {main: {sandbox: {mode: 'off'}}}}})).toHaveLength(70)
-    expect(offered({agents: {entries: {main: {sandbox: {mode: 'all'}}}}})).toEqual(cases.defaults.tools)
+    expect(offered({agents: {entries: {main: {sandbox: {mode: 'all'}}}}}, {}, withViewImage)).toEqual(cases.defaults.tools)
   })
 })
 
@@ -123,6 +125,7 @@ describe('agents', () => {
     expect(rosterDefaultAgentId({agents: {entries: {Solo: {}}}})).toBe('solo')
     expect(rosterDefaultAgentId({agents: {entries: {a: {}, b: {default: true}}}})).toBe('b')
     expect(rosterDefaultAgentId({agents: {list: [{id: 'a'}, {id: 'b', default: true}]}})).toBe('b')
+    expect(resolveOpenClawToolPolicy({agents: {entries: {main: {}, ops: {default: true}}}}, {agentId: '  '}).agentId).toBe('ops')
   })
 
   it('leaves the default undecided where OpenClaw asks for --agent', () => {
@@ -180,6 +183,8 @@ describe('plugins', () => {
     expect(policy({slots: {memory: 'memory-lancedb'}}).pluginEnabled('memory-core')).toBe(false)
     expect(policy({slots: {memory: ' NONE '}}).pluginEnabled('memory-core')).toBe(false)
     expect(policy({slots: {memory: 'memory-core'}, deny: ['memory-core']}).pluginEnabled('memory-core')).toBe(false)
+    // OpenClaw turns on whatever plugin the slot names before it looks at plugins.allow.
+    expect(policy({allow: ['ollama'], slots: {memory: 'browser'}}).pluginEnabled('browser')).toBe(true)
   })
 
   it('entries.<id>.enabled and the allowlist', () => {

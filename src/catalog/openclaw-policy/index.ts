@@ -42,7 +42,7 @@ export interface OpenClawToolRef {
 }
 
 export interface OpenClawToolPolicyOptions {
-  /** The agent of the turn; the config's default agent when absent. */
+  /** The agent of the turn; the roster's default agent when absent or blank. */
   agentId?: string
   /** The model's provider and id, for `tools.byProvider` (`provider/model` before `provider`). */
   modelProvider?: string
@@ -81,8 +81,9 @@ export interface OpenClawToolPolicy {
 /** OpenClaw's tool policy for one agent's turn under `config` (the resolved config object). */
 export function resolveOpenClawToolPolicy(config: unknown, options: OpenClawToolPolicyOptions = {}): OpenClawToolPolicy {
   const names = policyNames(options.release ?? OPENCLAW_POLICY_2026_9_6)
-  const defaultAgent = options.agentId === undefined ? rosterDefaultAgentId(config) : undefined
-  const agentId = options.agentId === undefined ? defaultAgent : normalizeAgentId(options.agentId)
+  // A blank agent id names no agent, as a blank `--agent` does.
+  const named = options.agentId?.trim() ? options.agentId : undefined
+  const agentId = named === undefined ? rosterDefaultAgentId(config) : normalizeAgentId(named)
   const layers = resolveLayers(names, config, agentId, options.modelProvider, options.modelId)
   const enabled = pluginEnablement(config, names.release)
   const mcpPluginId = names.release.mcpPluginId
