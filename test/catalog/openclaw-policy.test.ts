@@ -21,7 +21,7 @@ interface ToolsFixture {
   mcpServers: string[]
 }
 interface RunFixture {
-  scenario: {name: string; agentArgs?: string; config?: Record<string, unknown>}
+  scenario: {name: string; agentArgs?: string; extraMcpServers?: string[]; config?: Record<string, unknown>}
   exitCode: number
   tools?: string[]
   warnings?: string[]
@@ -48,10 +48,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const mock = {modelProvider: 'mock', modelId: 'mock-model'}
 
+/** The MCP tools of servers running the recorded server program under other names. */
+function mcpToolsOf(servers: readonly string[]): OpenClawToolRef[] {
+  return servers.flatMap((server) => mcp.map((tool) => ({...tool, name: tool.name.replace(/^everything__/, `${server}__`)})))
+}
+
 /** The tools a turn offers under the policy: OpenClaw's own, and the MCP tools of servers it starts. */
-function offered(config: unknown, options: OpenClawToolPolicyOptions = {}, tools: OpenClawToolRef[] = everyTool): string[] {
+function offered(config: unknown, options: OpenClawToolPolicyOptions = {}, tools: OpenClawToolRef[] = everyTool, servers: readonly string[] = mcpServers): string[] {
   const policy = resolveOpenClawToolPolicy(config, {...mock, ...options})
-  return tools.filter((tool) => policy.allows(tool) && !(tool.pluginId === 'bundle-mcp' && policy.deniesMcpServer('everything'))).map((tool) => tool.name)
+  const started = (tool: OpenClawToolRef): boolean => tool.pluginId !== 'bundle-mcp' || !servers.some((server) => tool.name.startsWith(`${server}__`) && policy.deniesMcpServer(server))
+  return tools.filter((tool) => policy.allows(tool) && started(tool)).map((tool) => tool.name)
 }
 
 /** `--agent <id>` of the run; no flag means the roster's default agent. */
@@ -77,13 +83,14 @@ describe('recorded OpenClaw runs', () => {
       const config = merged(baseConfig, run.scenario.config ?? {})
       const policy = resolveOpenClawToolPolicy(config, {...mock, agentId: agentOf(run.scenario)})
       expect(policy.agentProblem).toBeUndefined()
-      const tools = offered(config, {agentId: agentOf(run.scenario)})
+      const servers = [...mcpServers, ...(run.scenario.extraMcpServers ?? [])]
+      const tools = offered(config, {agentId: agentOf(run.scenario)}, [...own, ...mcpToolsOf(servers)], servers)
       if (run.toolSearch) {
         expect(tools.filter((name) => !name.includes('__')).sort()).toEqual([...(run.tools ?? [])].sort())
         expect(tools.filter((name) => name.includes('__'))).toHaveLength(run.omitted ?? -1)
       } else expect(tools.sort()).toEqual([...(run.tools ?? [])].sort())
-      const discovered = policy.deniesMcpServer('everything') ? own : everyTool
-      expect(policy.warnings(discovered, mcpServers)).toEqual(run.warnings)
+      const discovered = [...own, ...mcpToolsOf(servers.filter((server) => !policy.deniesMcpServer(server)))]
+      expect(policy.warnings(discovered, servers)).toEqual(run.warnings)
     })
   }
 
