@@ -157,7 +157,7 @@ function providerDefinitions(request) {
   return (request.tools ?? []).map((tool) => tool.function)
 }
 
-function assemble({version, direct, described}) {
+function assemble({version, direct, described, copyright}) {
   const definitions = providerDefinitions(direct.requests[0])
   const visible = new Set(providerDefinitions(described.requests[0]).map((tool) => tool.name))
   const entries = new Map()
@@ -188,7 +188,7 @@ function assemble({version, direct, described}) {
   return {
     openclaw: version,
     recorded: 'openclaw agent --local with a config holding only one model (defaults everywhere else)',
-    license: 'MIT; Copyright (c) 2025 Peter Steinberger. See LICENSE beside this file.',
+    license: `MIT; ${copyright}. See LICENSE beside this file.`,
     tools: tools.sort(byName),
   }
 }
@@ -201,11 +201,16 @@ async function main() {
   const names = providerDefinitions(direct.requests[0]).map((tool) => tool.name)
   const steps = names.map((name) => ({tool: 'tool_describe', args: {id: name}}))
   const described = await runOpenClaw({node, cli, work: options.work, name: 'describe', toolSearch: undefined, steps})
-  const data = assemble({version: options.version, direct, described})
+  // The release's own licence goes beside the data, and its copyright line into it.
+  const license = readFileSync(join(dirname(cli), 'LICENSE'), 'utf8')
+  const copyright = license.split('\n').find((line) => line.startsWith('Copyright')) ?? 'Copyright: see LICENSE'
+  const data = assemble({version: options.version, direct, described, copyright})
   mkdirSync(dirname(options.out), {recursive: true})
+  writeFileSync(join(dirname(options.out), 'LICENSE'), license)
   writeFileSync(options.out, `${JSON.stringify(data, null, 2)}\n`)
-  const counts = Object.groupBy(data.tools, (tool) => tool.visibility)
-  console.log(`${options.out}: ${data.tools.length} tools (${Object.entries(counts).map(([kind, list]) => `${list.length} ${kind}`).join(', ')})`)
+  const counts = new Map()
+  for (const tool of data.tools) counts.set(tool.visibility, (counts.get(tool.visibility) ?? 0) + 1)
+  console.log(`${options.out}: ${data.tools.length} tools (${[...counts].map(([kind, count]) => `${count} ${kind}`).join(', ')})`)
 }
 
 await main()

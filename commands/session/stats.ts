@@ -40,11 +40,11 @@ export default class SessionStats extends BaseCommand<typeof SessionStats> {
 
     const logs: Array<{file: string; text: string}> = []
     const metas: SessionMeta[] = []
-    if (targets.length === 0) metas.push(...(await stateDirSessionMetas({stateDir: stateDir(), agent: flags.agent, since, limit: flags.limit})))
+    if (targets.length === 0) for (const meta of await stateDirSessionMetas({stateDir: stateDir(), agent: flags.agent, since, limit: flags.limit})) metas.push(meta)
     for (const target of targets) {
       const kind = looksLikePath(target) ? kindOf(target) : undefined
       if (kind === 'toolsearch-log') logs.push({file: target, text: await readLog(target)})
-      else if (kind !== undefined) metas.push(...(await fileSessionMetas(target, kind)).filter((meta) => flags.id === undefined || meta.id === flags.id))
+      else if (kind !== undefined) for (const meta of await fileSessionMetas(target, kind)) if (flags.id === undefined || meta.id === flags.id) metas.push(meta)
       else metas.push(await resolveOneSession(target, {stateDir: stateDir(), agent: flags.agent}))
     }
 

@@ -218,7 +218,7 @@ function collectStrings(value: unknown, found: string[]): void {
     if (typeof item === 'string') {
       if (isConcrete(item)) found.push(item)
     } else if (item !== null && typeof item === 'object') {
-      stack.push(...(Array.isArray(item) ? item : Object.values(item)))
+      for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push(child)
     }
   }
 }

@@ -28,7 +28,7 @@ function alternatives(node: SchemaNode, seen = new Set<SchemaNode>()): SchemaNod
   const found = [node]
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = node[key]
-    if (Array.isArray(branches)) for (const branch of branches) if (isRecord(branch)) found.push(...alternatives(branch, seen))
+    if (Array.isArray(branches)) for (const branch of branches) if (isRecord(branch)) for (const alternative of alternatives(branch, seen)) found.push(alternative)
   }
   return found
 }

@@ -23,7 +23,7 @@ describe('ad-hoc servers on the command line', () => {
     const stdio = `"${process.execPath}" --import "${RECORD_PID}" "${FIXTURE_SERVER}"`
     const list = await runCli(['catalog', 'list', '--stdio', stdio, '--env', `FIXTURE_PID_FILE=${pids}`, '--json'], {cwd: dir})
     // Named as mcporter names it: server.js is a generic entry point, so the package it is in (this repository's) names it; the first line says so.
-    expect(list.stderr).toBe(`Server: toolsearch (--stdio "${stdio}"); its tools are mcp:toolsearch:<tool>. --server-name sets another name.\n`)
+    expect(list.stderr).toBe(`Server: toolsearch (--stdio "${stdio}"); its tools are mcp:toolsearch:toolsearch__<tool>. --server-name sets another name.\n`)
     expect(list.code).toBe(0)
     const listed = parseJsonOutput<ListJson>(list)
     expect(listed.files).toEqual([`--stdio "${stdio}"`])

@@ -144,7 +144,9 @@ async function listAll(session: McpSession, sdk: Sdk, kind: 'resources' | 'promp
   const {pageThrough} = await import('../../mcp/list.js')
   const items: unknown[] = []
   const schema = kind === 'resources' ? sdk.ListResourcesResultSchema : sdk.ListPromptsResultSchema
-  await pageThrough(session, `${kind}/list`, schema as McpResultParser<{nextCursor?: string}>, (page) => items.push(...((page as Record<string, unknown>)[kind] as unknown[])))
+  await pageThrough(session, `${kind}/list`, schema as McpResultParser<{nextCursor?: string}>, (page) => {
+    for (const item of (page as Record<string, unknown>)[kind] as unknown[]) items.push(item)
+  })
   return items
 }
 

@@ -210,7 +210,7 @@ export function materializeMcpTools(servers: readonly ListedMcpServer[], reserve
 
   const tools = servers.flatMap((listed) => {
     const {offered, leftOut} = offeredTools(listed)
-    result.leftOut.push(...leftOut)
+    for (const item of leftOut) result.leftOut.push(item)
     return offered.map((item) => ({...item, listed}))
   })
   tools.sort((a, b) => compareIds(a.listed.safeServerName, b.listed.safeServerName) || compareIds(a.name, b.name) || compareIds(a.listed.server, b.listed.server))

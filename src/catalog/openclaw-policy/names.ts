@@ -59,7 +59,7 @@ export function expandToolGroups(names: PolicyNames, entries: readonly string[])
   for (const entry of entries) {
     const normalized = normalizePolicyName(names, entry)
     if (normalized === '') continue
-    expanded.push(...(names.groups.get(normalized) ?? [normalized]))
+    for (const name of names.groups.get(normalized) ?? [normalized]) expanded.push(name)
   }
   return uniqueInOrder(expanded)
 }

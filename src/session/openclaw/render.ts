@@ -142,7 +142,7 @@ export function renderSessionShow(session: ReadSession, {color, showArgs}: {colo
   ]
   if (record.upFrontSchemas !== null) lines.push(`Tool schemas sent up front: ${record.upFrontSchemas}`)
   lines.push('')
-  for (const item of session.analysis.timeline) lines.push(...timelineLines(item, showArgs, style))
+  for (const item of session.analysis.timeline) for (const line of timelineLines(item, showArgs, style)) lines.push(line)
   lines.push('', ...statsLines(record, style))
   return lines.join('\n')
 }
@@ -201,7 +201,7 @@ export function renderReplay(replayed: readonly ReplayedSearch[], {color}: {colo
         return [`${index + 1}.`, safeInline(then ?? '-'), then === now ? '=' : '≠', safeInline(now ?? '-')]
       })
       if (rows.length === 0) lines.push(style.dim('    no candidates then or now'))
-      else lines.push(...renderColumns([['', 'RECORDED', '', 'TODAY'], ...rows], [{align: 'right'}, {}, {}, {}], {indent: '    '}))
+      else for (const line of renderColumns([['', 'RECORDED', '', 'TODAY'], ...rows], [{align: 'right'}, {}, {}, {}], {indent: '    '})) lines.push(line)
     }
   }
   const differing = replayed.filter((search) => !search.same).length
