@@ -135,6 +135,10 @@ function composedLength(rowChars: number, rowCount: number, omitted: number, mod
  * cut to 180, then 64 characters, then name-only rows, then drops rows from the end of the sorted
  * list; dropped tools stay searchable and callable and are counted in the footer. The whole text,
  * footer included, counts towards the budget.
+ *
+ * A try stops building rows as soon as the rows built so far already pass the budget: a catalog
+ * of thousands of listable tools fits at most a few hundred rows of 18,000 characters, and cutting
+ * every description three times over was most of what `directory` did for such a catalog.
  */
 export function renderDirectory(entries: readonly CatalogEntry[], options: DirectoryOptions): Directory {
   const {mode} = options
@@ -147,31 +151,50 @@ export function renderDirectory(entries: readonly CatalogEntry[], options: Direc
   }
   if (deferredCount === 0) return done([], DESCRIPTION_CAPS[0])
 
-  let rows: string[] = []
+  // Every listable row kept: the footer is fixed, so the text's length grows with each row built.
+  const everyRowLength = (rowChars: number, rowCount: number) => composedLength(rowChars, rowCount, deferredCount - listable.length, mode)
   for (const cap of [...DESCRIPTION_CAPS, NAMES_ONLY]) {
-    rows = listable.map((entry) => directoryRow(entry, cap))
-    const rowChars = rows.reduce((sum, row) => sum + row.length, 0)
-    if (composedLength(rowChars, rows.length, deferredCount - rows.length, mode) <= maxChars) return done(rows, cap)
+    const rows = rowsWithin(listable, cap, (rowChars, rowCount) => everyRowLength(rowChars, rowCount) <= maxChars)
+    if (rows !== undefined) return done(rows, cap)
   }
   // Even name-only rows do not all fit: keep as many as fit, from the start of the sorted list.
-  return done(rowsThatFit(rows, deferredCount, maxChars, mode), NAMES_ONLY)
+  return done(rowsThatFit(listable, deferredCount, maxChars, mode), NAMES_ONLY)
 }
 
 /**
- * The longest prefix of `rows` whose directory fits `maxChars`, for when not all of them fit.
- * With at least one row dropped the footer is the "omitted" one, whose length only shrinks as
- * rows are added back, so the size grows with every row and the first misfit ends the search.
+ * The rows of every entry with descriptions cut to `cap`, or undefined as soon as the rows built
+ * so far (their characters and count) no longer pass `fits`: `fits` only turns false as rows are
+ * added, so the rows left unbuilt could never make them fit again.
  */
-function rowsThatFit(rows: readonly string[], deferredCount: number, maxChars: number, mode: DirectoryMode): string[] {
-  let count = 0
+function rowsWithin(listable: readonly CatalogEntry[], cap: number, fits: (rowChars: number, rowCount: number) => boolean): string[] | undefined {
+  const rows: string[] = []
   let rowChars = 0
-  while (count < rows.length) {
-    const next = rowChars + rows[count]!.length
-    if (composedLength(next, count + 1, deferredCount - count - 1, mode) > maxChars) break
-    rowChars = next
-    count++
+  for (const entry of listable) {
+    const row = directoryRow(entry, cap)
+    rowChars += row.length
+    rows.push(row)
+    if (!fits(rowChars, rows.length)) return undefined
   }
-  return rows.slice(0, count)
+  return rows
+}
+
+/**
+ * The name-only rows of the longest prefix of `listable` whose directory fits `maxChars`, for when
+ * not all of them fit. With at least one row dropped the footer is the "omitted" one, whose length
+ * only shrinks as rows are added back, so the size grows with every row and the first misfit ends
+ * the search.
+ */
+function rowsThatFit(listable: readonly CatalogEntry[], deferredCount: number, maxChars: number, mode: DirectoryMode): string[] {
+  const rows: string[] = []
+  let rowChars = 0
+  for (const entry of listable) {
+    const row = directoryRow(entry, NAMES_ONLY)
+    const next = rowChars + row.length
+    if (composedLength(next, rows.length + 1, deferredCount - rows.length - 1, mode) > maxChars) break
+    rowChars = next
+    rows.push(row)
+  }
+  return rows
 }
 
 function finish(text: string, fields: Omit<Directory, 'text' | 'chars' | 'fingerprint'>): Directory {

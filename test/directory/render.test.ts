@@ -249,6 +249,47 @@ describe('renderDirectory: fitting the budget', () => {
   })
 })
 
+/**
+ * The directory as SPEC §7 describes it, built the plain way: every row at each cap, the first cap
+ * whose whole text fits, else the longest prefix of name-only rows that fits.
+ */
+function plainDirectoryText(tools: ReturnType<typeof numbered>, deferredCount: number, maxChars: number, suffix: string): string {
+  const compose = (rows: string[]) => {
+    const omitted = deferredCount - rows.length
+    return ['Available deferred-schema tools:', ...rows, '', UNTRUSTED_SEARCH_NOTE, `${omitted > 0 ? omittedFooter(omitted) : COMPLETE_FOOTER}${suffix}`].join('\n')
+  }
+  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  for (const cap of [180, 64]) {
+    const text = compose(sorted.map((tool) => `- ${tool.name} (${tool.sourceName}): ${compactDescription(tool.description, cap)}`))
+    if (text.length <= maxChars) return text
+  }
+  const names = sorted.map((tool) => `- ${tool.name} (${tool.sourceName})`)
+  for (let count = names.length; count >= 0; count--) {
+    const text = compose(names.slice(0, count))
+    if (text.length <= maxChars) return text
+  }
+  throw new Error('nothing fits')
+}
+
+describe('renderDirectory: fitting the budget, against the plain construction', () => {
+  it('gives the text built from every row at every cap, for catalogs around each step of the fallback', () => {
+    const steps = new Set<number>()
+    for (const count of [1, 2, 5, 17, 60, 140, 400]) {
+      for (const length of [3, 40, 70, 120, 200, 600]) {
+        const tools = numbered(count, (i) => `${'word '.repeat(Math.ceil(length / 5))}${i}`.slice(0, length + (i % 7)))
+        for (const contextWindow of [1, 9_000, 32_768, 80_000, 200_000]) {
+          const maxChars = directoryBudget(contextWindow)
+          const directory = renderDirectory(tools, {mode: 'tools', contextWindow})
+          expect(directory.text).toBe(plainDirectoryText(tools, count, maxChars, TOOLS_SUFFIX))
+          steps.add(directory.descriptionCap * 10 + (directory.omitted > 0 ? 1 : 0))
+        }
+      }
+    }
+    // Every way out was taken: 180, 64, names only (all fit), names only with rows dropped.
+    expect([...steps].sort((a, b) => a - b)).toEqual([0, 1, 640, 1800])
+  })
+})
+
 describe('descriptions', () => {
   it('cuts 176 × x + 🚀tail without splitting the surrogate pair', () => {
     const description = `${'x'.repeat(176)}🚀tail`
