@@ -52,8 +52,18 @@ ${hookFiles.map(([event, file]) => `  get ${JSON.stringify(event)}() { return re
 export {main}
 export const pjson = ${JSON.stringify(bundledPjson())}
 export const commandIds = ${JSON.stringify(Object.keys(commands))}
+export const commandsTakingWords = ${JSON.stringify(await commandsTakingWords())}
+export const loadCommand = (id) => globalThis[Symbol.for(${JSON.stringify(REGISTRY)})].commands[id]
 export const build = ${JSON.stringify(buildDigest(root))}
 `
+
+/** The commands whose id oclif's reading of the leading words stops after (`src/cli/direct.ts`). */
+async function commandsTakingWords() {
+  const {takesWords} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'direct.js')).href)
+  return Object.values(commands)
+    .filter(takesWords)
+    .map((command) => command.id)
+}
 
 /** package.json as the bundle's oclif sees it: commands and hooks from the registry. */
 function bundledPjson() {
@@ -119,6 +129,95 @@ const noGlobPlugin = {
 }
 
 /**
+ * Modules a run initialises at start-up only because another module requires them at its top,
+ * for work a run of a bundled command never does (`src/cli/direct.ts` runs a command without
+ * oclif's configuration). Each such require becomes a proxy that requires the module on first
+ * use, so nothing changes for a run that does use it: oclif's `Config` (loading it pulls in the
+ * plugin loader, minimatch and perf_hooks), its error handler and its help (the help renderer,
+ * which the `help` and `version` flag builders name), the promise API of `fs` (file and directory
+ * flags, which no command has), `readline` (reading a flag's value from stdin), what renders
+ * oclif's own errors and output (themes, wrapping, the terminal's width, which creates the
+ * stdout and stderr streams at start) and the colour detection behind its themes (`tty`, which
+ * loads `net` and the stream modules: about a tenth of a cold start). A statement no longer found
+ * in oclif's code fails the build rather than go unnoticed.
+ */
+const LAZY_REQUIRES = [
+  ['@oclif/core/lib/command.js', 'const config_1 = require("./config");'],
+  ['@oclif/core/lib/command.js', 'const ux_1 = require("./ux");'],
+  ['@oclif/core/lib/errors/index.js', 'var handle_1 = require("./handle");'],
+  ['@oclif/core/lib/util/fs.js', 'const promises_1 = require("node:fs/promises");'],
+  ['@oclif/core/lib/ux/supports-color.js', 'const supports_color_1 = require("supports-color");'],
+  ['@oclif/core/lib/flags.js', 'const help_1 = require("./help");'],
+  ['@oclif/core/lib/help/util.js', 'const ejs = __importStar(require("ejs"));'],
+  ['@oclif/core/lib/parser/parse.js', 'const node_readline_1 = require("node:readline");'],
+  ['@oclif/core/lib/parser/help.js', 'const ux_1 = require("../ux");'],
+  ['@oclif/core/lib/errors/errors/cli.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));'],
+  ['@oclif/core/lib/errors/errors/cli.js', 'const indent_string_1 = __importDefault(require("indent-string"));'],
+  ['@oclif/core/lib/errors/errors/cli.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));'],
+  ['@oclif/core/lib/errors/errors/cli.js', 'const screen_1 = require("../../screen");'],
+  ['@oclif/core/lib/errors/errors/cli.js', 'const theme_1 = require("../../ux/theme");'],
+  ['@oclif/core/lib/errors/errors/pretty-print.js', 'const indent_string_1 = __importDefault(require("indent-string"));'],
+  ['@oclif/core/lib/errors/errors/pretty-print.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));'],
+  ['@oclif/core/lib/errors/errors/pretty-print.js', 'const screen_1 = require("../../screen");'],
+  ['@oclif/core/lib/ux/list.js', 'const screen_1 = require("../screen");'],
+]
+const lazyProxy = (load) =>
+  `(() => { let m; const get = () => (m ??= ${load}); return new Proxy({}, {get: (_, key) => get()[key], has: (_, key) => key in get(), ownKeys: () => Reflect.ownKeys(get()), getOwnPropertyDescriptor: (_, key) => { const d = Reflect.getOwnPropertyDescriptor(get(), key); return d && {...d, configurable: true} }}) })()`
+
+/**
+ * oclif's logger makes a `debug` logger (the `debug` package) for every namespace it logs under,
+ * and `debug` checks at its start whether stderr is a terminal, which loads `tty`. Without a
+ * `DEBUG` variable no namespace is enabled and every logger does nothing, so the bundle gives
+ * oclif loggers that do nothing then, and the real package whenever `DEBUG` is set.
+ */
+const LOGGER_DEBUG = 'const debug_1 = __importDefault(require("debug"));'
+const NO_DEBUG = `{default: (namespace) => Object.assign(() => {}, {namespace, enabled: false, extend: (name, delimiter) => debug_1.default(namespace + (delimiter ?? ':') + name), log: () => {}, destroy: () => false})}`
+
+/**
+ * chalk works out at its start whether stdout and stderr support colour (its own copy of
+ * supports-color, which loads `tty`), for its default instance. toolsearch styles text only through
+ * chalk instances given an explicit level (`src/output/style.ts`, whose colour rules are its own:
+ * `--color`, NO_COLOR, FORCE_COLOR, a terminal), which never read it, so in the bundle the default
+ * instance gets no colour and `tty` is not loaded. The build fails if anything else imports chalk.
+ */
+const CHALK_IMPORTERS = [join(root, 'dist', 'src', 'output', 'style.js')]
+const CHALK_SUPPORTS_COLOR = "import supportsColor from '#supports-color';"
+
+const patchedModulesPlugin = {
+  name: 'patched-modules',
+  setup(builder) {
+    const patch = (args, edits) => {
+      let text = readFileSync(args.path, 'utf8')
+      for (const [statement, replacement] of edits) {
+        if (!text.includes(statement)) throw new Error(`${args.path} no longer has ${statement}: review scripts/bundle.js`)
+        text = text.replace(statement, replacement)
+      }
+      return {contents: text, loader: 'js'}
+    }
+    const inPackage = (path, file) => path.replaceAll('\\', '/').endsWith(`/node_modules/${file}`)
+    builder.onLoad({filter: /[\\/]node_modules[\\/].*\.js$/}, (args) => {
+      const lazy = LAZY_REQUIRES.filter(([file]) => inPackage(args.path, file))
+      if (lazy.length > 0) {
+        return patch(
+          args,
+          lazy.map(([, statement]) => {
+            const [, declaration, name, load] = /^(const|var) (\w+) = (.*);$/.exec(statement)
+            return [statement, `${declaration} ${name} = ${lazyProxy(load)};`]
+          }),
+        )
+      }
+      if (inPackage(args.path, '@oclif/core/lib/logger.js')) return patch(args, [[LOGGER_DEBUG, `const debug_1 = process.env.DEBUG ? __importDefault(require("debug")) : ${NO_DEBUG};`]])
+      if (inPackage(args.path, 'chalk/source/index.js')) return patch(args, [[CHALK_SUPPORTS_COLOR, 'const supportsColor = {stdout: false, stderr: false};']])
+      return undefined
+    })
+    builder.onResolve({filter: /^chalk$/}, (args) => {
+      if (!CHALK_IMPORTERS.includes(args.importer)) throw new Error(`${args.importer} imports chalk, whose default instance has no colour in the bundle: review scripts/bundle.js`)
+      return undefined
+    })
+  },
+}
+
+/**
  * The bundle as ASCII, so that a run reads it as Latin-1 into a one-byte string (src/cli/bundle.ts):
  * decoding UTF-8 and the two-byte string one non-ASCII character forces cost a few ms a run.
  * esbuild escapes strings but not regular expression literals; a `\\uXXXX` escape means the same
@@ -153,7 +252,7 @@ const result = await build({
   metafile: true,
   banner: {js: banner},
   logLevel: 'warning',
-  plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin],
+  plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin, patchedModulesPlugin],
 })
 writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
 const {wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)

@@ -8,7 +8,7 @@
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {compileBundle, runBundle, writeCodeCache} from '../dist/src/cli/bundle.js'
+import {bundleMainOptions, compileBundle, runBundle, writeCodeCache} from '../dist/src/cli/bundle.js'
 
 const root = join(fileURLToPath(new URL('..', import.meta.url)))
 const directory = join(root, 'dist', 'bundle')
@@ -25,9 +25,9 @@ const RUNS = [
 ]
 
 const script = compileBundle(directory, undefined)
-const {main, pjson, commandIds, build} = runBundle(script, directory)
+const bundle = runBundle(script, directory)
 for (const {argv, exitCode} of RUNS) {
-  await main(argv, {root, pjson}, {commandIds: new Set(commandIds), build})
+  await bundle.main(argv, {root, pjson: bundle.pjson}, bundleMainOptions(bundle))
   if ((process.exitCode ?? 0) !== exitCode) throw new Error(`code cache: toolsearch ${argv.join(' ')} exited ${process.exitCode}`)
   process.exitCode = undefined
 }

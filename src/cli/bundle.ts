@@ -16,6 +16,9 @@ import {Script} from 'node:vm'
 
 import type {PJSON} from '@oclif/core/interfaces'
 
+import type {BundledCommands} from './direct.js'
+import type {MainOptions} from './main.js'
+
 /** What the bundle exports (scripts/bundle.js writes its entry). */
 export interface BundleExports {
   main: typeof import('./main.js').main
@@ -25,6 +28,16 @@ export interface BundleExports {
   commandIds: readonly string[]
   /** A digest of the compiled code the bundle was made of (`src/cli/build.ts`). */
   build: string
+  /** The ids of commands that take positional words (arguments, or `strict = false`). */
+  commandsTakingWords: readonly string[]
+  /** The command class of a command id, its modules initialised on first use. */
+  loadCommand: BundledCommands['load']
+}
+
+/** How `main` runs from the bundle: its command ids, build and commands. */
+export function bundleMainOptions(exports: BundleExports): MainOptions {
+  const ids = new Set(exports.commandIds)
+  return {commandIds: ids, build: exports.build, commands: {ids, takingWords: new Set(exports.commandsTakingWords), load: exports.loadCommand}}
 }
 
 export const BUNDLE_FILE = 'toolsearch.cjs'

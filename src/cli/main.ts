@@ -7,6 +7,7 @@ import type {LoadOptions} from '@oclif/core/interfaces'
 
 import {hoistRootFlags} from './argv.js'
 import {setRunningBuild} from './build.js'
+import {type BundledCommands, runDirectly} from './direct.js'
 import {preflight} from './preflight.js'
 
 export interface MainOptions {
@@ -16,9 +17,11 @@ export interface MainOptions {
   commandIds?: ReadonlySet<string>
   /** The build that runs (`src/cli/build.ts`): the bundle has one, the compiled modules none. */
   build?: string
+  /** The bundle's commands: a plain command line of one runs without oclif's configuration (`direct.ts`). */
+  commands?: BundledCommands
 }
 
-export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds, build}: MainOptions = {}): Promise<void> {
+export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds, build, commands}: MainOptions = {}): Promise<void> {
   setRunningBuild(build)
   const args = hoistRootFlags(argv)
   const exitCode = preflight(args, commandIds)
@@ -26,9 +29,23 @@ export async function main(argv: readonly string[], loadOptions: LoadOptions, {d
     process.exitCode = exitCode
     return
   }
+  if (commands !== undefined && !development && isRootAndPjson(loadOptions)) {
+    try {
+      if (await runDirectly(args, loadOptions, commands)) return
+    } catch (error) {
+      // What escapes a command ends the run as oclif's `execute` ends it.
+      const {handle} = await import('@oclif/core/errors')
+      await handle(error as Error)
+      return
+    }
+  }
   // oclif is loaded only now: a run the preflight ends never pays for it. Through its `execute`
   // module, not its index, which also loads semver (47 modules) to check the Node version that
   // package.json's engines field already states.
   const {execute} = await import('@oclif/core/execute')
   await execute({args, loadOptions, development})
+}
+
+function isRootAndPjson(options: LoadOptions): options is {root: string; pjson: NonNullable<Exclude<LoadOptions, string | undefined>['pjson']>} {
+  return typeof options === 'object' && options !== null && 'root' in options && 'pjson' in options && options.pjson !== undefined
 }

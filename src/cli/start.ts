@@ -15,14 +15,14 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 
 import {isDebugEnabled} from '../shared/errors.js'
-import {BUNDLE_FILE, loadBundle} from './bundle.js'
+import {BUNDLE_FILE, bundleMainOptions, loadBundle} from './bundle.js'
 
 /** Runs `toolsearch <argv>` for the package installed at `root`. */
 export async function start(argv: readonly string[], root: string): Promise<void> {
   const bundleDirectory = join(root, 'dist', 'bundle')
   if (!isDebugEnabled() && existsSync(join(bundleDirectory, BUNDLE_FILE))) {
-    const {main, pjson, commandIds, build} = loadBundle(bundleDirectory).exports
-    await main(argv, {root, pjson}, {commandIds: new Set(commandIds), build})
+    const {exports} = loadBundle(bundleDirectory)
+    await exports.main(argv, {root, pjson: exports.pjson}, bundleMainOptions(exports))
     return
   }
   // Named from the root, not relative to this file: this code also runs from dist/bundle/.

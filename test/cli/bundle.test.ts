@@ -90,4 +90,15 @@ process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, command
     expect(debug.stderr).toMatch(/dist\/src\/config\/[a-z-]+\.js:\d+/)
     expect(debug.stderr).not.toContain('toolsearch.cjs')
   })
+
+  it("gives oclif's own debug output under DEBUG, from the debug package the bundle loads only then", async () => {
+    const dir = tempDir()
+    const config = join(dir, 'openclaw.json5')
+    writeFileSync(config, '{ tools: { toolSearch: { mode: "tools" } } }\n')
+    const quiet = await runCli(['config', 'get', 'tools.toolSearch', '--config', config], {cwd: dir, spawn: true})
+    const debug = await runCli(['config', 'get', 'tools.toolSearch', '--config', config], {cwd: dir, spawn: true, env: {DEBUG: 'oclif*'}})
+    expect(quiet.stderr).toBe('')
+    expect(debug.stdout).toBe(quiet.stdout)
+    expect(debug.stderr).toMatch(/oclif:main process\.execPath/)
+  })
 })

@@ -14,6 +14,7 @@ import {pathToFileURL} from 'node:url'
 
 import {Config, run} from '@oclif/core'
 
+import type {BundledCommands, CommandClass} from '../../src/cli/direct.js'
 import type {CliResult} from './cli.js'
 
 let config: Promise<Config> | undefined
@@ -22,13 +23,27 @@ let config: Promise<Config> | undefined
 interface EntrySteps {
   hoistRootFlags(argv: readonly string[]): string[]
   preflight(argv: string[]): number | undefined
+  runDirectly: typeof import('../../src/cli/direct.js').runDirectly
+  takesWords: typeof import('../../src/cli/direct.js').takesWords
 }
 let entrySteps: Promise<EntrySteps> | undefined
 
 async function loadEntrySteps(root: string): Promise<EntrySteps> {
   const load = (file: string) => import(pathToFileURL(join(root, 'dist', 'src', 'cli', file)).href)
-  const [{hoistRootFlags}, {preflight}] = await Promise.all([load('argv.js'), load('preflight.js')])
-  return {hoistRootFlags, preflight}
+  const [{hoistRootFlags}, {preflight}, {runDirectly, takesWords}] = await Promise.all([load('argv.js'), load('preflight.js'), load('direct.js')])
+  return {hoistRootFlags, preflight, runDirectly, takesWords}
+}
+
+/**
+ * The commands as the bundle hands them to `main` (src/cli/direct.ts), from the loaded config: a
+ * plain command line runs without oclif's configuration here too, as it does from the bundle.
+ */
+function bundledCommands(loaded: Config, steps: EntrySteps): BundledCommands {
+  return {
+    ids: new Set(loaded.commandIDs),
+    takingWords: new Set(loaded.commands.filter((command) => steps.takesWords(command)).map((command) => command.id)),
+    load: async (id) => (await loaded.findCommand(id, {must: true}).load()) as unknown as CommandClass,
+  }
 }
 let queue: Promise<unknown> = Promise.resolve()
 
@@ -78,8 +93,8 @@ async function runOnce(args: string[], options: InProcessOptions, root: string):
     // exits the process on an error; a test process keeps running).
     const argv = steps.hoistRootFlags(args)
     const early = steps.preflight(argv)
-    if (early === undefined) await run(argv, loaded)
-    else process.exitCode = early
+    if (early !== undefined) process.exitCode = early
+    else if (!(await steps.runDirectly(argv, {root, pjson: loaded.pjson}, bundledCommands(loaded, steps)))) await run(argv, loaded)
     code = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0)
   } catch (error) {
     const exit = (error as {oclif?: {exit?: number}}).oclif?.exit
