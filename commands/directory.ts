@@ -2,7 +2,9 @@ import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
-import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
+import {cacheFlags, catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
+import {runningBuild} from '../src/cli/build.js'
+import {indexCacheFor} from '../src/search/index-cache.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {entriesForMode} from '../src/catalog/index.js'
 import {renderDirectory} from '../src/directory/render.js'
@@ -25,6 +27,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     ...catalogFlags,
     ...configFlags,
     ...modelFlags,
+    ...cacheFlags,
     'context-window': Flags.integer({min: 0, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters (0: none given).", helpValue: '<tokens>'}),
     mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode whose footer to use (default: from the config).', helpValue: '<mode>'}),
     stdin: Flags.boolean({
@@ -35,7 +38,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
 
   async run(): Promise<unknown> {
     if (this.flags.stdin) return this.runRequests()
-    const context = await this.loadCatalog(this.flags, {modeMembership: true})
+    const context = await this.loadCatalog(this.flags, {modeMembership: true, entriesCache: this.entriesCache()})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing the directory it would render if enabled.')
     const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window']})
     this.print(safeBlock(directory.text))
@@ -43,10 +46,15 @@ export default class Directory extends BaseCommand<typeof Directory> {
     return directory
   }
 
+  /** Where the catalog's entries are kept between runs, unless `--no-cache`. */
+  private entriesCache() {
+    return this.flags.cache ? indexCacheFor(runningBuild(), process.env) : undefined
+  }
+
   /** `--stdin`: one directory per request line, each for its own window and mode. */
   private async runRequests(): Promise<unknown> {
     const requests = parseDirectoryRequests(await readStdin())
-    const context = await this.loadCatalog(this.flags)
+    const context = await this.loadCatalog(this.flags, {entriesCache: this.entriesCache()})
     const lines = requests.map((request) => {
       const mode = request.mode ?? context.mode
       const contextWindow = request.contextWindow === undefined ? this.flags['context-window'] : (request.contextWindow ?? undefined)

@@ -5,7 +5,7 @@ import {logSessionEvent, searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {runningBuild} from '../src/cli/build.js'
-import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
+import {cacheFlags, catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/request.js'
@@ -56,7 +56,7 @@ export default class Search extends BaseCommand<typeof Search> {
     'request-file': Flags.string({description: 'Run every raw tool_search request of a JSONL file; print one JSON line each: {"text": <what the model receives>} or {"error": <message>}.', helpValue: '<file>', exclusive: ['query', 'stdin', 'limit', 'request']}),
     explain: Flags.boolean({description: 'Show the matched terms of each hit and what each contributed.', exclusive: ['query', 'stdin', 'request', 'request-file']}),
     ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
-    cache: Flags.boolean({default: true, allowNo: true, description: 'Keep the index between runs and reuse it while the indexed tools are unchanged (TOOLSEARCH_CACHE_DIR, else the user cache directory); --no-cache neither reads nor writes it.'}),
+    ...cacheFlags,
   }
 
   /** The table renderer and its options, loaded only for a person's output: `--json` never needs them. */
@@ -70,9 +70,10 @@ export default class Search extends BaseCommand<typeof Search> {
     const {flags} = this
     const mode = searchMode(words, flags)
     const factory = await loadRanker(flags.ranker)
-    const context = await this.loadCatalog(flags, {modeMembership: true})
+    const cache = flags.cache ? indexCacheFor(runningBuild(), process.env) : undefined
+    const context = await this.loadCatalog(flags, {modeMembership: true, entriesCache: cache})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing what it would return if enabled.')
-    const ranker = factory(catalogedEntries(context.catalog.entries), {indexCache: flags.cache ? indexCacheFor(runningBuild(), process.env) : undefined})
+    const ranker = factory(catalogedEntries(context.catalog.entries), {indexCache: cache})
 
     // The batch clamps each query's limit the same way (runSearchRequest); the note is the same.
     const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)

@@ -6,7 +6,8 @@ import {readdir, stat} from 'node:fs/promises'
 import {dirname, join, resolve} from 'node:path'
 
 import {ToolsearchError, usageError} from '../shared/errors.js'
-import {readRegularFileText} from '../fs/read-file.js'
+import {readRegularFile} from '../fs/read-file.js'
+import {type EntriesCache, type ReadCatalogFile, readCachedEntries, writeCachedEntries} from './entries-cache.js'
 import {catalogError, childPath} from './errors.js'
 import {catalogTools, parseCatalogDocument} from './formats.js'
 import {assertSafeCatalogDocument, type SkippedTool} from './guard.js'
@@ -38,6 +39,11 @@ export interface LoadCatalogOptions {
    * command line), listed after the files' own. A key a file declares too is an error.
    */
   servers?: Record<string, McpServerConfig>
+  /**
+   * Keep the files' entries between runs and read them back while the files are unchanged
+   * (`entries-cache.ts`); without it every file is read and parsed.
+   */
+  entriesCache?: EntriesCache
   /**
    * Tool names the live MCP servers' tools may not take (OpenClaw's own tools, compared
    * case-insensitively): a colliding MCP tool is named `<server>__<tool>-2` as OpenClaw names it.
@@ -71,16 +77,21 @@ export async function expandCatalogPaths(paths: readonly string[], cwd: string =
 
 /** Reads and parses one file: JSON first (fast, exact), JSON5 when that fails. */
 export async function readCatalogDocument(file: string, cwd: string = process.cwd()): Promise<unknown> {
-  let text: string
+  return (await readCatalogFile(file, cwd)).document
+}
+
+/** One file's bytes and the document they parse to. */
+async function readCatalogFile(file: string, cwd: string): Promise<{bytes: Buffer; document: unknown}> {
+  let bytes: Buffer | undefined
   try {
-    text = readRegularFileText(resolve(cwd, file))
+    bytes = readRegularFile(resolve(cwd, file))?.bytes
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw usageError(`Catalog not found: ${file}`, {file})
     if (code === 'EISDIR') throw usageError(`${file}: is a directory, not a catalog file`, {file})
     throw usageError(`Cannot read catalog ${file}: ${(error as Error).message}`, {file, cause: error})
   }
-  return parseCatalogText(text, file)
+  if (bytes === undefined) throw usageError(`Catalog not found: ${file}`, {file})
+  return {bytes, document: await parseCatalogText(bytes.toString('utf8'), file)}
 }
 
 /** Parses catalog text; a syntax error names the file, line and column. */
@@ -132,14 +143,20 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   const files = await expandCatalogPaths(paths, cwd)
   const servers: Record<string, McpServerConfig> = {}
   const serverFiles = new Map<string, string>()
-  const parsedFiles: ParsedFile[] = []
   const skippedTools: SkippedTool[] = []
-  for (const file of files) {
-    const document = await readCatalogDocument(file, cwd)
+  const refs = files.map((file) => ({file, path: resolve(cwd, file), directory: dirname(resolve(cwd, file))}))
+  const cached = options.entriesCache === undefined ? undefined : readCachedEntries(options.entriesCache, refs, options.owner)
+  // Entries read back are those of files that declared no server and whose ids were unique.
+  const parsedFiles: ParsedFile[] = cached?.map((part) => ({entries: part.entries, serverKeys: []})) ?? []
+  for (const part of cached ?? []) for (const skipped of part.skipped) skippedTools.push(skipped)
+  const read: ReadCatalogFile[] = []
+  for (const ref of cached === undefined ? refs : []) {
+    const {file, directory} = ref
+    const {bytes, document} = await readCatalogFile(file, cwd)
     // A defect inside one tool skips that tool (parseCatalogDocument); anywhere else, the file.
     assertSafeCatalogDocument(document, file, catalogTools(document))
     const declared = mayDeclareMcpServers(document) ? await declaredMcpServers(document, file) : undefined
-    const parsed = parseCatalogDocument(document, {file, directory: dirname(resolve(cwd, file)), owner: options.owner, hasMcpServers: declared !== undefined})
+    const parsed = parseCatalogDocument(document, {file, directory, owner: options.owner, hasMcpServers: declared !== undefined})
     const serverKeys: string[] = []
     if (declared !== undefined) {
       for (const [key, config] of Object.entries(declared.servers)) {
@@ -152,6 +169,8 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     }
     parsedFiles.push({entries: parsed.entries, serverKeys})
     for (const skipped of parsed.skipped) skippedTools.push(skipped)
+    // Only files that declare no server are kept: a server's tools are listed live every run.
+    if (options.entriesCache !== undefined && declared === undefined) read.push({...ref, bytes, entries: parsed.entries, skipped: parsed.skipped})
   }
   const outsideKeys: string[] = []
   for (const [key, config] of Object.entries(options.servers ?? {})) {
@@ -164,10 +183,11 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   }
   parsedFiles.push({entries: [], serverKeys: outsideKeys})
   const fileEntries = parsedFiles.flatMap((parsed) => parsed.entries)
-  assertUniqueIds(fileEntries)
+  if (cached === undefined) assertUniqueIds(fileEntries)
+  if (options.entriesCache !== undefined && read.length === files.length) await writeCachedEntries(options.entriesCache, read, options.owner)
 
   const selected = selectServers(servers, options.selectMcpServers)
-  const listed = await listServers(selected, {...options, declaredServers: Object.keys(servers), reservedToolNames: reservedToolNames(fileEntries, options.reservedToolNames)})
+  const listed = await listServers(selected, {...options, declaredServers: Object.keys(servers), reservedToolNames: () => reservedToolNames(fileEntries, options.reservedToolNames)})
   // Without tools from servers the merged entries are the files' own, already checked. With them,
   // each file's own tools come first, then its servers' tools in OpenClaw's order.
   const serverOf = (entry: CatalogEntry): string | undefined => entry.mcp?.serverName
@@ -209,7 +229,7 @@ function reservedToolNames(fileEntries: readonly CatalogEntry[], given: Iterable
 
 async function listServers(
   servers: Record<string, McpServerConfig>,
-  options: LoadCatalogOptions & {declaredServers: readonly string[]; reservedToolNames: readonly string[]},
+  options: Omit<LoadCatalogOptions, 'reservedToolNames'> & {declaredServers: readonly string[]; reservedToolNames: () => readonly string[]},
 ): Promise<{entries: CatalogEntry[]; unavailable: UnavailableMcpServer[]; skipped: SkippedTool[]}> {
   if (Object.keys(servers).length === 0) return {entries: [], unavailable: [], skipped: []}
   const {listMcpServerTools} = await import('./mcp/index.js')
@@ -220,7 +240,7 @@ async function listServers(
     signal: options.signal,
     sessions: options.mcpSessions,
     declaredServers: options.declaredServers,
-    reservedToolNames: options.reservedToolNames,
+    reservedToolNames: options.reservedToolNames(),
   })
 }
 

@@ -49,6 +49,8 @@ export interface CatalogContextIo {
    * if none of them can be used it fails with exit 4, whatever other catalogs hold.
    */
   mcpOnly?: boolean
+  /** Where the files' entries are kept between runs (`--cache`); none: every file is read and parsed. */
+  entriesCache?: LoadCatalogOptions['entriesCache']
   /**
    * Hold the catalog as OpenClaw builds it for the mode in force (see `entriesForMode`): what the
    * model-facing commands (directory, search, describe, call) must see. Without it the catalog
@@ -93,7 +95,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   // config's MCP servers when it starts them.
   const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH.split('.'), name])]
   for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
-  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers})
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, entriesCache: io.entriesCache})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')

@@ -80,3 +80,16 @@ export const sessionFlags = {
 export const schemaFlags = {
   schema: Flags.string({description: "Validate against this OpenClaw config schema (`openclaw config schema > schema.json`) instead of the bundled one.", helpValue: '<file>'}),
 }
+
+/**
+ * `search` and `directory`: what they keep between runs (the catalog files' entries, and the search
+ * index) and read back while the catalog files are unchanged. `--no-cache` is a run as if nothing
+ * was ever kept.
+ */
+export const cacheFlags = {
+  cache: Flags.boolean({
+    default: true,
+    allowNo: true,
+    description: "Keep the catalog's entries and the search index between runs and reuse them while the catalog files are unchanged (TOOLSEARCH_CACHE_DIR, else the user cache directory); --no-cache neither reads nor writes them.",
+  }),
+}

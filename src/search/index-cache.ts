@@ -35,14 +35,14 @@
  * Where: `TOOLSEARCH_CACHE_DIR`, else the platform's cache directory (`defaultCacheDirectory`).
  * `search --no-cache` neither reads nor writes it.
  */
-import {closeSync, constants, lstatSync, lutimesSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeFileSync} from 'node:fs'
 import {isAbsolute, join} from 'node:path'
 
 import {accountHome} from '../config/locate.js'
-import {notPrivateReason, privateDirectoryProblem} from '../fs/private-directory.js'
-import {readRegularFile} from '../fs/read-file.js'
+import {type CacheFileKind, cacheKey, checksum, markUsed, pruneCacheFiles, readCacheFile, writeCacheFile} from '../fs/cache-files.js'
+import {privateDirectoryProblem} from '../fs/private-directory.js'
 import {safeInline} from '../output/terminal.js'
 import {isDebugEnabled} from '../shared/errors.js'
+import {cachedEntryInput} from '../catalog/entries-cache.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {forEachDocumentString} from './document.js'
 import {type FieldPostings, InvertedIndex, withCapacity} from './inverted-index.js'
@@ -64,12 +64,15 @@ const MAGIC = `${MAGIC_PREFIX}2`
 /** The checksum at the end of the file: two uint32. */
 const CHECKSUM_BYTES = 8
 /** The names toolsearch gives its files: indexes, and the temp files they are written under. */
-const INDEX_NAME = /^openclaw-[0-9a-f]{8}\.index$/
-const TEMP_NAME = /^openclaw-[0-9a-f]{8}\.index\.\d+\.[0-9a-f]+\.tmp$/
 const FILE_PREFIX = 'openclaw-'
 const FILE_SUFFIX = '.index'
-/** A temp file older than this was left by a killed write. */
-const STALE_TEMP_MS = 10 * 60 * 1000
+const INDEX_FILES: CacheFileKind = {
+  names: /^openclaw-[0-9a-f]{8}\.index$/,
+  tempNames: /^openclaw-[0-9a-f]{8}\.index\.\d+\.[0-9a-f]+\.tmp$/,
+  magicPrefix: MAGIC_PREFIX,
+  keep: MAX_CACHED_INDEXES,
+  maxBytes: MAX_INDEX_FILE_BYTES,
+}
 
 /**
  * The platform's per-user cache directory for toolsearch: `$XDG_CACHE_HOME/toolsearch` (an
@@ -95,6 +98,8 @@ export function defaultCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.P
   if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'toolsearch')
   return home === undefined ? undefined : join(home, '.cache', 'toolsearch')
 }
+
+export {checksum}
 
 /** The cache a run uses: none without a build (the compiled modules, tests in process) or a directory. */
 export function indexCacheFor(build: string | undefined, env: NodeJS.ProcessEnv): IndexCache | undefined {
@@ -140,11 +145,6 @@ export function indexInput(entries: readonly CatalogEntry[]): IndexInput {
   return {texts, sequence: sequence.subarray(0, length)}
 }
 
-/** What a cached index must have been written by: this build, this V8, this byte order. */
-function cacheKey(build: string): string {
-  const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
-  return `${build} v8 ${process.versions.v8} unicode ${process.versions.unicode ?? ''} ${littleEndian ? 'le' : 'be'}`
-}
 
 interface Header {
   key: string
@@ -172,32 +172,6 @@ function textBytes(texts: readonly string[]): {lengths: Int32Array; units: Buffe
   const lengths = new Int32Array(texts.length)
   for (let i = 0; i < texts.length; i++) lengths[i] = texts[i]!.length
   return {lengths, units: Buffer.from(texts.join(''), 'utf16le')}
-}
-
-/**
- * A checksum of `bytes`: two 32-bit lanes, each a multiply-xor over the little-endian words (and
- * the bytes after the last whole word). Each step is a bijection of the lane's state, so any one
- * word changed always changes both lanes; several changes go unnoticed with a chance of about
- * 2^-64. Against damage, not against someone who writes a file on purpose (see the module's doc):
- * a JS loop over the words, where a digest would need `node:crypto` (~7 ms to load).
- */
-export function checksum(bytes: Buffer): [number, number] {
-  const words = bytes.length >>> 2
-  const view = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, words) : new Int32Array(Uint8Array.prototype.slice.call(bytes, 0, words * 4).buffer)
-  let a = 0x81_1c_9d_c5 | 0
-  let b = 0x9e_37_79_b9 | 0
-  for (let i = 0; i < words; i++) {
-    const word = view[i]!
-    a = Math.imul(a ^ word, 0x01_00_01_93)
-    b = Math.imul(b ^ word, 0x5b_d1_e9_95)
-    b = (b << 13) | (b >>> 19)
-  }
-  for (let i = words * 4; i < bytes.length; i++) {
-    a = Math.imul(a ^ bytes[i]!, 0x01_00_01_93)
-    b = Math.imul(b ^ bytes[i]!, 0x5b_d1_e9_95)
-    b = (b << 13) | (b >>> 19)
-  }
-  return [a >>> 0, b >>> 0]
 }
 
 /**
@@ -344,6 +318,16 @@ function debugNotUsed(directory: string, reason: string): void {
 }
 
 /**
+ * The input of an index of entries read back from one set of cached entries
+ * (src/catalog/entries-cache.ts): that set's name and the entries' numbers in it, which decide every
+ * string `indexInput` would walk. Never equal to an `indexInput`, whose sequence starts with -1.
+ */
+function cachedEntriesInput(entries: readonly CatalogEntry[]): IndexInput | undefined {
+  const cached = cachedEntryInput(entries)
+  return cached === undefined ? undefined : {texts: ['cached entries', cached.snapshot], sequence: cached.numbers}
+}
+
+/**
  * The index `build` gives for `entries`, read from `cache` when it holds the index of exactly this
  * input, else built and stored there (best effort). Without a cache, or with a directory that is
  * not the user's alone (`privateDirectoryProblem`), simply `build(entries)`.
@@ -355,7 +339,7 @@ export function cachedIndex(entries: readonly CatalogEntry[], field: string, cac
     debugNotUsed(cache.directory, problem)
     return build(entries)
   }
-  const input = indexInput(entries)
+  const input = cachedEntriesInput(entries) ?? indexInput(entries)
   const ids = entries.map((entry) => entry.id)
   const file = join(cache.directory, indexFileName(input, ids))
   const cached = readCachedIndex(file, field, input, ids, cache.build)
@@ -367,68 +351,15 @@ export function cachedIndex(entries: readonly CatalogEntry[], field: string, cac
 
 /** Reads the index in `file` (never through a link, only a file of the user's alone). */
 function readCachedIndex(file: string, field: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
-  try {
-    const snapshot = readRegularFile(file, MAX_INDEX_FILE_BYTES, undefined, {noFollow: true})
-    if (snapshot === undefined) return undefined
-    const foreign = notPrivateReason(snapshot.stats)
-    if (foreign !== undefined) {
-      debugNotUsed(file, foreign)
-      return undefined
-    }
-    const index = decodeIndex(snapshot.bytes, field, input, ids, build)
-    if (index !== undefined) markUsed(file)
-    return index
-  } catch {
-    return undefined
-  }
-}
-
-/** Used now: the directory keeps the most recently used indexes. A read-only cache keeps its times. */
-function markUsed(file: string): void {
-  try {
-    const now = new Date()
-    lutimesSync(file, now, now)
-  } catch {
-    // The index was read all the same.
-  }
+  const bytes = readCacheFile(INDEX_FILES, file, (reason) => debugNotUsed(file, reason))
+  if (bytes === undefined) return undefined
+  const index = decodeIndex(bytes, field, input, ids, build)
+  if (index !== undefined) markUsed(file)
+  return index
 }
 
 function writeCachedIndex(directory: string, file: string, bytes: Buffer): void {
-  if (bytes.length > MAX_INDEX_FILE_BYTES) return
-  const temp = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}.tmp`
-  try {
-    // `wx`: a new file, never an existing one or the target of a link.
-    writeFileSync(temp, bytes, {flag: 'wx', mode: 0o600})
-    renameSync(temp, file)
-  } catch (error) {
-    // A name that was already there is not ours to remove (`wx` created nothing).
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return
-    try {
-      unlinkSync(temp)
-    } catch {
-      // Never created, or already gone.
-    }
-    return
-  }
-  pruneCache(directory)
-}
-
-/**
- * Whether the file at `path` (a regular file of the user's alone, by `lstat`) begins as an index
- * file does (any format): a temp file cut short by a killed write may hold only the start of it.
- */
-function writtenByToolsearch(path: string): boolean {
-  let fd: number | undefined
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0))
-    const start = Buffer.alloc(MAGIC_PREFIX.length)
-    const count = readSync(fd, start, 0, start.length, 0)
-    return start.toString('latin1', 0, count) === MAGIC_PREFIX.slice(0, count)
-  } catch {
-    return false
-  } finally {
-    if (fd !== undefined) closeSync(fd)
-  }
+  writeCacheFile(INDEX_FILES, directory, file, bytes)
 }
 
 /**
@@ -437,32 +368,5 @@ function writtenByToolsearch(path: string): boolean {
  * files of the user's (not links) that begin as an index file does. Anything else stays.
  */
 export function pruneCache(directory: string, now = Date.now()): void {
-  if (privateDirectoryProblem(directory) !== undefined) return
-  try {
-    const indexes: Array<{path: string; used: number}> = []
-    for (const name of readdirSync(directory)) {
-      const temp = TEMP_NAME.test(name)
-      if (!temp && !INDEX_NAME.test(name)) continue
-      const path = join(directory, name)
-      try {
-        const stats = lstatSync(path)
-        if (!stats.isFile() || notPrivateReason(stats) !== undefined) continue
-        if (temp) {
-          if (now - stats.mtimeMs > STALE_TEMP_MS && writtenByToolsearch(path)) unlinkSync(path)
-        } else if (writtenByToolsearch(path)) indexes.push({path, used: stats.mtimeMs})
-      } catch {
-        // Removed by another run meanwhile.
-      }
-    }
-    indexes.sort((a, b) => b.used - a.used)
-    for (const {path} of indexes.slice(MAX_CACHED_INDEXES)) {
-      try {
-        unlinkSync(path)
-      } catch {
-        // Removed by another run meanwhile.
-      }
-    }
-  } catch {
-    // An unreadable directory keeps what it has.
-  }
+  pruneCacheFiles(INDEX_FILES, directory, now)
 }

@@ -20,19 +20,39 @@ import type {RankedHit, RankerFactory} from './types.js'
 
 const FIELD = 'text'
 
-/** Lowercased name and id → document numbers, for the exact-match rule. */
-export function exactMatchTable(entries: readonly CatalogEntry[]): Map<string, number[]> {
-  const table = new Map<string, number[]>()
-  const add = (key: string, doc: number): void => {
-    const docs = table.get(key)
-    if (docs === undefined) table.set(key, [doc])
-    else if (docs[docs.length - 1] !== doc) docs.push(doc)
+/**
+ * Lowercased name and id → document numbers, for the exact-match rule. Nearly every key names one
+ * document, so a key holds its number and only a shared key holds a list: a catalog of 10,000
+ * tools builds 20,000 keys, and a list each was most of the table's cost.
+ */
+export class ExactMatchTable {
+  private readonly documents = new Map<string, number | number[]>()
+
+  constructor(entries: readonly CatalogEntry[]) {
+    for (let doc = 0; doc < entries.length; doc++) {
+      const entry = entries[doc]!
+      this.add(entry.name.toLowerCase(), doc)
+      this.add(entry.id.toLowerCase(), doc)
+    }
   }
-  entries.forEach((entry, doc) => {
-    add(entry.name.toLowerCase(), doc)
-    add(entry.id.toLowerCase(), doc)
-  })
-  return table
+
+  private add(key: string, doc: number): void {
+    const docs = this.documents.get(key)
+    if (docs === undefined) this.documents.set(key, doc)
+    else if (typeof docs === 'number') {
+      if (docs !== doc) this.documents.set(key, [docs, doc])
+    } else if (docs[docs.length - 1] !== doc) docs.push(doc)
+  }
+
+  /** The documents whose lowercased name or id is `key`, in document order. */
+  get(key: string): readonly number[] | undefined {
+    const docs = this.documents.get(key)
+    return typeof docs === 'number' ? [docs] : docs
+  }
+}
+
+export function exactMatchTable(entries: readonly CatalogEntry[]): ExactMatchTable {
+  return new ExactMatchTable(entries)
 }
 
 /**
@@ -40,7 +60,7 @@ export function exactMatchTable(entries: readonly CatalogEntry[]): Map<string, n
  * there is one (`mcp:acct:listUrl` means that tool, not also `mcp:acct:listURL`); otherwise every
  * document whose name or id equals it ignoring case.
  */
-export function exactDocuments(query: string, byId: ReadonlyMap<string, number>, lowercased: ReadonlyMap<string, readonly number[]>): readonly number[] {
+export function exactDocuments(query: string, byId: ReadonlyMap<string, number>, lowercased: Pick<ExactMatchTable, 'get'>): readonly number[] {
   const exactId = byId.get(query.trim())
   return exactId === undefined ? (lowercased.get(exactKey(query)) ?? []) : [exactId]
 }

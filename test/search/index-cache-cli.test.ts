@@ -138,3 +138,33 @@ describe('search keeps its index between runs', () => {
     expect(readdirSync(target).sort()).toEqual(before)
   })
 })
+
+describe("directory and search keep the catalog's entries between runs", () => {
+  const entriesFiles = (directory: string) => (existsSync(directory) ? readdirSync(directory).filter((name) => name.endsWith('.entries')) : [])
+
+  it('directory reads them back and prints the same; --no-cache neither reads nor writes them', async () => {
+    const cacheDir = tempDir()
+    const env = {TOOLSEARCH_CACHE_DIR: cacheDir}
+    const args = ['directory', '--catalog', join(ROOT, 'examples/catalog.json5'), '--json']
+    const first = await runCli(args, {spawn: true, env})
+    expect(first.code).toBe(0)
+    expect(entriesFiles(join(cacheDir, 'index'))).toHaveLength(1)
+    const second = await runCli(args, {spawn: true, env})
+    expect(second).toEqual(first)
+    const elsewhere = tempDir()
+    const uncached = await runCli([...args, '--no-cache'], {spawn: true, env: {TOOLSEARCH_CACHE_DIR: elsewhere}})
+    expect(uncached).toEqual(first)
+    expect(readdirSync(elsewhere)).toEqual([])
+  })
+
+  it('a search after a directory over the same catalog reads the entries the directory kept', async () => {
+    const cacheDir = tempDir()
+    const env = {TOOLSEARCH_CACHE_DIR: cacheDir}
+    await runCli(['directory', '--catalog', MCP_LISTS], {spawn: true, env})
+    const [kept] = entriesFiles(join(cacheDir, 'index'))
+    const search = await runCli(['search', 'create a pull request', '--json', '--catalog', MCP_LISTS], {spawn: true, env})
+    expect(entriesFiles(join(cacheDir, 'index'))).toEqual([kept])
+    const fresh = await runCli(['search', 'create a pull request', '--json', '--catalog', MCP_LISTS, '--no-cache'], {spawn: true})
+    expect(search).toEqual(fresh)
+  })
+})

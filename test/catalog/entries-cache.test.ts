@@ -1,0 +1,217 @@
+/**
+ * The catalog entries kept between runs (src/catalog/entries-cache.ts): read back they are exactly
+ * the entries the files give, key for key and value for value, and only for exactly the same
+ * files, names, owner and build; anything else reads the files again.
+ */
+import {chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join, relative} from 'node:path'
+import {describe, expect, it} from 'vitest'
+
+import {loadCatalogs} from '../../src/catalog/index.js'
+import {MAX_CACHED_CATALOGS, cachedEntryInput, isExactJson, keptJsonText} from '../../src/catalog/entries-cache.js'
+import type {Catalog, CatalogEntry} from '../../src/catalog/types.js'
+import {ROOT, tempDir} from '../helpers/cli.js'
+
+const BUILD = 'test-build'
+
+/** Catalog files of every shape the loader reads, with runs, labels, output schemas and a defect. */
+function catalogFiles(dir: string): string[] {
+  const native = join(dir, 'native.json')
+  writeFileSync(
+    native,
+    JSON.stringify({
+      tools: [
+        {name: 'schedule_task', description: 'Schedules a task — café 😀.', label: 'Schedule', parameters: {type: 'object', properties: {when: {type: 'string', enum: ['now', 'later']}, n: {type: 'integer', minimum: -3.5}}}, outputSchema: {type: 'object', properties: {id: {type: 'string'}}}, run: {result: {ok: true, list: [1, 'two', null]}}},
+        {name: 'ask', source: 'client', requiresApproval: true, run: {cases: [{when: {q: 'a'}, result: 1}], result: 2}},
+        {name: 'shell', description: '', run: {command: ['echo', 'hi'], timeoutMs: 500, cwd: 'sub', env: {A: 'b'}}},
+        {name: 'read', sourceName: 'core'},
+        {name: 'hidden', catalogMode: 'direct-only'},
+        {name: 'imported', source: 'mcp', sourceName: 'gh', run: {mcpServer: 'github', mcpTool: 'create_issue'}},
+        {name: 'deep', parameters: JSON.parse(`${'{"a":'.repeat(140)}1${'}'.repeat(140)}`)},
+      ],
+    }),
+  )
+  const mcp = join(dir, 'github.json')
+  writeFileSync(mcp, JSON.stringify({tools: [{name: 'create_issue', title: 'Create issue', description: 'Creates an issue.', inputSchema: {type: 'object'}}, {name: 'list', inputSchema: {}, annotations: {title: 'List'}}]}))
+  const openai = join(dir, 'openai.json')
+  writeFileSync(openai, JSON.stringify([{type: 'function', function: {name: 'get_weather', description: 'Weather.', parameters: {type: 'object'}}}]))
+  const json5 = join(dir, 'tools.json5')
+  writeFileSync(json5, "// JSON5\n{tools: [{name: 'notes', description: 'Takes notes.', parameters: {type: 'object', properties: {text: {type: 'string',},},},},]}\n")
+  return [native, mcp, openai, json5]
+}
+
+/** An entry as plain data, its properties in order (what printing or comparing it sees). */
+const plain = (entry: CatalogEntry) => JSON.parse(JSON.stringify(entry)) as unknown
+const keysOf = (entries: readonly CatalogEntry[]) => entries.map((entry) => Object.keys(entry))
+const cacheFiles = (directory: string) => readdirSync(directory).filter((name) => name.endsWith('.entries'))
+
+async function load(files: readonly string[], cache: {directory: string; build: string} | undefined, options: {cwd?: string; owner?: string} = {}): Promise<Catalog> {
+  return loadCatalogs(files, {...options, entriesCache: cache})
+}
+
+describe('entries read back', () => {
+  it('are the entries the files give, key for key and in the same order, skipped tools included', async () => {
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const fresh = await load(files, undefined)
+    const first = await load(files, cache)
+    expect(cacheFiles(cache.directory)).toHaveLength(1)
+    const again = await load(files, cache)
+    expect(cachedEntryInput(again.entries)).toBeDefined()
+    expect(again.entries.map(plain)).toEqual(fresh.entries.map(plain))
+    expect(keysOf(again.entries)).toEqual(keysOf(fresh.entries))
+    expect(again.entries).toEqual(fresh.entries)
+    expect(again.skippedTools).toEqual(fresh.skippedTools)
+    expect(again.skippedTools).toHaveLength(1)
+    expect(first.entries).toEqual(fresh.entries)
+    // The run that wrote them keys its index as the next run will.
+    expect(cachedEntryInput(first.entries)).toEqual(cachedEntryInput(again.entries))
+  })
+
+  it('parse their schemas and runs only when read, then hold them as plain values', async () => {
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    await load(files, cache)
+    const [entry] = (await load(files, cache)).entries
+    const text = keptJsonText(entry!, 'parameters')
+    expect(text).toBe(JSON.stringify({type: 'object', properties: {when: {type: 'string', enum: ['now', 'later']}, n: {type: 'integer', minimum: -3.5}}}))
+    expect(Object.getOwnPropertyDescriptor(entry, 'parameters')?.get).toBeTypeOf('function')
+    const first = entry!.parameters
+    expect(first).toEqual(JSON.parse(text!))
+    expect(entry!.parameters).toBe(first)
+    expect(keptJsonText(entry!, 'parameters')).toBe(text)
+    // Another value is no longer the kept text's.
+    entry!.parameters = {type: 'object'}
+    expect(entry!.parameters).toEqual({type: 'object'})
+    expect(keptJsonText(entry!, 'parameters')).toBeUndefined()
+    expect(Object.keys(entry!)).toEqual(['id', 'name', 'source', 'sourceName', 'description', 'trusted', 'visibility', 'requiresApproval', 'origin', 'label', 'parameters', 'outputSchema', 'run'])
+  })
+})
+
+describe('what is never read back', () => {
+  async function changed(change: (files: string[], dir: string) => void | {files?: string[]; cwd?: string; owner?: string; build?: string}) {
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    await load(files, cache)
+    const made = change(files, dir) ?? {}
+    const now = made.files ?? files
+    const options = {cwd: made.cwd, owner: made.owner}
+    const fresh = await load(now, undefined, options)
+    const read = await load(now, {...cache, build: made.build ?? BUILD}, options)
+    expect(read.entries.map(plain)).toEqual(fresh.entries.map(plain))
+    return read
+  }
+
+  it('a file whose bytes changed, even one byte of the same length', async () => {
+    const read = await changed(([native]) => writeFileSync(native!, readFileSync(native!, 'utf8').replace('Schedules a task', 'Schedules a tusk')))
+    expect(read.entries[0]!.description).toBe('Schedules a tusk — café 😀.')
+  })
+
+  it('a file that grew or was cut short', async () => {
+    const grown = await changed(([, mcp]) => writeFileSync(mcp!, `${readFileSync(mcp!, 'utf8')}\n`))
+    expect(grown.entries).toHaveLength(10)
+    const cut = await changed(([, , , json5]) => writeFileSync(json5!, "{tools: [{name: 'notes'}]}"))
+    expect(cut.entries.find((entry) => entry.name === 'notes')?.description).toBe('')
+  })
+
+  it('the same files named another way, another owner, another build', async () => {
+    const relativeNames = await changed((files, dir) => ({files: files.map((file) => relative(dir, file)), cwd: dir}))
+    expect(relativeNames.entries[0]!.origin.file).toBe('native.json')
+    const owned = await changed(() => ({owner: 'octo'}))
+    expect(owned.entries.find((entry) => entry.name === 'create_issue')?.sourceName).toBe('octo')
+    await changed(() => ({build: 'other-build'}))
+  })
+
+  it('a file moved elsewhere under the same name resolves elsewhere: its runs resolve there', async () => {
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    await load(['native.json'], cache, {cwd: dir})
+    const elsewhere = join(dir, 'elsewhere')
+    mkdirSync(elsewhere)
+    copyFileSync(files[0]!, join(elsewhere, 'native.json'))
+    const read = await load(['native.json'], cache, {cwd: elsewhere})
+    expect(read.entries.find((entry) => entry.name === 'shell')?.run).toMatchObject({cwd: join(elsewhere, 'sub')})
+  })
+
+  it('a damaged or cut cache file (it is read as if there were none)', async () => {
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const fresh = await load(files, undefined)
+    await load(files, cache)
+    const [name] = cacheFiles(cache.directory)
+    const path = join(cache.directory, name!)
+    const bytes = readFileSync(path)
+    // A byte in the entries' texts, then a byte of a file's copy, then the file cut short.
+    const at = bytes.indexOf('Schedules a task')
+    for (const damage of [at, bytes.length - 3]) {
+      const damaged = Buffer.from(bytes)
+      damaged[damage] = damaged[damage]! ^ 1
+      writeFileSync(path, damaged, {mode: 0o600})
+      const read = await load(files, cache)
+      expect(read.entries.map(plain)).toEqual(fresh.entries.map(plain))
+    }
+    writeFileSync(path, bytes.subarray(0, bytes.length - 100), {mode: 0o600})
+    expect((await load(files, cache)).entries.map(plain)).toEqual(fresh.entries.map(plain))
+  })
+
+  it('a value JSON would not give back exactly (-0, Infinity), or a file that declares MCP servers: nothing is kept', async () => {
+    expect([0, -3.5, 'x', null, true, [1, {a: [2]}], {b: {}}].every(isExactJson)).toBe(true)
+    expect([-0, Number.POSITIVE_INFINITY, Number.NaN, undefined, [1, undefined], {a: undefined}, new Date(0)].some(isExactJson)).toBe(false)
+    expect(isExactJson([1, , 2])).toBe(false)
+    const dir = tempDir()
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const negativeZero = join(dir, 'zero.json5')
+    writeFileSync(negativeZero, "{tools: [{name: 'a', parameters: {minimum: -0}}]}")
+    const infinite = join(dir, 'infinite.json5')
+    writeFileSync(infinite, "{tools: [{name: 'b', parameters: {maximum: Infinity}}]}")
+    const servers = join(dir, 'servers.json')
+    writeFileSync(servers, JSON.stringify({tools: [{name: 'c'}], mcpServers: {}}))
+    for (const file of [negativeZero, infinite, servers]) {
+      const first = await load([file], cache)
+      expect(cacheFiles(cache.directory)).toEqual([])
+      expect(cachedEntryInput(first.entries)).toBeUndefined()
+    }
+    expect(Object.is((await load([negativeZero], cache)).entries[0]!.parameters, undefined)).toBe(false)
+    expect(Object.is(((await load([negativeZero], cache)).entries[0]!.parameters as {minimum: number}).minimum, -0)).toBe(true)
+  })
+
+  it('a cache directory others can write: neither read nor written', async () => {
+    if (process.platform === 'win32') return
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    mkdirSync(cache.directory, {mode: 0o700})
+    chmodSync(cache.directory, 0o777)
+    await load(files, cache)
+    expect(cacheFiles(cache.directory)).toEqual([])
+  })
+})
+
+describe('the cache directory', () => {
+  it(`keeps the ${MAX_CACHED_CATALOGS} most recently used catalogs`, async () => {
+    const dir = tempDir()
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    for (let i = 0; i < MAX_CACHED_CATALOGS + 2; i++) {
+      const file = join(dir, `tools-${i}.json`)
+      writeFileSync(file, JSON.stringify({tools: [{name: `tool_${i}`}]}))
+      await load([file], cache)
+    }
+    expect(cacheFiles(cache.directory)).toHaveLength(MAX_CACHED_CATALOGS)
+  })
+
+  it('reads back the real catalogs of the fixtures as they load', async () => {
+    const directory = join(ROOT, 'test/fixtures/mcp-tools-list')
+    const files = readdirSync(directory).filter((name) => name.endsWith('.json')).map((name) => join(directory, name))
+    const cache = {directory: join(tempDir(), 'cache'), build: BUILD}
+    const fresh = await load(files, undefined)
+    await load(files, cache)
+    const read = await load(files, cache)
+    expect(cachedEntryInput(read.entries)?.numbers).toHaveLength(fresh.entries.length)
+    expect(read.entries.map(plain)).toEqual(fresh.entries.map(plain))
+  })
+})
