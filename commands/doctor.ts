@@ -6,7 +6,7 @@ import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
 import {configNotFoundMessage, displayPath, missingConfigNote, nearMissNotes} from '../src/config/render.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
-import {type DoctorReport, renderCheckList, renderDoctorGithub, renderDoctorText, renderMissingGithub} from '../src/doctor/render.js'
+import {type DoctorReport, renderDoctorGithub, renderDoctorText, renderMissingGithub} from '../src/doctor/render.js'
 import {repositoryRoot} from '../src/output/github.js'
 import {includeBlockNotes, toDoctorReport} from '../src/doctor/report.js'
 import {openclawRewriteNote, runDoctor} from '../src/doctor/run.js'
@@ -42,6 +42,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     const checks = builtinChecks().all()
     if (this.flags['list-checks']) {
       const list = checks.map(({meta}) => ({id: meta.id, type: meta.type, severity: meta.severity, fixable: meta.fixable, description: meta.description}))
+      const {renderCheckList} = await import('../src/doctor/check-list.js')
       this.print(renderCheckList(list, {color: this.color}))
       return {checks: list}
     }

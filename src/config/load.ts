@@ -99,13 +99,23 @@ export function documentFromEdit(base: ConfigDocument, edits: readonly Edit[], t
   return completeDocument(base.location, env, {source, value, origins: new TreeOrigins(source), sources: new Map([[source.file, source]]), includes: []})
 }
 
+/**
+ * Whether a string of the config could hold a `${VAR}` reference: only when a file's text has a
+ * `$`, or a backslash (an escape can stand for `$` or `{`). Without either, substitution finds
+ * nothing and gives the value back as it is, so a large config skips walking every value.
+ */
+function mayHoldVariables(sources: ReadonlyMap<string, ConfigSource>): boolean {
+  for (const source of sources.values()) if (source.text.includes('$') || source.text.includes('\\')) return true
+  return false
+}
+
 function completeDocument(location: ConfigLocation, env: NodeJS.ProcessEnv, loaded: ResolvedConfig & {source: ConfigSource}): ConfigDocument {
   const {source, value: authored, origins, sources, includes} = loaded
   if (!isRecord(authored)) {
     const where = location.packageKey === undefined ? 'The config' : `The "${location.packageKey}" key of package.json`
     throw sourceError('config-shape', `${where} must be an object, not ${describeType(authored)}`, source, source.root?.start ?? 0)
   }
-  const substituted = substituteEnv(authored, env)
+  const substituted = mayHoldVariables(sources) ? substituteEnv(authored, env) : {value: authored, missing: []}
   const warnings: ConfigWarning[] = substituted.missing.map(({path, name}) => ({
     code: 'config.env',
     message: `Environment variable ${name} is not set (referenced by ${formatConfigPath(path)}); the reference is kept as written.`,

@@ -48,46 +48,72 @@ function collectErrors(walk: Walk, plan: SchemaPlan, data: unknown, errors: Sche
   }
   // The keys up to `depth` are this value's path, also while a member's key is on the stack.
   const depth = walk.keys.length
-  const at = (keyword: string, params: Record<string, unknown>): SchemaError => ({instancePath: pointerOf(walk.keys, depth), schemaPath: `#${plan.pointer}/${keyword}`, keyword, params})
   if (plan.kind === 'array') {
     if (!Array.isArray(data)) {
-      errors.push(at('type', {type: 'array'}))
+      errors.push(errorAt(walk, plan, depth, 'type', {type: 'array'}))
       return undefined
     }
-    return eachFrom(walk, data.length, 0, (index) => {
+    const item = (index: number): Pending => {
       walk.keys.push(String(index))
       return collectErrors(walk, plan.items, data[index], errors)
-    })
-  }
-  if (!isRecord(data)) {
-    errors.push(at('type', {type: 'object'}))
+    }
+    // Synchronous while no part has to be loaded; the rest waits for the part (`eachFrom`).
+    for (let index = 0; index < data.length; index++) {
+      const pending = item(index)
+      if (pending !== undefined) return continueAfter(walk, pending, data.length, index, item)
+      walk.keys.pop()
+    }
     return undefined
   }
-  for (const key of plan.required) if (!Object.hasOwn(data, key)) errors.push(at('required', {missingProperty: key}))
+  if (!isRecord(data)) {
+    errors.push(errorAt(walk, plan, depth, 'type', {type: 'object'}))
+    return undefined
+  }
+  for (const key of plan.required) if (!Object.hasOwn(data, key)) errors.push(errorAt(walk, plan, depth, 'required', {missingProperty: key}))
   const names = Object.keys(data)
-  const members = (): Pending =>
-    eachFrom(walk, names.length, 0, (index) => {
-      const key = names[index]
-      const child = Object.hasOwn(plan.properties, key) ? plan.properties[key] : plan.additional
-      if (child === false) errors.push(at('additionalProperties', {additionalProperty: key}))
-      walk.keys.push(key)
-      return child === false || child === true ? undefined : collectErrors(walk, child, data[key], errors)
-    })
+  const member = (index: number): Pending => {
+    const key = names[index]!
+    const child = Object.hasOwn(plan.properties, key) ? plan.properties[key] : plan.additional
+    if (child === false) errors.push(errorAt(walk, plan, depth, 'additionalProperties', {additionalProperty: key}))
+    walk.keys.push(key)
+    return child === false || child === true ? undefined : collectErrors(walk, child!, data[key], errors)
+  }
+  const members = (): Pending => {
+    for (let index = 0; index < names.length; index++) {
+      const pending = member(index)
+      if (pending !== undefined) return continueAfter(walk, pending, names.length, index, member)
+      walk.keys.pop()
+    }
+    return undefined
+  }
   const {propertyNames} = plan
   if (propertyNames === undefined) return members()
   const named = eachFrom(walk, names.length, 0, (index) => {
-    const key = names[index]
+    const key = names[index]!
     const nameErrors: SchemaError[] = []
     walk.keys.push(key)
     // Only whether the name fails counts: the paths of its errors are dropped.
     const checked = collectErrors(walk, propertyNames, key, nameErrors)
     const judge = () => {
-      if (nameErrors.length > 0) errors.push(at('propertyNames', {propertyName: key}))
+      if (nameErrors.length > 0) errors.push(errorAt(walk, plan, depth, 'propertyNames', {propertyName: key}))
     }
     if (checked === undefined) return judge()
     return checked.then(judge)
   })
   return named === undefined ? members() : named.then(members)
+}
+
+/** The error `keyword` of the value at the first `depth` keys of the walk, against `plan`. */
+function errorAt(walk: Walk, plan: SchemaPlan, depth: number, keyword: string, params: Record<string, unknown>): SchemaError {
+  return {instancePath: pointerOf(walk.keys, depth), schemaPath: `#${plan.pointer}/${keyword}`, keyword, params}
+}
+
+/** After `step(index)` returned `pending`: its key popped once it is done, then the steps after it. */
+function continueAfter(walk: Walk, pending: Promise<void>, count: number, index: number, step: (index: number) => Pending): Pending {
+  return pending.then(() => {
+    walk.keys.pop()
+    return eachFrom(walk, count, index + 1, step)
+  })
 }
 
 /**

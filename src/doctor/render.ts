@@ -7,7 +7,6 @@ import {annotationPath, githubAnnotation} from '../output/github.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import type {Severity} from './types.js'
-import {renderColumns} from '../output/columns.js'
 
 export interface ReportFinding {
   check: string
@@ -99,13 +98,4 @@ export function renderDoctorGithub(report: DoctorReport, {root}: {root: string})
       }),
     )
     .join('\n')
-}
-
-/** `doctor --list-checks`. */
-export function renderCheckList(checks: ReadonlyArray<{id: string; severity: Severity; fixable: boolean; description: string}>, {color}: {color: boolean}): string {
-  const style = styler(color)
-  return renderColumns(
-    checks.map((check) => [check.id, check.severity, check.fixable ? 'fixable' : '', check.description]),
-    [{style: style.bold}, {width: 7}, {width: 7}, {}],
-  ).join('\n')
 }

@@ -86,6 +86,8 @@ describe('modules each command loads', () => {
     ['search --json', ['search', 'create', 'issue', '--json', '--catalog', mcpList, '--config', config], false],
     ['search (a table for a person)', ['search', 'create', 'issue', '--catalog', mcpList, '--config', config], true],
     ['config explain (a table)', ['config', 'explain', '--config', config], true],
+    ['doctor (a report)', ['doctor', '--config', config], false],
+    ['doctor --list-checks (a table)', ['doctor', '--list-checks'], true],
   ] as const)('%s loads the column renderer and its display widths: %s', async (_name, args, loads) => {
     const urls = await loadedModules([...args], dir, {DEBUG: 'toolsearch'})
     expect(urls.some((url) => url.endsWith('/dist/src/output/columns.js'))).toBe(loads)

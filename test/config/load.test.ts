@@ -225,6 +225,16 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('substitutes a reference written with escapes, in the file or in an included one, and leaves a config without one as authored', async () => {
+    const dir = tempDir()
+    // \u0024 is "$" and \{ is "{": the text has no "${" of its own.
+    write(dir, {'openclaw.json5': '{ a: "\\u0024{TOKEN}", b: "\\x24\\{TOKEN}-y" }', 'top.json5': '{ c: { $include: "./c.json5" } }', 'c.json5': '{ d: "\\u0024{TOKEN}" }'})
+    expect((await load(dir, 'openclaw.json5', {TOKEN: 's3cret'})).value).toEqual({a: 's3cret', b: 's3cret-y'})
+    expect((await load(dir, 'top.json5', {TOKEN: 's3cret'})).value).toEqual({c: {d: 's3cret'}})
+    write(dir, {'plain.json5': '{ a: "{TOKEN}", b: [1, "x"] }'})
+    expect((await load(dir, 'plain.json5', {TOKEN: 's3cret'})).value).toEqual({a: '{TOKEN}', b: [1, 'x']})
+  })
+
   it('resolves $include: a single file replaces the object, an array deep-merges, siblings override', async () => {
     const dir = tempDir()
     write(dir, {
