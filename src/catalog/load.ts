@@ -2,7 +2,7 @@
  * Reading catalog files (SPEC §4.1): read, parse (JSON, else JSON5), check structure, map by
  * shape, start any declared MCP servers, merge. The only I/O in catalog loading.
  */
-import {readdir, stat} from 'node:fs/promises'
+import {readdirSync, statSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 
 import {ToolsearchError, usageError} from '../shared/errors.js'
@@ -62,17 +62,26 @@ const CATALOG_FILE = /\.json5?$/i
 export async function expandCatalogPaths(paths: readonly string[], cwd: string = process.cwd()): Promise<string[]> {
   const files: string[] = []
   for (const path of paths) {
-    const isDirectory = await stat(resolve(cwd, path)).then((info) => info.isDirectory(), () => false)
+    const isDirectory = isDirectoryPath(resolve(cwd, path))
     if (!isDirectory) {
       files.push(path)
       continue
     }
-    const entries = await readdir(resolve(cwd, path), {withFileTypes: true})
+    const entries = readdirSync(resolve(cwd, path), {withFileTypes: true})
     const names = entries.filter((entry) => !entry.isDirectory() && CATALOG_FILE.test(entry.name)).map((entry) => entry.name)
     if (names.length === 0) throw usageError(`${path}: a directory with no catalog files (*.json, *.json5)`, {file: path})
     for (const name of names.sort()) files.push(join(path, name))
   }
   return files
+}
+
+/** Whether `path` names a directory (through links); false when it names nothing. */
+function isDirectoryPath(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
 }
 
 /** Reads and parses one file: JSON first (fast, exact), JSON5 when that fails. */

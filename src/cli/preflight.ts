@@ -32,8 +32,8 @@ interface PackageInfo {
   oclif: {topics?: Record<string, {description: string}>}
 }
 
-const ROOT = new URL('../../../', import.meta.url)
-const readJson = <T>(name: string) => JSON.parse(readFileSync(new URL(name, ROOT), 'utf8')) as T
+// The package root, worked out only to print help (most runs never do).
+const readJson = <T>(name: string) => JSON.parse(readFileSync(new URL(name, new URL('../../../', import.meta.url)), 'utf8')) as T
 
 // Read once per run: `preflight` looks up every leading run of words of a `--json` command line.
 let manifestCommands: Record<string, ManifestCommand> | undefined

@@ -8,6 +8,7 @@
  * offsets, error positions and the edit planner in one place.
  */
 import {isAsciiDigit, isAsciiLowercase, isAsciiUppercase} from '../shared/ascii.js'
+import {regExpOnFirstUse} from '../shared/regexp.js'
 import {positionAt} from './text.js'
 
 export interface Span {
@@ -81,10 +82,11 @@ class SyntaxFailure extends Error {
 
 /** JSON5 numbers: no leading zeros (`01`), as in JSON5 itself and the gateway that reads the file. */
 const NUMBER = /[+-]?(?:Infinity|NaN|0[xX][0-9a-fA-F]+|(?:(?:0|[1-9]\d*)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)/y
-const ID_START = /[$_\p{ID_Start}]/u
-const ID_CONTINUE = /[$_\u200C\u200D\p{ID_Continue}]/u
+// Made on first use: only text beyond ASCII needs them.
+const ID_START = regExpOnFirstUse(() => /[$_\p{ID_Start}]/u)
+const ID_CONTINUE = regExpOnFirstUse(() => /[$_\u200C\u200D\p{ID_Continue}]/u)
 /** JSON5 white space: the ASCII ones, line and paragraph separators, the BOM and every Zs space. */
-const WHITESPACE = /[\t\n\v\f\r\u2028\u2029\uFEFF\p{Zs}]/u
+const WHITESPACE = regExpOnFirstUse(() => /[\t\n\v\f\r\u2028\u2029\uFEFF\p{Zs}]/u)
 /**
  * Where the line holding `from` ends: the offset of its line break (LF, CR, LS or PS), or the end
  * of the text. A loop over character codes: a file of many thousands of comments would otherwise
@@ -360,7 +362,7 @@ class Parser {
         part = codePoint === undefined ? '' : String.fromCodePoint(codePoint)
         this.pos += part.length
       }
-      const valid = key === '' ? ID_START.test(part) : ID_CONTINUE.test(part)
+      const valid = key === '' ? ID_START().test(part) : ID_CONTINUE().test(part)
       if (!valid) {
         this.pos = start
         break
@@ -447,7 +449,7 @@ class Parser {
     const {text} = this
     while (this.pos < text.length) {
       const code = text.charCodeAt(this.pos)
-      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || (code > 0x7f || code === 0x0b || code === 0x0c ? WHITESPACE.test(text[this.pos]) : false)) {
+      if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || (code > 0x7f || code === 0x0b || code === 0x0c ? WHITESPACE().test(text[this.pos]) : false)) {
         this.pos++
       } else if (code === 0x2f && text[this.pos + 1] === '/') {
         this.comments++
@@ -466,7 +468,7 @@ class Parser {
   private isIdentifierChar(offset: number): boolean {
     const code = this.text.charCodeAt(offset)
     if (Number.isNaN(code)) return false
-    return code < 0x80 ? isAsciiIdentifierChar(code) : ID_CONTINUE.test(this.text[offset])
+    return code < 0x80 ? isAsciiIdentifierChar(code) : ID_CONTINUE().test(this.text[offset])
   }
 
   private describe(offset: number): string {

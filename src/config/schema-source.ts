@@ -48,7 +48,9 @@ function findPackageRoot(): string {
   return dir
 }
 
-const compiledDir = join(findPackageRoot(), 'dist', 'schemas', 'openclaw')
+/** Where the build writes the compiled schema, found on first use (a run that validates nothing never looks). */
+let compiled: string | undefined
+const compiledDirectory = (): string => (compiled ??= join(findPackageRoot(), 'dist', 'schemas', 'openclaw'))
 
 export interface PreparedSchema {
   schema: Record<string, unknown>
@@ -72,9 +74,9 @@ function readJson(file: string): unknown {
 function bundledSource(): ConfigSchemaSource {
   let plan: SchemaPlan
   try {
-    plan = readJson(join(compiledDir, COMPILED_FILES.plan)) as SchemaPlan
+    plan = readJson(join(compiledDirectory(), COMPILED_FILES.plan)) as SchemaPlan
   } catch (error) {
-    throw new ToolsearchError('schema-missing', `The compiled OpenClaw config schema is missing (${compiledDir}); run "npm run build".`, {cause: error})
+    throw new ToolsearchError('schema-missing', `The compiled OpenClaw config schema is missing (${compiledDirectory()}); run "npm run build".`, {cause: error})
   }
   const parts = new Map<number, Promise<PartValidator>>()
   let whole: Record<string, unknown> | undefined
@@ -85,17 +87,17 @@ function bundledSource(): ConfigSchemaSource {
     part(id) {
       let loaded = parts.get(id)
       if (loaded === undefined) {
-        loaded = import(join(compiledDir, `part-${id}.cjs`)).then((module: {default: PartValidator}) => module.default)
+        loaded = import(join(compiledDirectory(), `part-${id}.cjs`)).then((module: {default: PartValidator}) => module.default)
         parts.set(id, loaded)
       }
       return loaded
     },
     schema() {
-      whole ??= readJson(join(compiledDir, COMPILED_FILES.schema)) as Record<string, unknown>
+      whole ??= readJson(join(compiledDirectory(), COMPILED_FILES.schema)) as Record<string, unknown>
       return whole
     },
     keyPlaces() {
-      places ??= readJson(join(compiledDir, COMPILED_FILES.keyPlaces)) as KeyPlaces
+      places ??= readJson(join(compiledDirectory(), COMPILED_FILES.keyPlaces)) as KeyPlaces
       return places
     },
   }

@@ -26,8 +26,7 @@
  *   `startup_timeout_sec` / `startup_timeout_ms` the start-up limit, `enabled_tools` /
  *   `disabled_tools` the tool filter.
  */
-import {existsSync} from 'node:fs'
-import {readFile} from 'node:fs/promises'
+import {existsSync, readFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 
@@ -178,7 +177,7 @@ async function parseToml(text: string, file: string): Promise<unknown> {
 export async function readClientServers(file: ClientConfigFile, context: DiscoveryContext): Promise<Record<string, McpServerConfig> | undefined> {
   let text: string
   try {
-    text = await readFile(file.path, 'utf8')
+    text = readFileSync(file.path, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
     throw catalogError(file.path, '', `cannot be read: ${(error as Error).message}`)

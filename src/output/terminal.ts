@@ -19,24 +19,27 @@
  * C1, bidi controls, line separators) is escaped there, and the JSON's value stays exact.
  */
 
+import {isPrintableAsciiText} from '../shared/ascii.js'
+import {regExpOnFirstUse as onFirstUse} from '../shared/regexp.js'
 import {isHighSurrogate, isLowSurrogate} from '../shared/utf16.js'
 
+// Made on first use, and text that is printable ASCII needs none of them: it has nothing to escape.
 // eslint-disable-next-line no-control-regex
-const UNSAFE_INLINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
+const UNSAFE_INLINE = onFirstUse(() => /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu)
 // eslint-disable-next-line no-control-regex
-const UNSAFE_BLOCK = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
+const UNSAFE_BLOCK = onFirstUse(() => /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu)
 /** What JSON printed to a terminal escapes: what a terminal would act on, nothing more. */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_JSON = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
 
-const PICTOGRAPH = /^\p{Extended_Pictographic}$/u
+const PICTOGRAPH = onFirstUse(() => /^\p{Extended_Pictographic}$/u)
 const ZERO_WIDTH_JOINER = 0x20_0d
 const TEXT_PRESENTATION = 0xfe_0e
 const EMOJI_PRESENTATION = 0xfe_0f
 const KEYCAP = 0x20_e3
 const isKeycapBase = (code: number | undefined) => code !== undefined && ((code >= 0x30 && code <= 0x39) || code === 0x23 || code === 0x2a)
 const isSkinTone = (code: number | undefined) => code !== undefined && code >= 0x1_f3_fb && code <= 0x1_f3_ff
-const isPictograph = (code: number | undefined) => code !== undefined && PICTOGRAPH.test(String.fromCodePoint(code))
+const isPictograph = (code: number | undefined) => code !== undefined && PICTOGRAPH().test(String.fromCodePoint(code))
 
 /** The code point that ends just before `index` (a surrogate pair read whole). */
 function codePointBefore(text: string, index: number): number | undefined {
@@ -73,7 +76,7 @@ const escapeUnlessEmoji = (char: string, offset: number, text: string): string =
  */
 export function hiddenCharacters(text: string): string[] {
   const found: string[] = []
-  for (const match of text.matchAll(UNSAFE_INLINE)) if (!partOfEmoji(match[0], match.index, text)) found.push(match[0])
+  for (const match of text.matchAll(UNSAFE_INLINE())) if (!partOfEmoji(match[0], match.index, text)) found.push(match[0])
   return found
 }
 
@@ -84,12 +87,12 @@ export function hiddenCharacters(text: string): string[] {
  * never make one name pass for another.
  */
 export function safeInline(text: string): string {
-  return text.replace(UNSAFE_INLINE, escapeUnlessEmoji)
+  return isPrintableAsciiText(text) ? text : text.replace(UNSAFE_INLINE(), escapeUnlessEmoji)
 }
 
 /** Like `safeInline`, but keeps line feeds and tabs: for multi-line blocks such as tool output. */
 export function safeBlock(text: string): string {
-  return text.replace(UNSAFE_BLOCK, escapeUnlessEmoji)
+  return isPrintableAsciiText(text) ? text : text.replace(UNSAFE_BLOCK(), escapeUnlessEmoji)
 }
 
 /**

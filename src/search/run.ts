@@ -2,7 +2,7 @@
  * What `toolsearch search` does in each of its modes, as plain functions over a ranker, so the
  * command only parses flags and prints.
  */
-import {readFile} from 'node:fs/promises'
+import {readFileSync} from 'node:fs'
 
 import {withoutBom} from '../shared/json.js'
 import {ToolsearchError, isToolsearchError, usageError} from '../shared/errors.js'
@@ -68,7 +68,7 @@ export type RequestFileLine = {text: string} | {error: string}
 export async function runRequestFile(path: string, run: (request: unknown) => string): Promise<RequestFileLine[]> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = readFileSync(path, 'utf8')
   } catch (error) {
     throw usageError(`Cannot read --request-file ${path}: ${fileErrorReason(error)}`, {file: path})
   }

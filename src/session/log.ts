@@ -15,11 +15,10 @@
  * boolean becomes `"<string>"`, `"<number>"`, `"<boolean>"` (null stays null), so a log can be
  * shared without the data a tool was given. Search queries are kept: they are what the log is for.
  *
- * The file is created with mode 0600; each event is one `appendFile` of one line.
+ * The file is created with mode 0600; each event is one `appendFile` of one line. The file
+ * functions load with the first line written: most runs keep no log (Node's global `performance`
+ * times the run).
  */
-import {appendFile, open} from 'node:fs/promises'
-import {performance} from 'node:perf_hooks'
-
 import {countTools} from '../catalog/entries.js'
 import type {CatalogEntry, ToolSource} from '../catalog/types.js'
 import {CONTROL_TOOL_NAMES} from '../directory/controls.js'
@@ -126,6 +125,7 @@ export function scrubSecrets(value: unknown, depth = 0): unknown {
 export async function assertSessionWritable(file: string | undefined): Promise<void> {
   if (file === undefined) return
   try {
+    const {open} = await import('node:fs/promises')
     const handle = await open(file, 'a', 0o600)
     await handle.close()
   } catch (error) {
@@ -141,6 +141,7 @@ export async function logSessionEvent(file: string | undefined, entries: readonl
   if (file === undefined) return
   const line: SessionLine = {v: SESSION_LOG_VERSION, ts: new Date().toISOString(), ...event, durationMs: Math.round(performance.now()), catalog: summarizeCatalog(entries)}
   try {
+    const {appendFile} = await import('node:fs/promises')
     await appendFile(file, `${JSON.stringify(line)}\n`, {encoding: 'utf8', mode: 0o600})
   } catch (error) {
     throw usageError(`Cannot write session log ${file}: ${fileErrorReason(error, {writing: true})}`)

@@ -7,12 +7,11 @@ import {createRequire} from 'node:module'
 
 type Distance = (source: string, target: string) => number
 
-const require = createRequire(import.meta.url)
 let levenshtein: Distance | undefined
 
 /** Levenshtein distance (insertions, deletions and substitutions each cost 1). */
 export function editDistance(source: string, target: string): number {
-  levenshtein ??= (require('natural/lib/natural/distance/levenshtein_distance.js') as {LevenshteinDistance: Distance}).LevenshteinDistance
+  levenshtein ??= (createRequire(import.meta.url)('natural/lib/natural/distance/levenshtein_distance.js') as {LevenshteinDistance: Distance}).LevenshteinDistance
   return levenshtein(source, target)
 }
 
