@@ -16,6 +16,7 @@ import {describeEntry} from '../../src/describe/describe.js'
 import {CLIENT_CAPABILITIES} from '../../src/mcp/session.js'
 import {toSearchHit} from '../../src/search/hits.js'
 import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {modelErrorText} from '../helpers/controls.js'
 import {everythingServer, leftoverServers, pidFile, writeMcpConfig} from './helpers.js'
 
 const RUNS = join(ROOT, 'test/fixtures/openclaw-runs')
@@ -180,7 +181,7 @@ describe('an id in the old form', () => {
     const result = await runCli(['call', '--catalog', config, '--request', '{"id":"mcp:everything:echo","args":{"message":"hi"}}'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe(
-      'Unknown tool id: mcp:everything:echo. Did you mean: everything__echo, everything__get-annotated-message, everything__get-env? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
+      modelErrorText('tool_call', 'Unknown tool id: mcp:everything:echo. Did you mean: everything__echo, everything__get-annotated-message, everything__get-env? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.'),
     )
     expect(result.stderr).toBe('')
   })
