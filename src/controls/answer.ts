@@ -51,7 +51,7 @@ export function controlFailure(control: ControlName, error: ToolsearchError, mes
 export async function preparedControlArguments(control: ControlName, request: unknown, searchDefaultLimit: number): Promise<{ok: true; args: unknown} | Extract<ControlAnswer, {ok: false}>> {
   const definition: ToolDefinition = control === 'tool_search' ? toolSearchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
   const prepared = control !== 'tool_search' && isRecord(request) && !SELECTOR_KEYS.some((key) => Object.hasOwn(request, key)) ? hoistNestedSelector(request) : request
-  const checked = await checkControlArguments(definition, prepared)
+  const checked = checkControlArguments(definition, prepared)
   if (checked.ok) return checked
   return {ok: false, text: checked.text, error: new ToolsearchError('invalid-request', checked.text)}
 }
