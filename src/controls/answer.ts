@@ -17,6 +17,7 @@ import {controlResultText, truncateSanitized, wrapExternalContent} from '../outp
 import {TOOL_CALL, TOOL_DESCRIBE, type ToolDefinition, toolSearchDefinition} from '../directory/controls.js'
 import {hoistNestedSelector, MISSING_ID_MESSAGE, SELECTOR_KEYS} from '../call/request.js'
 import {lookupCatalogTool} from '../call/lookup.js'
+import {assertArgumentDepth} from '../call/arguments.js'
 import {describeEntry} from '../describe/describe.js'
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
 import {checkControlArguments} from './arguments.js'
@@ -50,6 +51,8 @@ export function controlFailure(control: ControlName, error: ToolsearchError, mes
  */
 export async function preparedControlArguments(control: ControlName, request: unknown, searchDefaultLimit: number): Promise<{ok: true; args: unknown} | Extract<ControlAnswer, {ok: false}>> {
   const definition: ToolDefinition = control === 'tool_search' ? toolSearchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
+  // A depth bomb is refused before anything walks it (the walks below recurse per level).
+  assertArgumentDepth(request)
   const prepared = control !== 'tool_search' && isRecord(request) && !SELECTOR_KEYS.some((key) => Object.hasOwn(request, key)) ? hoistNestedSelector(request) : request
   const checked = checkControlArguments(definition, prepared)
   if (checked.ok) return checked
