@@ -5,16 +5,19 @@
  * - `directory` equals the `### Deferred Tool Schemas` section of the first request's system prompt;
  * - `search`, `describe` and `call --request` with the model's own arguments print each control's
  *   recorded result (only the random boundary id of an external-content wrapper may differ);
- * - `payload --controls` equals the control definitions the requests carried.
+ * - `payload --controls` equals the control definitions the requests carried;
+ * - `session replay` of the run's agent database finds every search and refusal again.
  * The config's MCP servers run this checkout's server-everything, as the recordings ran theirs.
  * `code` is left out: it records the code mode OpenClaw 2026.9.6 still selects for
  * `toolSearch: true`, which toolsearch reads as tools mode (README, "Checked against real
  * OpenClaw runs").
  */
+import {existsSync} from 'node:fs'
+import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
-import {runCli, tempDir} from '../helpers/cli.js'
-import {controlCalls, recordedRuns, requests, runnableConfig, systemPrompt, withoutBoundaryIds} from '../helpers/openclaw-runs.js'
+import {parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+import {RUNS, controlCalls, recordedRuns, requests, runnableConfig, systemPrompt, withoutBoundaryIds} from '../helpers/openclaw-runs.js'
 
 const DIRECTORY_HEADING = '### Deferred Tool Schemas\n'
 const CONTROLS: Readonly<Record<string, string>> = {tool_search: 'search', tool_describe: 'describe', tool_call: 'call'}
@@ -55,6 +58,14 @@ describe.concurrent.each(runs)('%s', (run) => {
       const result = await runCli([CONTROLS[call.tool]!, '--config', config, '--request', call.args])
       expect(withoutBoundaryIds(result.stdout.replace(/\n$/u, '')), `${call.tool} ${call.args}`).toBe(withoutBoundaryIds(call.result))
     }
+  })
+
+  it.runIf(existsSync(join(RUNS, run, 'agent.sqlite')))('session replay reproduces every recorded search, and every refusal word for word', async () => {
+    const result = await runCli(['session', 'replay', join(RUNS, run, 'agent.sqlite'), '--config', config, '--json'])
+    expect(result.code).toBe(0)
+    const replay = parseJsonOutput<{same: boolean; searches: Array<{callId: string; same: boolean; recordedError?: string; todayError?: string}>}>(result)
+    expect(replay.same).toBe(true)
+    for (const search of replay.searches) expect(search.todayError, search.callId).toBe(search.recordedError)
   })
 
   const offered = requests(run)[0]!.body.tools.map((tool) => tool.function).filter((tool) => CONTROLS[tool.name] !== undefined)
