@@ -9,7 +9,7 @@ import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/mcp/pool.js'
 import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, modelFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, resultWindowFlag, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
 import {ExitCode, exitCodeFor, isToolsearchError, type ToolsearchError, usageError} from '../src/shared/errors.js'
@@ -56,6 +56,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       helpValue: '<jsonl>',
       exclusive: ['request', 'args', 'args-file', 'raw'],
     }),
+    'context-window': resultWindowFlag(['request']),
     approve: Flags.boolean({allowNo: true, description: 'Pre-approve a tool that requires approval (--no-approve blocks it without asking).'}),
     timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP: the server\'s requestTimeoutMs, else 30 s); it also bounds each MCP server\'s start-up.', helpValue: '<ms>'}),
   }
@@ -102,7 +103,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
         this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
         return outcome.envelope
       }
-      return await this.replayOneRequest(input, callOnce, context.settings.searchDefaultLimit)
+      return await this.replayOneRequest(input, callOnce, context.settings.searchDefaultLimit, this.modelContextWindow(context))
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     }
@@ -113,7 +114,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
    * pretty-printed `{ tool, result }`, or the model-facing error message — and the exit code says
    * which. Errors the model would not see (usage, an unavailable server) stay ordinary errors.
    */
-  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>, searchDefaultLimit: number): Promise<unknown> {
+  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>, searchDefaultLimit: number, contextWindow: number | undefined): Promise<unknown> {
     let request: unknown
     try {
       request = JSON.parse(input.request!)
@@ -127,7 +128,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       if (!prepared.ok) {
         if (this.jsonEnabled()) throw prepared.error
         this.endWith(prepared.error.code)
-        this.print(safeBlock(prepared.text))
+        this.printModelText(prepared.text, contextWindow)
         return undefined
       }
       input = {...input, request: JSON.stringify(prepared.args)}
@@ -135,19 +136,19 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     try {
       const outcome = await callOnce(input)
       const envelope = modelToolCallResult(outcome) ?? outcome.envelope
-      this.print(safeBlock(controlResultText(modelText(envelope), envelope.tool.source !== 'openclaw')))
+      this.printModelText(controlResultText(modelText(envelope), envelope.tool.source !== 'openclaw'), contextWindow)
       return outcome.envelope
     } catch (error) {
       const modelResult = isToolsearchError(error) ? modelToolCallResult({error}) : undefined
       if (modelResult !== undefined && !this.jsonEnabled()) {
         // An MCP tool that answered isError: OpenClaw hands the model its result.
         this.endWith((error as ToolsearchError).code)
-        this.print(safeBlock(controlResultText(modelText(modelResult), modelResult.tool.source !== 'openclaw')))
+        this.printModelText(controlResultText(modelText(modelResult), modelResult.tool.source !== 'openclaw'), contextWindow)
         return undefined
       }
       if (this.jsonEnabled() || !isModelFacingError(error)) throw error
       this.endWith(error.code)
-      this.print(safeBlock(controlErrorText('tool_call', modelFacingCallError(error))))
+      this.printModelText(controlErrorText('tool_call', modelFacingCallError(error)), contextWindow)
       if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
       return undefined
     }

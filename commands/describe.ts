@@ -10,7 +10,7 @@ import {logSessionEvent, toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, modelFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, resultWindowFlag, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/inspect/human-signature.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
@@ -40,6 +40,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
       helpValue: '<json>',
       exclusive: ['server'],
     }),
+    'context-window': resultWindowFlag(['request']),
   }
 
   async run(): Promise<unknown> {
@@ -76,13 +77,13 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const context = await this.loadCatalog(this.flags, {modeMembership: true})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const answer = await answerDescribeRequest(request, context.catalog, context.settings.searchDefaultLimit)
-    this.print(safeBlock(answer.text))
+    const text = this.printModelText(answer.text, this.modelContextWindow(context))
     if (!answer.ok) {
       this.endWith(answer.error.code)
       if (answer.error.hint !== undefined) this.note(`Note: ${safeBlock(answer.error.hint)}`)
-      return {text: answer.text, error: {code: answer.error.code, message: answer.error.message}}
+      return {text, error: {code: answer.error.code, message: answer.error.message}}
     }
     if (answer.entry !== undefined) await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(answer.entry)})
-    return {text: answer.text}
+    return {text}
   }
 }

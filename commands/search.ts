@@ -5,11 +5,12 @@ import {logSessionEvent, searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {runningBuild} from '../src/cli/build.js'
-import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, resultWindowFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
-import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
+import {safeInline, terminalJson} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/request.js'
 import {controlErrorText, preparedControlArguments} from '../src/controls/answer.js'
+import {guardToolResultText} from '../src/controls/context-guard.js'
 import {isToolsearchError, type ToolsearchError} from '../src/shared/errors.js'
 import {toSearchHit} from '../src/search/hits.js'
 import {indexCacheFor} from '../src/search/index-cache.js'
@@ -58,6 +59,7 @@ export default class Search extends BaseCommand<typeof Search> {
     'request-file': Flags.string({description: 'Run every raw tool_search request of a JSONL file; print one JSON line each: {"text": <what the model receives>} or {"error": <message>}.', helpValue: '<file>', exclusive: ['query', 'stdin', 'limit', 'request']}),
     explain: Flags.boolean({description: 'Show the matched terms of each hit and what each contributed.', exclusive: ['query', 'stdin', 'request', 'request-file']}),
     ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
+    'context-window': resultWindowFlag(['request', 'request-file']),
     cache: Flags.boolean({default: true, allowNo: true, description: 'Keep the index between runs and reuse it while the indexed tools are unchanged (TOOLSEARCH_CACHE_DIR, else the user cache directory); --no-cache neither reads nor writes it.'}),
   }
 
@@ -66,10 +68,10 @@ export default class Search extends BaseCommand<typeof Search> {
    * `--request` refused: stdout is exactly what the model reads instead of candidates, and the
    * exit code says it was refused (`--json`: the refusal as an error).
    */
-  private refuseRequest(text: string, error: ToolsearchError): unknown {
+  private refuseRequest(text: string, error: ToolsearchError, contextWindow: number | undefined): unknown {
     if (this.jsonEnabled()) throw error
     this.endWith(error.code)
-    this.print(safeBlock(text))
+    this.printModelText(text, contextWindow)
     return undefined
   }
 
@@ -91,26 +93,27 @@ export default class Search extends BaseCommand<typeof Search> {
     const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
     if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
+    const contextWindow = this.modelContextWindow(context)
     if (mode === 'request') {
       // The provider-side check of tool_search's arguments first, then the control; either may refuse (controls/answer.ts).
       const prepared = await preparedControlArguments('tool_search', parseRequestJson(flags.request!), context.settings.searchDefaultLimit)
-      if (!prepared.ok) return this.refuseRequest(prepared.text, prepared.error)
+      if (!prepared.ok) return this.refuseRequest(prepared.text, prepared.error, contextWindow)
       let answer
       try {
         answer = runSearchRequest(prepared.args, ranker, context.settings)
       } catch (error) {
         if (!isToolsearchError(error) || error.code !== 'invalid-search-request') throw error
-        return this.refuseRequest(controlErrorText('tool_search', error.message), error)
+        return this.refuseRequest(controlErrorText('tool_search', error.message), error, contextWindow)
       }
       // Only the model's text: control characters a terminal would act on are escaped (SPEC §9).
-      this.print(safeBlock(answer.text))
+      const text = this.printModelText(answer.text, contextWindow)
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(answer.kind === 'single' ? [answer] : answer.response.results))
       // --json: the model's text as is, whether it was wrapped, and the value it serialises.
-      return {text: answer.text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
+      return {text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
     }
 
     if (mode === 'request-file') {
-      const lines = await runRequestFile(flags['request-file']!, (request) => requestText(request, ranker, context.settings))
+      const lines = await runRequestFile(flags['request-file']!, (request) => guardToolResultText(requestText(request, ranker, context.settings), contextWindow))
       for (const line of lines) this.print(terminalJson(line))
       return lines
     }

@@ -32,6 +32,20 @@ export const modelFlags = {
   agent: Flags.string({description: 'Agent the run is for (default: the agent OpenClaw runs a turn as: the agents.entries entry marked default, else the only one, else main).', helpValue: '<id>'}),
 }
 
+/**
+ * `--context-window` of the commands that print a control's result for the model: OpenClaw cuts a
+ * result that does not fit the model's window (src/controls/context-guard.ts). `requestFlags`
+ * names the flags it goes with.
+ */
+export function resultWindowFlag(requestFlags: string[]) {
+  return Flags.integer({
+    min: 0,
+    description: "The model's context window in tokens: a result too long for it is cut as OpenClaw cuts it for the model (default: the window the OpenClaw config declares for the turn's model; 0: none).",
+    helpValue: '<tokens>',
+    relationships: [{type: 'some', flags: requestFlags}],
+  })
+}
+
 /** Commands that read tool catalogs (SPEC §4). */
 export const catalogFlags = {
   catalog: Flags.string({
