@@ -36,7 +36,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     ...sessionFlags,
     server: serverFlag,
     request: Flags.string({
-      description: 'Run a raw tool_describe request (JSON, e.g. {"id":"…"}) and print exactly what the model receives: the entry, or the error OpenClaw returns.',
+      description: 'Run a raw tool_describe request (JSON, e.g. {"id":"…"}) and print exactly what the model receives: the entry, or the error OpenClaw returns (cut to the model\'s context window, as OpenClaw cuts it).',
       helpValue: '<json>',
       exclusive: ['server'],
     }),

@@ -20,7 +20,7 @@ import {explainHit, parseRequestJson, requestFromFlags, requestText, resolveLimi
 export default class Search extends BaseCommand<typeof Search> {
   static summary = 'Run the searches a model would run against a tool catalog.'
 
-  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive (the text OpenClaw returns: a bare candidate array for one search, { "results": [...] } for a batch, wrapped as external content when an MCP or client tool is among the candidates). --request-file replays many requests, one JSON request per line, printing one JSON line each: {"text": ...} or {"error": ...}.`
+  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive (the text OpenClaw returns: a bare candidate array for one search, { "results": [...] } for a batch, wrapped as external content when an MCP or client tool is among the candidates, cut as OpenClaw cuts a result too long for the model's context window when that is known). --request-file replays many requests, one JSON request per line, printing one JSON line each: {"text": ...} or {"error": ...}.`
 
   static examples = [
     '<%= config.bin %> search --catalog examples/catalog.json5 schedule a daily reminder',
@@ -38,7 +38,7 @@ export default class Search extends BaseCommand<typeof Search> {
     'search [WORDS...] [-c <file|dir|client>...] [-l <n>] [--explain] [--ranker <name>] [--json]',
     'search -q <text> [-q <text>...] [-c <file|dir|client>...] [-l <n>] [--json]',
     'search --stdin [-c <file|dir|client>...] [-l <n>]',
-    'search --request <json> [-c <file|dir|client>...]',
+    'search --request <json> [-c <file|dir|client>...] [--context-window <tokens>]',
     'search [-c <file|dir|client>...] -- <words that start with a dash...>',
   ]
 
