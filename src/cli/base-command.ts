@@ -99,7 +99,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected printModelText(text: string, contextWindow: number | undefined): string {
     const modelText = guardToolResultText(text, contextWindow)
-    if (modelText !== text) this.note(`Note: OpenClaw cuts this result to fit the model's context window (${contextWindow} tokens): the model reads ${modelText.length} of its ${text.length} characters, as printed.`)
+    if (modelText !== text) this.note(`Note: OpenClaw cuts this result to fit the model's context window (${contextWindow} tokens): the model reads ${modelText.length} of its ${text.length} characters, as printed (--context-window 0 prints it whole).`)
     this.print(safeBlock(modelText))
     return modelText
   }

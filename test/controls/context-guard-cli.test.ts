@@ -13,7 +13,7 @@ import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
 
 const EXAMPLE = join(ROOT, 'examples', 'catalog.json5')
 const notice = (cut: number) => `[... ${cut} more characters truncated; rerun with narrower args if needed]`
-const CUT_NOTE = /^Note: OpenClaw cuts this result to fit the model's context window \(1000 tokens\): the model reads \d+ of its \d+ characters, as printed\.$/m
+const CUT_NOTE = /^Note: OpenClaw cuts this result to fit the model's context window \(1000 tokens\): the model reads \d+ of its \d+ characters, as printed \(--context-window 0 prints it whole\)\.$/m
 
 /** An OpenClaw config whose agents run on a model with this context window. */
 function configWithWindow(tokens: number): string {
