@@ -7,7 +7,8 @@ import {annotationPath, githubAnnotation} from '../output/github.js'
 import {plural, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import type {LintReport, LintReportFinding} from './run.js'
-import type {LintRuleMeta, LintSeverity} from './types.js'
+import type {Severity} from '../shared/rules.js'
+import type {LintRuleMeta} from './types.js'
 import {type Column, columnWidths, renderColumns} from '../output/columns.js'
 
 const CATALOG_WIDE = '(catalog)'
@@ -20,7 +21,7 @@ function where(finding: LintReportFinding, cwd: string): string {
 
 export function renderLintText(report: LintReport, {color, cwd}: {color: boolean; cwd: string}): string {
   const style = styler(color)
-  const paint = (severity: LintSeverity) => (severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.blue)
+  const paint = (severity: Severity) => (severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.blue)
   const ruleWidth = columnWidths(report.findings.map((finding) => [finding.rule]), [{}])[0]!
   const blocks: string[] = []
   let current: string | undefined
@@ -63,7 +64,7 @@ export function renderLintGithub(report: LintReport, {root}: {root: string}): st
     .join('\n')
 }
 
-const SARIF_LEVEL: Record<LintSeverity, string> = {error: 'error', warning: 'warning', info: 'note'}
+const SARIF_LEVEL: Record<Severity, string> = {error: 'error', warning: 'warning', info: 'note'}
 
 /** A SARIF 2.1.0 log: one run, the rules as the driver's rule list, one result per finding; paths relative to `root`. */
 export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {root, version}: {root: string; version: string}): unknown {

@@ -9,8 +9,8 @@ import {BATCH_LIMITS} from '../../search/request.js'
 import {ELLIPSIS, collapseWhitespace} from '../../shared/description.js'
 import {analyzeText} from '../../search/analyze.js'
 import {nameWords} from '../probes.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'compaction',
@@ -21,7 +21,7 @@ const meta: LintRuleMeta = {
   },
 }
 
-export const compaction = defineLintRule({
+export const compaction: LintRule = {
   meta,
   detect(context) {
     const kept = BATCH_LIMITS.descriptionCap - ELLIPSIS.length
@@ -40,4 +40,4 @@ export const compaction = defineLintRule({
     }
     return findings
   },
-})
+}
