@@ -4,6 +4,9 @@
  * the position is found again by walking the file's syntax tree, so findings point at the line a
  * person edits.
  */
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
+
 import type {CatalogEntry} from '../catalog/types.js'
 import {type CstNode, findMember, parseCst} from '../config/cst.js'
 import {type Position, positionIndex} from '../config/text.js'
@@ -59,4 +62,15 @@ export function createLocator(readText: (file: string) => string | undefined): (
     const node = tree === undefined || segments === undefined ? undefined : nodeAt(tree.root, segments)
     return {file, ...(node === undefined ? {} : tree!.position(node.start)), ...server}
   }
+}
+
+/** A locator over the catalog files as they are on disk, relative paths from `cwd`; a file that cannot be read names the file alone. */
+export function fileLocator(cwd: string): (entry: CatalogEntry) => ToolLocation {
+  return createLocator((file) => {
+    try {
+      return readFileSync(resolve(cwd, file), 'utf8')
+    } catch {
+      return undefined
+    }
+  })
 }
