@@ -6,7 +6,8 @@
  * within the limit (the `unreachable` probe).
  */
 import {BATCH_LIMITS} from '../../search/request.js'
-import {ELLIPSIS, collapseWhitespace} from '../../shared/description.js'
+import {collapseWhitespace} from '../../shared/description.js'
+import {OPENCLAW_CUT} from '../../shared/truncate.js'
 import {analyzeText} from '../../search/analyze.js'
 import {nameWords} from '../probes.js'
 import {lintFinding} from '../registry.js'
@@ -24,7 +25,7 @@ const meta: LintRuleMeta = {
 export const compaction: LintRule = {
   meta,
   detect(context) {
-    const kept = BATCH_LIMITS.descriptionCap - ELLIPSIS.length
+    const kept = BATCH_LIMITS.descriptionCap - OPENCLAW_CUT.mark.length
     const findings: LintFinding[] = []
     for (const entry of context.entries) {
       const description = collapseWhitespace(entry.description)

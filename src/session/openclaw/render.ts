@@ -9,6 +9,7 @@ import {renderColumns} from '../../output/columns.js'
 import {type FindingRow, findingWarnings} from '../../output/findings.js'
 import {type Style as ChalkInstance, plural, styler} from '../../output/style.js'
 import {safeInline} from '../../output/terminal.js'
+import {truncateText} from '../../shared/truncate.js'
 import {redactArguments, scrubSecretText, scrubSecrets} from '../log.js'
 import type {EventProblem, ReadSession} from './sessions.js'
 import type {SessionMeta} from './store.js'
@@ -83,7 +84,7 @@ const refText = (tool: ToolRef | undefined) => (tool === undefined ? '-' : `${sa
 function shownValue(value: unknown, showArgs: boolean): string {
   const shown = showArgs ? scrubSecrets(value) : redactArguments(value)
   const text = JSON.stringify(shown) ?? 'null'
-  return safeInline(text.length > SHOWN_VALUE_LIMIT ? `${text.slice(0, SHOWN_VALUE_LIMIT - 1)}…` : text)
+  return safeInline(truncateText(text, SHOWN_VALUE_LIMIT))
 }
 
 const tokensText = (tokens: Tokens) => `${tokens.input} in, ${tokens.output} out${tokens.cacheRead + tokens.cacheWrite > 0 ? `, cache ${tokens.cacheRead} read/${tokens.cacheWrite} written` : ''}${tokens.cost > 0 ? `, $${tokens.cost.toFixed(4)}` : ''}`
