@@ -51,12 +51,9 @@ export function finding(
   meta: CheckMeta,
   init: {messageId: string; data?: MessageData; path?: string[]; location?: Location; severity?: CheckMeta['severity']; fixable?: false; includeBlock?: Finding['includeBlock']},
 ): Finding {
-  const {messageId, data, severity} = findingBase(CHECK.noun, meta, init)
   return {
     check: meta.id,
-    messageId,
-    data,
-    severity,
+    ...findingBase(CHECK.noun, meta, init),
     path: init.path ?? [],
     location: init.location ?? {},
     fixable: init.fixable ?? meta.fixable,

@@ -4,7 +4,7 @@
  * text from the config file, so everything is passed through safeInline.
  */
 import {colorDiff, displayPath} from '../config/render.js'
-import type {FindingRow, FindingsOutput} from '../output/findings.js'
+import {type FindingRow, type FindingsOutput, rowPlace} from '../output/findings.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
 import type {Check, Severity} from './types.js'
@@ -88,9 +88,7 @@ export function doctorFindingRows(report: DoctorReport): FindingRow[] {
     messageId: finding.messageId,
     severity: finding.severity,
     message: finding.message,
-    file: finding.file ?? report.file,
-    ...(finding.line === undefined ? {} : {line: finding.line}),
-    ...(finding.column === undefined ? {} : {column: finding.column}),
+    ...rowPlace({file: finding.file ?? report.file, line: finding.line, column: finding.column}),
     ...(finding.path === '' ? {} : {properties: {path: finding.path}}),
   }))
 }

@@ -23,12 +23,9 @@ export function lintFinding(
   meta: LintRuleMeta,
   init: {messageId: string; data?: MessageData; toolId?: string; location?: ToolLocation; severity?: Severity; details?: Record<string, unknown>},
 ): LintFinding {
-  const {messageId, data, severity} = findingBase(LINT_RULE.noun, meta, init)
   return {
     rule: meta.id,
-    messageId,
-    data,
-    severity,
+    ...findingBase(LINT_RULE.noun, meta, init),
     ...(init.toolId === undefined ? {} : {toolId: init.toolId}),
     location: init.location ?? {},
     ...(init.details === undefined ? {} : {details: init.details}),

@@ -5,7 +5,7 @@
  */
 import {displayPath} from '../config/render.js'
 import type {CatalogEntry} from '../catalog/types.js'
-import {FINDING_FORMATS, type FindingRow, type FindingsOutput, type FormatContext} from '../output/findings.js'
+import {FINDING_FORMATS, type FindingRow, type FindingsOutput, type FormatContext, rowPlace} from '../output/findings.js'
 import {plural, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import {LINT_RULES} from './rules/index.js'
@@ -59,9 +59,7 @@ export function lintFindingRows(report: LintReport): FindingRow[] {
     severity: finding.severity,
     message: finding.message,
     ...(finding.toolId === undefined ? {} : {subject: finding.toolId}),
-    ...(finding.file === undefined ? {} : {file: finding.file}),
-    ...(finding.line === undefined ? {} : {line: finding.line}),
-    ...(finding.column === undefined ? {} : {column: finding.column}),
+    ...rowPlace(finding),
     properties: {...(finding.toolId === undefined ? {} : {toolId: finding.toolId}), ...(finding.server === undefined ? {} : {server: finding.server})},
   }))
 }

@@ -29,6 +29,11 @@ export interface FindingRow {
   properties?: Record<string, string>
 }
 
+/** The place fields of a row, those that are known. */
+export function rowPlace({file, line, column}: {file?: string | undefined; line?: number | undefined; column?: number | undefined}): Pick<FindingRow, 'file' | 'line' | 'column'> {
+  return {...(file === undefined ? {} : {file}), ...(line === undefined ? {} : {line}), ...(column === undefined ? {} : {column})}
+}
+
 /** A rule as a SARIF log lists it. */
 export interface FindingRule {
   id: string
