@@ -12,9 +12,11 @@ import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
 import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
-import {ExitCode, exitCodeFor, isToolsearchError, usageError} from '../src/shared/errors.js'
+import {ExitCode, exitCodeFor, isToolsearchError, type ToolsearchError, usageError} from '../src/shared/errors.js'
 import {toToolsearchError} from '../src/cli/base-command.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
+import {controlResultText} from '../src/output/external-content.js'
+import {controlErrorText, networkErrorMessage, preparedControlArguments} from '../src/controls/answer.js'
 
 export default class Call extends BaseCommand<typeof Call> {
   static summary = 'Call a tool the way tool_call does: validated, approved, executed, checked.'
@@ -99,7 +101,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
         this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
         return outcome.envelope
       }
-      return await this.replayOneRequest(input, callOnce)
+      return await this.replayOneRequest(input, callOnce, context.settings.searchDefaultLimit)
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     }
@@ -110,15 +112,41 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
    * pretty-printed `{ tool, result }`, or the model-facing error message — and the exit code says
    * which. Errors the model would not see (usage, an unavailable server) stay ordinary errors.
    */
-  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>): Promise<unknown> {
+  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>, searchDefaultLimit: number): Promise<unknown> {
+    let request: unknown
+    try {
+      request = JSON.parse(input.request!)
+    } catch {
+      // Not JSON at all: resolveCall says so as it always has.
+      request = undefined
+    }
+    if (request !== undefined) {
+      // The provider-side check of tool_call's own arguments comes before the call (controls/arguments.ts).
+      const prepared = await preparedControlArguments('tool_call', request, searchDefaultLimit)
+      if (!prepared.ok) {
+        if (this.jsonEnabled()) throw prepared.error
+        this.endWith(prepared.error.code)
+        this.print(safeBlock(prepared.text))
+        return undefined
+      }
+      input = {...input, request: JSON.stringify(prepared.args)}
+    }
     try {
       const outcome = await callOnce(input)
-      this.print(safeBlock(modelText(modelToolCallResult(outcome) ?? outcome.envelope)))
+      const envelope = modelToolCallResult(outcome) ?? outcome.envelope
+      this.print(safeBlock(controlResultText(modelText(envelope), envelope.tool.source !== 'openclaw')))
       return outcome.envelope
     } catch (error) {
+      const modelResult = isToolsearchError(error) ? modelToolCallResult({error}) : undefined
+      if (modelResult !== undefined && !this.jsonEnabled()) {
+        // An MCP tool that answered isError: OpenClaw hands the model its result.
+        this.endWith((error as ToolsearchError).code)
+        this.print(safeBlock(controlResultText(modelText(modelResult), modelResult.tool.source !== 'openclaw')))
+        return undefined
+      }
       if (this.jsonEnabled() || !isModelFacingError(error)) throw error
       this.endWith(error.code)
-      this.print(safeBlock(error.message))
+      this.print(safeBlock(controlErrorText('tool_call', modelFacingCallError(error))))
       if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
       return undefined
     }
@@ -165,6 +193,15 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       throw isToolsearchError(error) ? error : toToolsearchError(error)
     }
   }
+}
+
+/**
+ * A tool_call error's message as the model reads it: a failure an MCP server gave while it ran the
+ * call is wrapped as external content; the checks before the call (lookup, arguments) are not.
+ */
+function modelFacingCallError(error: ToolsearchError): string {
+  const tool = (error.details as {tool?: {source?: string}} | undefined)?.tool
+  return error.code === 'tool-error' && tool?.source === 'mcp' ? networkErrorMessage(error.message) : error.message
 }
 
 /** What OpenClaw's tool_call returns to the model: `{ tool: { id, name, source }, result }`, pretty-printed. */

@@ -37,7 +37,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     if (this.flags.stdin) return this.runRequests()
     const context = await this.loadCatalog(this.flags, {modeMembership: true})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing the directory it would render if enabled.')
-    const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window']})
+    const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window'] ?? context.contextWindow})
     this.print(safeBlock(directory.text))
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     return directory
@@ -49,7 +49,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     const context = await this.loadCatalog(this.flags)
     const lines = requests.map((request) => {
       const mode = request.mode ?? context.mode
-      const contextWindow = request.contextWindow === undefined ? this.flags['context-window'] : (request.contextWindow ?? undefined)
+      const contextWindow = request.contextWindow === undefined ? (this.flags['context-window'] ?? context.contextWindow) : (request.contextWindow ?? undefined)
       return {contextWindow: contextWindow ?? null, ...renderDirectory(entriesForMode(context.catalog.entries, mode), {mode, contextWindow})}
     })
     for (const line of lines) this.print(terminalJson(line))

@@ -35,7 +35,7 @@ export default class Payload extends BaseCommand<typeof Payload> {
       return controls
     }
     const context = await this.loadCatalog(this.flags)
-    const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window'], searchDefaultLimit: context.settings.searchDefaultLimit})
+    const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window'] ?? context.contextWindow, searchDefaultLimit: context.settings.searchDefaultLimit})
     this.print(renderPayloadReport(report, {color: this.color}))
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     return report

@@ -9,6 +9,8 @@ import {catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/fl
 import {readStdin} from '../src/cli/stdin.js'
 import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/request.js'
+import {controlErrorText, preparedControlArguments} from '../src/controls/answer.js'
+import {isToolsearchError, type ToolsearchError} from '../src/shared/errors.js'
 import {toSearchHit} from '../src/search/hits.js'
 import {indexCacheFor} from '../src/search/index-cache.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
@@ -60,6 +62,17 @@ export default class Search extends BaseCommand<typeof Search> {
   }
 
   /** The table renderer and its options, loaded only for a person's output: `--json` never needs them. */
+  /**
+   * `--request` refused: stdout is exactly what the model reads instead of candidates, and the
+   * exit code says it was refused (`--json`: the refusal as an error).
+   */
+  private refuseRequest(text: string, error: ToolsearchError): unknown {
+    if (this.jsonEnabled()) throw error
+    this.endWith(error.code)
+    this.print(safeBlock(text))
+    return undefined
+  }
+
   private async renderer() {
     const render = await import('../src/search/render.js')
     return {...render, table: {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : render.DEFAULT_TABLE_WIDTH}}
@@ -79,7 +92,16 @@ export default class Search extends BaseCommand<typeof Search> {
     if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
     if (mode === 'request') {
-      const answer = runSearchRequest(parseRequestJson(flags.request!), ranker, context.settings)
+      // The provider-side check of tool_search's arguments first, then the control; either may refuse (controls/answer.ts).
+      const prepared = await preparedControlArguments('tool_search', parseRequestJson(flags.request!), context.settings.searchDefaultLimit)
+      if (!prepared.ok) return this.refuseRequest(prepared.text, prepared.error)
+      let answer
+      try {
+        answer = runSearchRequest(prepared.args, ranker, context.settings)
+      } catch (error) {
+        if (!isToolsearchError(error) || error.code !== 'invalid-search-request') throw error
+        return this.refuseRequest(controlErrorText('tool_search', error.message), error)
+      }
       // Only the model's text: control characters a terminal would act on are escaped (SPEC §9).
       this.print(safeBlock(answer.text))
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(answer.kind === 'single' ? [answer] : answer.response.results))

@@ -44,6 +44,11 @@ export interface LoadCatalogOptions {
    * The files' own OpenClaw and client tools are reserved too.
    */
   reservedToolNames?: Iterable<string>
+  /**
+   * OpenClaw's own tools for the catalog (`openclaw-tools/`): they come first, and their names are
+   * reserved from the MCP tools'.
+   */
+  openclawTools?: readonly CatalogEntry[]
 }
 
 const CATALOG_FILE = /\.json5?$/i
@@ -163,6 +168,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     outsideKeys.push(key)
   }
   parsedFiles.push({entries: [], serverKeys: outsideKeys})
+  if (options.openclawTools !== undefined && options.openclawTools.length > 0) parsedFiles.unshift({entries: [...options.openclawTools], serverKeys: []})
   const fileEntries = parsedFiles.flatMap((parsed) => parsed.entries)
   assertUniqueIds(fileEntries)
 

@@ -100,6 +100,11 @@ export interface CatalogEntry {
   parameters?: JsonSchema
   /** Output JSON Schema; kept only for trusted entries. */
   outputSchema?: JsonSchema
+  /**
+   * Where the model is given this tool directly in another form than its catalog entry (some of
+   * OpenClaw's own tools are), the description and parameters of that provider definition.
+   */
+  providerDefinition?: {description?: string; parameters?: JsonSchema}
   /** Only `openclaw` entries are trusted: parameters indexed, hinted, validated. */
   trusted: boolean
   visibility: Visibility

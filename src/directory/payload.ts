@@ -36,8 +36,9 @@ export function estimateTokens(bytes: number): number {
 
 /** The provider tool definition a model would get for this entry if it were directly visible. */
 export function toolDefinition(entry: CatalogEntry): ToolDefinition {
-  const parameters = isRecord(entry.parameters) ? entry.parameters : EMPTY_OBJECT_SCHEMA
-  return {name: entry.name, description: entry.description, parameters}
+  const given = entry.providerDefinition?.parameters ?? entry.parameters
+  const parameters = isRecord(given) ? given : EMPTY_OBJECT_SCHEMA
+  return {name: entry.name, description: entry.providerDefinition?.description ?? entry.description, parameters}
 }
 
 export interface SurfacePayload {
