@@ -1,16 +1,16 @@
 /**
  * Which model the probe talks to, and how: an OpenAI-compatible Chat Completions endpoint, found
- * as OpenClaw finds the model of a run. `--model <provider/model>` names it, else the default
- * agent's model (`agents.list[]` entry marked default, else the first, else `agents.defaults`:
- * `model` as a string or `{primary}`). The provider's `models.providers.<id>` entry gives the base
- * URL, the key and, from its `models[]` row, the context window and output limit; flags override
- * each. `--model mock` is the built-in scripted model (src/probe/mock/).
+ * as OpenClaw finds the model of a turn (src/config/agent-model.ts). `--model <provider/model>`
+ * names it, else the model of the agent the turn runs as. The provider's `models.providers.<id>`
+ * entry gives the base URL, the key and, from its `models[]` row, the context window and output
+ * limit; flags override each. `--model mock` is the built-in scripted model (src/probe/mock/).
  *
  * The key is read from the environment: the variable a `${VAR}` reference or an env SecretRef
  * (`{source: "env", id}`) names, a literal `apiKey` as written, or `--api-key-env`. It is kept in
  * this value only, never printed: messages name where it came from (`keySource`), not what it is.
  */
-import {defaultAgentId, normalizeAgentId} from '../config/agents.js'
+import {agentModelRef, configuredContextWindow, type ModelRef, parseModelRef} from '../config/agent-model.js'
+import {rosterDefaultAgentId} from '../config/agent-roster.js'
 import {isRecord} from '../shared/json.js'
 import {usageError} from '../shared/errors.js'
 
@@ -57,24 +57,11 @@ export interface EndpointFlags {
   agent?: string
 }
 
-/** The `provider/model` the default agent (or `agent`) runs, from the config; undefined when none. */
-export function configuredModel(config: unknown, agent?: string): string | undefined {
-  const agents = isRecord(config) && isRecord(config.agents) ? config.agents : {}
-  const id = agent === undefined ? defaultAgentId(config) : normalizeAgentId(agent)
-  const entry = Array.isArray(agents.list) ? agents.list.find((item) => isRecord(item) && normalizeAgentId(item.id) === id) : undefined
-  const defaults = isRecord(agents.defaults) ? agents.defaults : {}
-  for (const value of [isRecord(entry) ? entry.model : undefined, defaults.model]) {
-    const model = typeof value === 'string' ? value : isRecord(value) && typeof value.primary === 'string' ? value.primary : undefined
-    if (model !== undefined && model.trim() !== '') return model.trim()
-  }
-  return undefined
-}
-
-/** `provider/model` split at its first slash (a model id may hold slashes: `openrouter/meta/llama`). */
-export function splitModelRef(ref: string): {provider: string; model: string} {
-  const slash = ref.indexOf('/')
-  if (slash <= 0 || slash === ref.length - 1) throw usageError(`--model ${JSON.stringify(ref)} is not <provider>/<model> (for example openai/gpt-4.1-mini), nor "mock".`)
-  return {provider: ref.slice(0, slash), model: ref.slice(slash + 1)}
+/** `provider/model` as OpenClaw reads it, or a usage error saying what is expected. */
+export function splitModelRef(ref: string): ModelRef {
+  const parsed = parseModelRef(ref)
+  if (parsed === undefined) throw usageError(`--model ${JSON.stringify(ref)} is not <provider>/<model> (for example openai/gpt-4.1-mini), nor "mock".`)
+  return parsed
 }
 
 function providerEntry(config: unknown, provider: string): {id: string; value: Record<string, unknown>} | undefined {
@@ -90,9 +77,9 @@ const positive = (value: unknown): number | undefined => (typeof value === 'numb
  * `authored` the same as written (to name the variable a key came from).
  */
 export function resolveModelEndpoint(flags: EndpointFlags, resolved: unknown, authored: unknown, env: NodeJS.ProcessEnv): ModelEndpoint {
-  const ref = flags.model ?? configuredModel(resolved, flags.agent)
+  const ref = flags.model === undefined ? agentModelRef(resolved, flags.agent ?? rosterDefaultAgentId(resolved)) : splitModelRef(flags.model)
   if (ref === undefined) throw usageError('No model to probe: pass --model <provider>/<model> (or --model mock), or set agents.defaults.model in the config.')
-  const {provider, model} = splitModelRef(ref)
+  const {provider, model} = ref
   const entry = providerEntry(resolved, provider)
   const written = providerEntry(authored, provider)
   const path = `models.providers.${entry?.id ?? provider}`
@@ -105,7 +92,7 @@ export function resolveModelEndpoint(flags: EndpointFlags, resolved: unknown, au
   if (baseUrl === undefined) throw usageError(`No base URL for provider "${provider}": set ${path}.baseUrl in the config or pass --base-url.`)
   checkBaseUrl(baseUrl)
   const row = Array.isArray(entry?.value.models) ? entry.value.models.find((item) => isRecord(item) && item.id === model) : undefined
-  const contextWindow = flags['context-window'] ?? (isRecord(row) ? positive(row.contextWindow) : undefined)
+  const contextWindow = flags['context-window'] ?? configuredContextWindow(resolved, ref)
   const maxTokens = (isRecord(row) ? positive(row.maxTokens) : undefined) ?? positive(entry?.value.maxTokens) ?? DEFAULT_MAX_TOKENS
   const key = resolveKey(flags['api-key-env'], entry?.value.apiKey, written?.value.apiKey, `${path}.apiKey`, known?.keyVariable, env)
   return {provider: entry?.id ?? provider, model, baseUrl: baseUrl.replace(/\/+$/, ''), ...key, ...(contextWindow === undefined ? {} : {contextWindow}), maxTokens, mock: false}

@@ -9,9 +9,11 @@
  * session analyzer's `schema-recovery`); request bytes; input and output tokens; wall time.
  *
  * The verdict compares the Tool Search lane that did best (most successes, then fewest input tokens)
- * with `direct`: same or better success with fewer input tokens → "<lane>: same success, 81% fewer
- * input tokens per task"; no fewer tokens → "direct exposure is cheaper for this catalog"; fewer
- * successes → "direct exposure succeeds more often for this catalog", with the tokens each side.
+ * with `direct`: more successes → "<lane>: higher success (…), 40% fewer input tokens per task"
+ * (or more); the same success with fewer input tokens → "<lane>: same success, 81% fewer input
+ * tokens per task"; the same success with no fewer → "direct exposure is cheaper for this
+ * catalog"; fewer successes → "direct exposure succeeds more often for this catalog", with what
+ * the Tool Search lane would save or cost.
  */
 import {renderColumns, type Column} from '../output/columns.js'
 import {styler} from '../output/style.js'
@@ -105,14 +107,12 @@ export function probeVerdict(lanes: readonly LaneSummary[], complete: boolean): 
     return {text: `${prefix}only the ${ran[0]!.lane} lane ran: nothing to compare it with.`}
   }
   const best = searched[0]!
-  const fewerTokens = best.inputTokens < direct.inputTokens
-  if (best.successRate >= direct.successRate) {
-    if (!fewerTokens) return {text: `${prefix}direct exposure is cheaper for this catalog: ${best.lane} needs ${tokenDelta(best, direct)} at ${best.successRate > direct.successRate ? 'higher' : 'the same'} success.`, favours: 'direct'}
-    const success = best.successRate > direct.successRate ? `higher success (${successText(best)} against ${successText(direct)})` : 'same success'
-    return {text: `${prefix}${best.lane}: ${success}, ${tokenDelta(best, direct)}.`, favours: best.lane}
+  if (best.successRate > direct.successRate) return {text: `${prefix}${best.lane}: higher success (${successText(best)} against ${successText(direct)} direct), ${tokenDelta(best, direct)}.`, favours: best.lane}
+  if (best.successRate < direct.successRate) {
+    return {text: `${prefix}direct exposure succeeds more often for this catalog (${successText(direct)} against ${successText(best)} in ${best.lane}), while ${best.lane} needs ${tokenDelta(best, direct)}.`, favours: 'direct'}
   }
-  const cost = fewerTokens ? `though ${best.lane} needs ${tokenDelta(best, direct)}` : `and ${best.lane} needs ${tokenDelta(best, direct)}`
-  return {text: `${prefix}direct exposure succeeds more often for this catalog (${successText(direct)} against ${successText(best)} in ${best.lane}), ${cost}.`, favours: 'direct'}
+  if (best.inputTokens < direct.inputTokens) return {text: `${prefix}${best.lane}: same success, ${tokenDelta(best, direct)}.`, favours: best.lane}
+  return {text: `${prefix}direct exposure is cheaper for this catalog: ${best.lane} needs ${tokenDelta(best, direct)} at the same success.`, favours: 'direct'}
 }
 
 const LANE_LABELS: Record<Lane, string> = {direct: 'direct', tools: 'tools', directory: 'directory'}

@@ -70,7 +70,8 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
     const ranker = lane === 'direct' ? undefined : factory(catalogedEntries(setup.catalog.entries))
     return {setup, tools: new LaneTools(setup, ranker, settings, {approve: options.approve})}
   })
-  let counter: Promise<TokenCounter> | undefined
+  // Loaded before the first run, so no lane's wall time carries the tokenizer's start.
+  const counter = await new TokenCounter().ready()
   const budget: TokenBudget = {...(options.maxTokens === undefined ? {} : {limit: options.maxTokens}), used: 0}
   const runs: RunResult[] = []
   const planned = options.tasks.length * options.repeat * lanes.length
@@ -83,7 +84,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
           endpoint,
           setup,
           tools,
-          counter: () => (counter ??= new TokenCounter().ready()),
+          counter: async () => counter,
           maxRounds: options.maxRounds,
           timeoutMs: options.timeoutMs,
           budget,

@@ -12,10 +12,9 @@
  * way; it is the model's mistake, not the probe's.
  */
 import type {CatalogEntry} from '../catalog/types.js'
-import {type CallOutcome, isModelFacingError, modelToolCallResult, resolveModelToolCall, runCall} from '../call/call.js'
-import {lookupCatalogTool} from '../call/lookup.js'
+import {type CallOutcome, modelToolCallResult, resolveModelToolCall, runCall} from '../call/call.js'
+import {answerDescribeRequest, type ControlName, controlErrorText, preparedControlArguments, toolCallErrorMessage, toolCallResultText} from '../controls/answer.js'
 import {describeEntry} from '../describe/describe.js'
-import {controlResultText} from '../output/external-content.js'
 import {runSearchRequest, type SearchLimits} from '../search/request.js'
 import type {Ranker} from '../search/types.js'
 import {contentText} from '../session/openclaw/transcript.js'
@@ -57,12 +56,10 @@ export interface LaneToolsOptions {
   toolTimeoutMs?: number
 }
 
-function errorAnswer(tool: string, message: string, extra: Partial<ToolAnswer> = {}): ToolAnswer {
-  const details = {status: 'error', tool, error: message}
-  return {text: JSON.stringify(details, null, 2), details, isError: true, ...extra}
+/** A control's (or a tool's) failure as the model reads it; `text` when the check gave its own words. */
+function errorAnswer(tool: string, message: string, extra: Partial<ToolAnswer> = {}, text: string = controlErrorText(tool as ControlName, message)): ToolAnswer {
+  return {text, details: {status: 'error', tool, error: message}, isError: true, ...extra}
 }
-
-const isExternal = (entry: Pick<CatalogEntry, 'source'>) => entry.source !== 'openclaw'
 
 /** Runs one lane's tool calls. */
 export class LaneTools {
@@ -97,10 +94,12 @@ export class LaneTools {
     return this.direct(entry, args, signal)
   }
 
-  private search(args: unknown): ToolAnswer {
+  private async search(request: unknown): Promise<ToolAnswer> {
     if (this.ranker === undefined) return errorAnswer('tool_search', 'Tool Search is not available in this lane.')
+    const prepared = await preparedControlArguments('tool_search', request, this.limits.searchDefaultLimit)
+    if (!prepared.ok) return errorAnswer('tool_search', prepared.error.message, {}, prepared.text)
     try {
-      const answer = runSearchRequest(args, this.ranker, this.limits)
+      const answer = runSearchRequest(prepared.args, this.ranker, this.limits)
       return {text: answer.text, details: answer.kind === 'single' ? answer.candidates : answer.response, isError: false}
     } catch (error) {
       if (isToolsearchError(error) && error.code === 'invalid-search-request') return errorAnswer('tool_search', error.message)
@@ -108,21 +107,17 @@ export class LaneTools {
     }
   }
 
-  private describe(args: unknown): ToolAnswer {
-    const id = isRecord(args) && typeof args.id === 'string' ? args.id : undefined
-    if (id === undefined) return errorAnswer('tool_describe', 'id must be a non-empty string.')
-    try {
-      const entry = lookupCatalogTool(this.setup.catalog, id)
-      const described = describeEntry(entry)
-      return {text: controlResultText(JSON.stringify(described, null, 2), isExternal(entry)), details: described, isError: false}
-    } catch (error) {
-      if (isModelFacingError(error)) return errorAnswer('tool_describe', error.message)
-      throw error
-    }
+  private async describe(request: unknown): Promise<ToolAnswer> {
+    const answer = await answerDescribeRequest(request, this.setup.catalog, this.limits.searchDefaultLimit)
+    if (!answer.ok) return errorAnswer('tool_describe', answer.error.message, {}, answer.text)
+    return {text: answer.text, details: answer.entry === undefined ? {} : describeEntry(answer.entry), isError: false}
   }
 
-  private async toolCall(args: unknown, signal: AbortSignal): Promise<ToolAnswer> {
-    const target = isRecord(args) ? String(args.id ?? args.toolId ?? args.name ?? '') : ''
+  private async toolCall(request: unknown, signal: AbortSignal): Promise<ToolAnswer> {
+    const prepared = await preparedControlArguments('tool_call', request, this.limits.searchDefaultLimit)
+    if (!prepared.ok) return errorAnswer('tool_call', prepared.error.message, {call: {via: 'tool_call', target: selectorOf(request), args: {}, status: 'error', error: prepared.error.message}}, prepared.text)
+    const args = prepared.args
+    const target = selectorOf(args)
     let entry: CatalogEntry | undefined
     let input: unknown = isRecord(args) ? (args.args ?? args.input) : undefined
     try {
@@ -132,14 +127,16 @@ export class LaneTools {
       const outcome = await this.execute(entry, input, signal)
       const envelope = modelToolCallResult(outcome)!
       const blocked = outcome.status === 'blocked'
-      const text = controlResultText(JSON.stringify(envelope, null, 2), isExternal(entry))
       const record: CallRecord = {via: 'tool_call', target, toolId: entry.id, args: input, status: blocked ? 'blocked' : 'ok'}
-      return {text, details: envelope, isError: blocked, nested: {toolName: entry.name, input, result: envelope.result, isError: blocked}, call: record}
+      return {text: toolCallResultText(envelope), details: envelope, isError: blocked, nested: {toolName: entry.name, input, result: envelope.result, isError: blocked}, call: record}
     } catch (error) {
       const failure = this.failure(error)
       const record: CallRecord = {via: 'tool_call', target, ...(entry === undefined ? {} : {toolId: entry.id}), args: input ?? {}, status: failure.code === 'no-executor' ? 'no-executor' : 'error', error: failure.message}
       const nested = entry === undefined ? {} : {nested: {toolName: entry.name, input, result: {content: [{type: 'text', text: failure.message}]}, isError: true}}
-      return errorAnswer('tool_call', failure.message, {call: record, ...nested})
+      // An MCP tool that answered isError: OpenClaw hands the model its result, not an error object.
+      const modelResult = modelToolCallResult({error: failure})
+      if (modelResult !== undefined) return {text: toolCallResultText(modelResult), details: {...modelResult, result: {...(modelResult.result as object), isError: true}}, isError: true, call: record, ...nested}
+      return errorAnswer('tool_call', failure.message, {call: record, ...nested}, controlErrorText('tool_call', toolCallErrorMessage(failure)))
     }
   }
 
@@ -177,6 +174,13 @@ export class LaneTools {
     if (isToolsearchError(error)) return error
     return new ToolsearchError('tool-error', error instanceof Error ? error.message : String(error))
   }
+}
+
+/** What a `tool_call` request names (`id ?? toolId ?? name`), for the record. */
+function selectorOf(request: unknown): string {
+  if (!isRecord(request)) return ''
+  const value = request.id ?? request.toolId ?? request.name
+  return typeof value === 'string' ? value : ''
 }
 
 /** An interruption (Ctrl-C or the deadline aborting a tool), which ends the run. */

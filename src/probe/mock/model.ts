@@ -4,8 +4,9 @@
  * in, the next move out.
  *
  * - First move: with `tool_search` offered, search with the task's words (its content words, as
- *   the project's tokenizer reads them); without it, call the offered tool whose name and
- *   description share most words with the task, with arguments built from its schema.
+ *   the project's tokenizer reads them); without it, call the offered tool the same words find
+ *   first (the `openclaw` ranker over the offered names and descriptions, among the tools whose
+ *   names share a word with the task when there are such), with arguments built from its schema.
  * - After a search: take the first candidate; when its input signature is simple enough to fill
  *   (flat, scalar fields), call it through `tool_call`; else describe it first.
  * - After a describe: call the tool with arguments built from its full schema.
@@ -20,7 +21,10 @@
  * timestamp prefix, the `Runtime:` line, its internal-context message), so a real OpenClaw can be
  * pointed at `probe serve-mock` too.
  */
+import type {CatalogEntry} from '../../catalog/types.js'
 import {analyzeText, contentWords} from '../../search/analyze.js'
+import {createOpenClawRanker} from '../../search/openclaw.js'
+import type {Ranker} from '../../search/types.js'
 import {contentText, unwrapResultText} from '../../session/openclaw/transcript.js'
 import {isRecord} from '../../shared/json.js'
 
@@ -100,8 +104,9 @@ export function planMockMove(request: unknown): MockMove {
   const offers = (name: string) => tools.some((tool) => tool.name === name)
   const last = steps.at(-1)
   if (last === undefined) {
-    if (offers('tool_search')) return {kind: 'tool', name: 'tool_search', args: {query: contentWords(prompt).join(' ').slice(0, MAX_QUERY_CHARS) || prompt.slice(0, MAX_QUERY_CHARS)}}
-    const best = bestTool(prompt, tools)
+    const query = contentWords(prompt).join(' ').slice(0, MAX_QUERY_CHARS) || prompt.slice(0, MAX_QUERY_CHARS)
+    if (offers('tool_search')) return {kind: 'tool', name: 'tool_search', args: {query}}
+    const best = bestTool(query, tools)
     return best === undefined ? {kind: 'text', text: 'No tool fits this task.'} : {kind: 'tool', name: best.name, args: argumentsFromSchema(best.parameters, prompt)}
   }
   const result = last.result === undefined ? undefined : unwrapResultText(last.result)
@@ -131,22 +136,20 @@ function firstCandidate(result: unknown): {id: string; input?: unknown} | undefi
   return isRecord(top) && typeof top.id === 'string' ? {id: top.id, input: top.input} : undefined
 }
 
-/** The offered tool sharing most words with the task (name words count twice); ties keep the first. */
-function bestTool(prompt: string, tools: readonly OfferedTool[]): OfferedTool | undefined {
-  const wanted = new Set(analyzeText(prompt))
-  let best: OfferedTool | undefined
-  let bestScore = 0
-  for (const tool of tools) {
-    const nameTerms = new Set(analyzeText(tool.name))
-    const terms = new Set([...nameTerms, ...analyzeText(tool.description)])
-    let score = 0
-    for (const term of terms) if (wanted.has(term)) score += nameTerms.has(term) ? 2 : 1
-    if (score > bestScore) {
-      best = tool
-      bestScore = score
-    }
-  }
-  return best
+function rankerOver(tools: readonly OfferedTool[]): Ranker {
+  return createOpenClawRanker(tools.map((tool): CatalogEntry => ({id: tool.name, name: tool.name, source: 'openclaw', sourceName: '', description: tool.description, trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: '', path: ''}})))
+}
+
+/**
+ * The offered tool the project's `openclaw` ranker puts first for the task's words, among the
+ * tools whose names share a word with the task when there are such (a model reads names first:
+ * a long description that repeats common words should not outrank a tool named for the task).
+ */
+function bestTool(query: string, tools: readonly OfferedTool[]): OfferedTool | undefined {
+  const wanted = new Set(analyzeText(query))
+  const named = tools.filter((tool) => analyzeText(tool.name).some((term) => wanted.has(term)))
+  const top = rankerOver(named.length > 0 ? named : tools).search(query, 1)[0]
+  return top === undefined ? undefined : tools.find((tool) => tool.name === top.entry.name)
 }
 
 /**

@@ -24,6 +24,8 @@ export interface MockServer {
 
 export interface MockServerOptions {
   port?: number
+  /** Every request body received, parsed (a test compares them with OpenClaw's). */
+  onRequest?: (body: Record<string, unknown>) => void
   /** Told of every request answered (`probe serve-mock` prints it). */
   onMove?: (move: MockMove, request: {model: string; messages: number; tools: number}) => void
 }
@@ -89,6 +91,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, option
     return sendJson(response, 400, {error: {message: 'The request body is not JSON.', type: 'invalid_request_error'}})
   }
   if (!isRecord(body) || !Array.isArray(body.messages)) return sendJson(response, 400, {error: {message: 'The request has no messages.', type: 'invalid_request_error'}})
+  options.onRequest?.(body)
   const move = planMockMove(body)
   const model = typeof body.model === 'string' ? body.model : 'mock'
   completions++
