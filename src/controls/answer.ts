@@ -45,12 +45,24 @@ export function controlFailure(control: ControlName, error: ToolsearchError, mes
   return {ok: false, text: controlErrorText(control, message), error}
 }
 
+const searchDefinitions = new Map<number, ToolDefinition>()
+
+/** `tool_search`'s definition for a limit, the same object each time (its compiled check is kept with it). */
+function searchDefinition(searchDefaultLimit: number): ToolDefinition {
+  let definition = searchDefinitions.get(searchDefaultLimit)
+  if (definition === undefined) {
+    definition = toolSearchDefinition(searchDefaultLimit)
+    searchDefinitions.set(searchDefaultLimit, definition)
+  }
+  return definition
+}
+
 /**
  * Step 1 for a control: the arguments it runs with, or the refusal the model reads. `tool_describe`
  * and `tool_call` first hoist a selector nested under `args`/`input`, as OpenClaw prepares them.
  */
 export async function preparedControlArguments(control: ControlName, request: unknown, searchDefaultLimit: number): Promise<{ok: true; args: unknown} | Extract<ControlAnswer, {ok: false}>> {
-  const definition: ToolDefinition = control === 'tool_search' ? toolSearchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
+  const definition: ToolDefinition = control === 'tool_search' ? searchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
   const prepared = control !== 'tool_search' && isRecord(request) && !SELECTOR_KEYS.some((key) => Object.hasOwn(request, key)) ? hoistNestedSelector(request) : request
   const checked = await checkControlArguments(definition, prepared)
   if (checked.ok) return checked

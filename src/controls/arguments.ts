@@ -32,10 +32,12 @@ const JSON_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/iu
 
 export type ArgumentCheck = {ok: true; args: unknown} | {ok: false; text: string}
 
+/** Compiled once per schema object for the life of the process (a probe checks thousands of calls). */
+const validators = new WeakMap<object, Validator>()
+
 /** The arguments the control runs with, or the exact text the model reads instead. */
 export async function checkControlArguments(definition: ToolDefinition, received: unknown): Promise<ArgumentCheck> {
   const {Compile} = await import('typebox/compile')
-  const validators = new WeakMap<object, Validator>()
   const validatorOf = (schema: JsonSchemaObject): Validator | undefined => {
     let validator = validators.get(schema)
     if (validator === undefined) {

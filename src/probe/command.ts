@@ -111,7 +111,6 @@ export async function runProbeCommand(flags: ProbeFlags, io: ProbeCommandIo): Pr
       timeoutMs: flags.timeout,
       ...(flags['max-tokens'] === undefined ? {} : {maxTokens: flags['max-tokens']}),
       approve: flags.approve,
-      showArgs: flags['show-args'],
       ...(systemPrompt === undefined ? {} : {systemPrompt}),
       settings: context.settings,
       catalog: context.catalog,
@@ -131,7 +130,7 @@ export async function runProbeCommand(flags: ProbeFlags, io: ProbeCommandIo): Pr
       writeReportJson(flags.out, record, endpoint)
     }
     if (flags.html !== undefined) {
-      const page = renderProbeHtml({header, lanes: outcome.lanes, verdict: outcome.verdict, tasks, runs: outcome.runs, generated: new Date().toISOString().replace(/\.\d+Z$/, 'Z')})
+      const page = renderProbeHtml({header, lanes: outcome.lanes, verdict: outcome.verdict, tasks, runs: outcome.runs, generated: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), showArgs: flags['show-args']})
       try {
         writeFileSync(flags.html, withoutKey(page, endpoint), {encoding: 'utf8', mode: 0o600})
       } catch (error) {

@@ -4,10 +4,13 @@
  * the verdict, and each task's runs with their transcripts folded (`<details>`). Self-contained:
  * no script, no font, no image or style fetched from anywhere. Pure: the report in, the page out.
  *
- * Everything from the model, the catalog or a tool is escaped; arguments are redacted as in session
- * logs unless `--show-args` (the transcripts already are, src/probe/loop.ts), and the caller
- * scrubs the API key from the finished page.
+ * Everything from the model, the catalog or a tool is escaped. What the tools were given and gave
+ * back is redacted to its shape as in session logs unless `--show-args` (and then what looks like
+ * a secret is still hidden): a target tool's arguments and results; the controls' own requests
+ * (queries, ids) and what they found in the catalog are shown. The caller scrubs the API key from
+ * the finished page.
  */
+import {redactArguments, scrubSecretText, scrubSecrets} from '../session/log.js'
 import type {RunResult} from './loop.js'
 import type {Lane} from './lanes.js'
 import type {LaneSummary, ReportHeader, ProbeVerdict} from './report.js'
@@ -76,8 +79,27 @@ function contentOf(value: unknown): string {
   return value.map((block) => (block !== null && typeof block === 'object' && (block as {type?: unknown}).type === 'text' ? String((block as {text?: unknown}).text ?? '') : '')).join('')
 }
 
+const CONTROLS = new Set(['tool_search', 'tool_describe'])
+
+/** A tool call's arguments as the page shows them: a target's values redacted unless `--show-args`. */
+export function shownArguments(name: string, args: unknown, showArgs: boolean): unknown {
+  if (showArgs) return scrubSecrets(args)
+  if (CONTROLS.has(name)) return args
+  if (name === 'tool_call' && args !== null && typeof args === 'object' && !Array.isArray(args)) {
+    return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, key === 'id' || key === 'toolId' || key === 'name' ? value : redactArguments(value)]))
+  }
+  return redactArguments(args)
+}
+
+/** A tool result as the page shows it: the controls' catalog answers whole, a target's result redacted unless `--show-args`. */
+function shownResult(name: string, text: string, details: unknown, isError: boolean, showArgs: boolean): string {
+  if (CONTROLS.has(name) || isError) return scrubSecretText(text)
+  if (showArgs) return scrubSecretText(text)
+  return JSON.stringify(redactArguments(details ?? text), null, 2) ?? ''
+}
+
 /** A run's transcript as a list of turns. */
-function transcript(run: RunResult): string {
+function transcript(run: RunResult, showArgs: boolean): string {
   const items: string[] = []
   for (const event of run.events) {
     const message = event.type === 'message' ? (event.message as Record<string, unknown>) : undefined
@@ -85,15 +107,15 @@ function transcript(run: RunResult): string {
     if (message.role === 'user') items.push(`<li class="user"><b>user</b> ${escapeHtml(contentOf(message.content))}</li>`)
     else if (message.role === 'assistant') {
       const blocks = Array.isArray(message.content) ? (message.content as Array<Record<string, unknown>>) : []
-      const parts = blocks.map((block) => (block.type === 'toolCall' ? `<code>${escapeHtml(String(block.name))}(${escapeHtml(JSON.stringify(block.arguments))})</code>` : escapeHtml(String(block.text ?? ''))))
+      const parts = blocks.map((block) => (block.type === 'toolCall' ? `<code>${escapeHtml(String(block.name))}(${escapeHtml(JSON.stringify(shownArguments(String(block.name), block.arguments, showArgs)))})</code>` : escapeHtml(String(block.text ?? ''))))
       const error = typeof message.errorMessage === 'string' ? ` <span class="error">${escapeHtml(message.errorMessage)}</span>` : ''
       items.push(`<li class="assistant"><b>model</b> ${parts.join(' ')}${error}</li>`)
     } else if (message.role === 'toolResult') {
-      const text = cut(contentOf(message.content), HTML_RESULT_CHARS)
+      const text = cut(shownResult(String(message.toolName), contentOf(message.content), message.details, message.isError === true, showArgs), HTML_RESULT_CHARS)
       items.push(`<li class="tool${message.isError === true ? ' error' : ''}"><b>${escapeHtml(String(message.toolName))}</b><pre>${escapeHtml(text)}</pre></li>`)
     } else if (message.role === 'custom') {
       const details = (message.details ?? {}) as Record<string, unknown>
-      items.push(`<li class="nested"><b>ran ${escapeHtml(String(details.toolName))}</b> <code>${escapeHtml(JSON.stringify(details.input))}</code>${details.isError === true ? ' <span class="error">failed</span>' : ''}</li>`)
+      items.push(`<li class="nested"><b>ran ${escapeHtml(String(details.toolName))}</b> <code>${escapeHtml(JSON.stringify(showArgs ? scrubSecrets(details.input) : redactArguments(details.input ?? {})))}</code>${details.isError === true ? ' <span class="error">failed</span>' : ''}</li>`)
     }
   }
   return `<ol class="transcript">${items.join('\n')}</ol>`
@@ -104,9 +126,9 @@ function runLine(run: RunResult): string {
   return `${run.lane}${run.repeat > 1 ? ` (repeat ${run.repeat})` : ''}: ${outcome} — ${run.rounds} rounds, ${number(run.inputTokens)} input tokens, ${number(run.wallMs)} ms`
 }
 
-function taskSection(task: ProbeTask, runs: readonly RunResult[]): string {
+function taskSection(task: ProbeTask, runs: readonly RunResult[], showArgs: boolean): string {
   const ok = runs.filter((run) => run.success).length
-  const details = runs.map((run) => `<details><summary class="${run.success ? 'ok' : 'fail'}">${escapeHtml(runLine(run))}</summary>${transcript(run)}</details>`).join('\n')
+  const details = runs.map((run) => `<details><summary class="${run.success ? 'ok' : 'fail'}">${escapeHtml(runLine(run))}</summary>${transcript(run, showArgs)}</details>`).join('\n')
   return `<section class="task"><h3>Task ${task.number}: ${escapeHtml(task.name)} <small>${ok}/${runs.length} succeeded; expects ${escapeHtml(task.expect.join(', '))}</small></h3>\n<p class="prompt">${escapeHtml(task.prompt)}</p>\n${details}</section>`
 }
 
@@ -126,6 +148,7 @@ export interface HtmlReport {
   tasks: readonly ProbeTask[]
   runs: readonly RunResult[]
   generated: string
+  showArgs: boolean
 }
 
 export function renderProbeHtml(report: HtmlReport): string {
@@ -135,7 +158,7 @@ export function renderProbeHtml(report: HtmlReport): string {
     barChart('Input tokens per task', ran, (lane) => lane.inputTokens, (lane) => number(lane.inputTokens)),
     barChart('Rounds per task', ran, (lane) => lane.rounds, (lane) => decimal(lane.rounds)),
   ].join('\n')
-  const tasks = report.tasks.map((task) => taskSection(task, report.runs.filter((run) => run.task === task.number))).filter((_, index) => report.runs.some((run) => run.task === report.tasks[index]!.number))
+  const tasks = report.tasks.map((task) => taskSection(task, report.runs.filter((run) => run.task === task.number), report.showArgs)).filter((_, index) => report.runs.some((run) => run.task === report.tasks[index]!.number))
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>toolsearch probe: ${escapeHtml(report.header.model)}</title>

@@ -6,7 +6,6 @@
  * token budget (`--max-tokens`) is spent, on Ctrl-C, or when the endpoint fails. Whatever ended
  * it, the run comes back with what it did so far; `stoppedBy` says when it was not the model.
  */
-import {redactArguments} from '../session/log.js'
 import {type SessionSummary, TranscriptAnalyzer} from '../session/openclaw/transcript.js'
 import {isDeepSubset} from '../call/executors/fixture.js'
 import {isToolsearchError, ToolsearchError} from '../shared/errors.js'
@@ -68,7 +67,6 @@ export interface RunContext {
   budget: TokenBudget
   /** Ctrl-C. */
   signal: AbortSignal
-  showArgs: boolean
   onWait?: (message: string) => void
   now?: () => number
 }
@@ -83,16 +81,6 @@ export function wireToolCallId(id: string, index: number): string {
 export function requestBody(endpoint: ModelEndpoint, setup: LaneSetup, messages: ChatMessage[]): ChatRequestBody {
   const withTools = setup.tools.length > 0 ? {tools: setup.tools, tool_choice: 'auto' as const} : {}
   return {model: endpoint.model, messages, stream: true, stream_options: {include_usage: true}, ...withTools, max_completion_tokens: endpoint.maxTokens}
-}
-
-/** Arguments as the transcript keeps them: controls' selectors and queries whole, a target's values redacted unless `--show-args`. */
-export function transcriptArguments(name: string, args: unknown, showArgs: boolean): unknown {
-  if (showArgs || name === 'tool_search' || name === 'tool_describe') return args
-  if (name === 'tool_call' && args !== null && typeof args === 'object' && !Array.isArray(args)) {
-    const record = args as Record<string, unknown>
-    return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, key === 'id' || key === 'toolId' || key === 'name' ? value : redactArguments(value)]))
-  }
-  return redactArguments(args)
 }
 
 /** Whether `record` reached one of the task's tools with the arguments it must carry. */
@@ -162,7 +150,8 @@ export async function runTask(task: ProbeTask, repeat: number, context: RunConte
       result.outputTokens += usage.output
       context.budget.used += usage.input + usage.output
       const parsed = new Map<ToolCallRequest, unknown>()
-      const argumentsOf = (call: ToolCallRequest) => (parsed.has(call) ? transcriptArguments(call.name, parsed.get(call), context.showArgs) : call.arguments)
+      // As OpenClaw records them: the parsed arguments (the text itself when it is not JSON).
+      const argumentsOf = (call: ToolCallRequest) => (parsed.has(call) ? parsed.get(call) : call.arguments)
       for (const call of turn.toolCalls) {
         try {
           parsed.set(call, call.arguments.trim() === '' ? {} : JSON.parse(call.arguments))
@@ -181,7 +170,7 @@ export async function runTask(task: ProbeTask, repeat: number, context: RunConte
       doing = 'tool'
       for (const [index, call] of turn.toolCalls.entries()) {
         const answer = await runToolCall(context, call, signal)
-        record(recorder, call, answer, context.showArgs)
+        record(recorder, call, answer)
         if (answer.call !== undefined) result.calls.push(answer.call)
         if (answer.malformed === true) result.malformedArguments++
         messages.push({role: 'tool', content: answer.text, tool_call_id: wireCalls[index]!.id})
@@ -213,11 +202,8 @@ async function runToolCall(context: RunContext, call: ToolCallRequest, signal: A
   return answer
 }
 
-function record(recorder: TranscriptRecorder, call: ToolCallRequest, answer: ToolAnswer, showArgs: boolean): void {
-  if (answer.nested !== undefined) {
-    const input = showArgs ? answer.nested.input : redactArguments(answer.nested.input ?? {})
-    recorder.nested(call.id, answer.nested.toolName, input, answer.nested.result, answer.nested.isError)
-  }
+function record(recorder: TranscriptRecorder, call: ToolCallRequest, answer: ToolAnswer): void {
+  if (answer.nested !== undefined) recorder.nested(call.id, answer.nested.toolName, answer.nested.input ?? {}, answer.nested.result, answer.nested.isError)
   recorder.toolResult(call, answer.text, answer.details, answer.isError)
 }
 

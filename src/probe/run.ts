@@ -28,7 +28,6 @@ export interface ProbeOptions {
   timeoutMs: number
   maxTokens?: number
   approve: boolean
-  showArgs: boolean
   systemPrompt?: string
   settings: Pick<EffectiveToolSearchSettings, 'searchDefaultLimit' | 'maxSearchLimit'>
   catalog: Catalog
@@ -89,7 +88,6 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
           timeoutMs: options.timeoutMs,
           budget,
           signal: options.signal,
-          showArgs: options.showArgs,
           ...(options.onWait === undefined ? {} : {onWait: options.onWait}),
         })
         runs.push(run)

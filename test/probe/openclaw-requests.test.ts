@@ -53,15 +53,22 @@ const TASK: ProbeTask = {number: 1, name: 'echo', prompt: 'Please echo the messa
 
 let dir: string
 let pids: string
+let pool: McpSessionPool
+/** The catalog of the default run's config; the other runs' configs differ only in Tool Search's mode and the model's window. */
+let context: CatalogContext
 const sent = new Map<string, RecordedBody[]>()
 
-/** Runs the probe over HTTP for one recorded config and lane; keeps the bodies the mock received. */
-async function probeRun(run: string, lane: Lane): Promise<{context: CatalogContext; bodies: RecordedBody[]}> {
+/** The context window the run's config declares for its model, as OpenClaw sized the directory with. */
+function contextWindowOf(run: string): number {
+  const config = JSON.parse(readFileSync(join(RUNS, run, 'config.json'), 'utf8')) as {models: {providers: {mock: {models: Array<{contextWindow: number}>}}}}
+  return config.models.providers.mock.models[0]!.contextWindow
+}
+
+/** Runs the probe over HTTP for one recorded run's lane; keeps the bodies the mock received. */
+async function probeRun(run: string, lane: Lane): Promise<RecordedBody[]> {
   const bodies: RecordedBody[] = []
   const mock = await startMockServer({onRequest: (body) => bodies.push(body as RecordedBody)})
-  const pool = new McpSessionPool()
   try {
-    const context = await loadCatalogContext({config: localConfig(dir, run, pids)}, {note: () => undefined, env: {PATH: process.env.PATH}, mcpSessions: pool})
     const outcome = await runProbe({
       tasks: [TASK],
       lanes: [lane],
@@ -69,39 +76,55 @@ async function probeRun(run: string, lane: Lane): Promise<{context: CatalogConte
       maxRounds: 8,
       timeoutMs: 60_000,
       approve: false,
-      showArgs: false,
       settings: context.settings,
       catalog: context.catalog,
-      endpoint: mockEndpoint(mock.baseUrl, context.contextWindow),
+      endpoint: mockEndpoint(mock.baseUrl, contextWindowOf(run)),
       signal: new AbortController().signal,
     })
     expect(outcome.complete).toBe(true)
     expect(outcome.runs[0]!.success).toBe(true)
     sent.set(`${run}:${lane}`, bodies)
-    return {context, bodies}
+    return bodies
   } finally {
-    await pool.closeAll()
     await mock.close()
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir()
   pids = pidFile(dir)
-})
+  pool = new McpSessionPool()
+  context = await loadCatalogContext({config: localConfig(dir, 'default', pids)}, {note: () => undefined, env: {PATH: process.env.PATH}, mcpSessions: pool})
+}, 60_000)
+
+/** A run's config without what differs between runs by design: paths, the mock's port, Tool Search's setting, the model's window. */
+function comparableConfig(run: string): string {
+  const config = JSON.parse(readFileSync(join(RUNS, run, 'config.json'), 'utf8')) as {agents: {defaults: Record<string, unknown>}; models: {providers: {mock: {baseUrl?: string; models: Array<Record<string, unknown>>}}}; mcp?: unknown; tools?: unknown}
+  delete config.agents.defaults.workspace
+  delete config.models.providers.mock.baseUrl
+  delete config.mcp
+  delete config.tools
+  delete config.models.providers.mock.models[0]!.contextWindow
+  return JSON.stringify(config)
+}
 
 afterAll(async () => {
+  await pool.closeAll()
   expect(await leftoverServers(pids)).toEqual([])
 })
 
 describe('the requests the probe sends, against the recorded OpenClaw requests', () => {
+  it('holds one catalog for every run: the recorded configs differ only in Tool Search\'s setting and the model\'s window', () => {
+    for (const run of ['directory', 'direct', 'small-window-16k']) expect(comparableConfig(run)).toBe(comparableConfig('default'))
+  })
+
   it.each([
     ['default', 'tools'],
     ['directory', 'directory'],
     ['small-window-16k', 'tools'],
   ] as const)('%s (%s lane): the tools array and the Deferred Tool Schemas section are byte for byte OpenClaw\'s', async (run, lane) => {
     const recorded = firstRequest(run)
-    const {bodies} = await probeRun(run, lane)
+    const bodies = await probeRun(run, lane)
     const body = bodies[0]!
     expect(JSON.stringify(body.tools)).toBe(JSON.stringify(recorded.tools))
     const system = String(body.messages[0]!.content)
@@ -118,7 +141,7 @@ describe('the requests the probe sends, against the recorded OpenClaw requests',
 
   it('direct lane: every tool of the recorded direct request, byte for byte and in its order, and no directory', async () => {
     const recorded = firstRequest('direct')
-    const {bodies} = await probeRun('direct', 'direct')
+    const bodies = await probeRun('direct', 'direct')
     const body = bodies[0]!
     expect(JSON.stringify(body.tools)).toBe(JSON.stringify(recorded.tools))
     expect(body.tools).toHaveLength(70)
