@@ -33,7 +33,7 @@ function barChart(title: string, lanes: readonly LaneSummary[], value: (lane: La
   const barHeight = 22
   const gap = 8
   const labelWidth = 80
-  const max = Math.max(...lanes.map(value), 0) || 1
+  const max = lanes.reduce((most, lane) => Math.max(most, value(lane)), 0) || 1
   const height = lanes.length * (barHeight + gap) + 30
   const bars = lanes
     .map((lane, index) => {
