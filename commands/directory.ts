@@ -25,7 +25,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     ...catalogFlags,
     ...configFlags,
     ...modelFlags,
-    'context-window': Flags.integer({min: 0, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters (0: none given).", helpValue: '<tokens>'}),
+    'context-window': Flags.integer({min: 0, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters (default: the window the OpenClaw config declares for the turn's model; 0: none).", helpValue: '<tokens>'}),
     mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode whose footer to use (default: from the config).', helpValue: '<mode>'}),
     stdin: Flags.boolean({
       description:

@@ -216,7 +216,7 @@ function errorMessage(error: SchemaError, missing: string | undefined): string {
 }
 
 /** TypeBox's English message for each keyword. */
-function typeboxMessage({keyword, params}: SchemaError): string {
+export function typeboxMessage({keyword, params}: SchemaError): string {
   const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value))
   switch (keyword) {
     case 'additionalProperties': return 'must not have additional properties'

@@ -46,7 +46,7 @@ export interface LoadCatalogOptions {
   reservedToolNames?: Iterable<string>
   /**
    * OpenClaw's own tools for the catalog (`openclaw-tools/`): they come first, and their names are
-   * reserved from the MCP tools'.
+   * reserved from the MCP tools'. One a catalog file defines under the same id is the file's.
    */
   openclawTools?: readonly CatalogEntry[]
 }
@@ -168,7 +168,11 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     outsideKeys.push(key)
   }
   parsedFiles.push({entries: [], serverKeys: outsideKeys})
-  if (options.openclawTools !== undefined && options.openclawTools.length > 0) parsedFiles.unshift({entries: [...options.openclawTools], serverKeys: []})
+  if (options.openclawTools !== undefined && options.openclawTools.length > 0) {
+    // A catalog file that defines one of OpenClaw's tools itself is the definition that counts.
+    const defined = new Set(parsedFiles.flatMap((parsed) => parsed.entries.map((entry) => entry.id)))
+    parsedFiles.unshift({entries: options.openclawTools.filter((entry) => !defined.has(entry.id)), serverKeys: []})
+  }
   const fileEntries = parsedFiles.flatMap((parsed) => parsed.entries)
   assertUniqueIds(fileEntries)
 

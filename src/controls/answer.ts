@@ -17,6 +17,7 @@ import {controlResultText, truncateSanitized, wrapExternalContent} from '../outp
 import {TOOL_CALL, TOOL_DESCRIBE, type ToolDefinition, toolSearchDefinition} from '../directory/controls.js'
 import {hoistNestedSelector, MISSING_ID_MESSAGE, SELECTOR_KEYS} from '../call/request.js'
 import {lookupCatalogTool} from '../call/lookup.js'
+import {assertArgumentDepth} from '../call/arguments.js'
 import {describeEntry} from '../describe/describe.js'
 import type {CallEnvelope} from '../call/call.js'
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
@@ -45,26 +46,16 @@ export function controlFailure(control: ControlName, error: ToolsearchError, mes
   return {ok: false, text: controlErrorText(control, message), error}
 }
 
-const searchDefinitions = new Map<number, ToolDefinition>()
-
-/** `tool_search`'s definition for a limit, the same object each time (its compiled check is kept with it). */
-function searchDefinition(searchDefaultLimit: number): ToolDefinition {
-  let definition = searchDefinitions.get(searchDefaultLimit)
-  if (definition === undefined) {
-    definition = toolSearchDefinition(searchDefaultLimit)
-    searchDefinitions.set(searchDefaultLimit, definition)
-  }
-  return definition
-}
-
 /**
  * Step 1 for a control: the arguments it runs with, or the refusal the model reads. `tool_describe`
  * and `tool_call` first hoist a selector nested under `args`/`input`, as OpenClaw prepares them.
  */
 export async function preparedControlArguments(control: ControlName, request: unknown, searchDefaultLimit: number): Promise<{ok: true; args: unknown} | Extract<ControlAnswer, {ok: false}>> {
-  const definition: ToolDefinition = control === 'tool_search' ? searchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
+  const definition: ToolDefinition = control === 'tool_search' ? toolSearchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
+  // A depth bomb is refused before anything walks it (the walks below recurse per level).
+  assertArgumentDepth(request)
   const prepared = control !== 'tool_search' && isRecord(request) && !SELECTOR_KEYS.some((key) => Object.hasOwn(request, key)) ? hoistNestedSelector(request) : request
-  const checked = await checkControlArguments(definition, prepared)
+  const checked = checkControlArguments(definition, prepared)
   if (checked.ok) return checked
   return {ok: false, text: checked.text, error: new ToolsearchError('invalid-request', checked.text)}
 }

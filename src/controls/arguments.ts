@@ -10,21 +10,19 @@
  *     Received arguments:
  *     { ...the arguments as sent, pretty-printed }
  *
- * The schema checks and their messages are TypeBox's own (the `typebox` package, the release
- * OpenClaw 2026.9.6 uses, loaded only here). The coercion is OpenClaw's rule, written out below:
- * strings of digits become numbers, `null` the empty value of a primitive type, JSON text an
- * array or object where the schema wants one, a union takes the first member the value fits.
+ * The errors and their messages are TypeBox's, from the walker that already reproduces them for
+ * tool arguments (`call/schema-errors.ts`, `call/validate.ts`). The coercion is OpenClaw's rule,
+ * written out below: strings of digits become numbers, `null` the empty value of a primitive
+ * type, JSON text an array or object where the schema wants one, a union takes the first member
+ * the value fits. TypeBox's own last-resort conversion is not repeated: for the controls'
+ * schemas the coercion already makes every conversion it would.
  */
 import {isRecord} from '../shared/json.js'
 import type {ToolDefinition} from '../directory/controls.js'
+import {type SchemaError, schemaErrors} from '../call/schema-errors.js'
+import {typeboxMessage} from '../call/validate.js'
 
 type JsonSchemaObject = Record<string, unknown>
-
-interface Validator {
-  Check(value: unknown): boolean
-  Errors(value: unknown): Array<{keyword: string; instancePath: string; message: string; params: Record<string, unknown>}>
-  Convert(value: unknown): unknown
-}
 
 /** JSON text longer than this is never parsed into an array or object. */
 const MAX_JSON_COERCE_LENGTH = 65_536
@@ -32,58 +30,35 @@ const JSON_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/iu
 
 export type ArgumentCheck = {ok: true; args: unknown} | {ok: false; text: string}
 
-/** Compiled once per schema object for the life of the process (a probe checks thousands of calls). */
-const validators = new WeakMap<object, Validator>()
+const fits = (schema: JsonSchemaObject, value: unknown): boolean => schemaErrors(schema, value).length === 0
 
 /** The arguments the control runs with, or the exact text the model reads instead. */
-export async function checkControlArguments(definition: ToolDefinition, received: unknown): Promise<ArgumentCheck> {
-  const {Compile} = await import('typebox/compile')
-  const validatorOf = (schema: JsonSchemaObject): Validator | undefined => {
-    let validator = validators.get(schema)
-    if (validator === undefined) {
-      try {
-        validator = Compile(schema as never) as unknown as Validator
-      } catch {
-        return undefined
-      }
-      validators.set(schema, validator)
-    }
-    return validator
-  }
+export function checkControlArguments(definition: ToolDefinition, received: unknown): ArgumentCheck {
   const schema = definition.parameters as JsonSchemaObject
-  const validator = validatorOf(schema)!
   const args = structuredClone(received)
-  const coerced = coerce(args, schema, validatorOf)
+  const coerced = coerce(args, schema)
   if (coerced !== args) {
     if (isRecord(args) && isRecord(coerced)) {
       for (const key of Object.keys(args)) delete args[key]
       Object.assign(args, coerced)
     } else {
-      return {ok: true, args: validator.Check(coerced) ? coerced : args}
+      return {ok: true, args: fits(schema, coerced) ? coerced : args}
     }
   }
-  if (validator.Check(args)) return {ok: true, args}
-  const converted = validator.Convert(structuredClone(args))
-  if (!introducesNull(args, converted) && validator.Check(converted)) return {ok: true, args: converted}
-  const lines = validator.Errors(args).map((error) => `  - ${errorPath(error)}: ${error.message}`)
-  const errors = lines.length === 0 ? 'Unknown validation error' : lines.join('\n')
-  return {ok: false, text: `Validation failed for tool "${definition.name}":\n${errors}\n\nReceived arguments:\n${JSON.stringify(received, null, 2)}`}
+  const errors = schemaErrors(schema, args)
+  if (errors.length === 0) return {ok: true, args}
+  const lines = errors.map((error) => `  - ${errorPath(error)}: ${typeboxMessage(error)}`).join('\n')
+  return {ok: false, text: `Validation failed for tool "${definition.name}":\n${lines}\n\nReceived arguments:\n${JSON.stringify(received, null, 2)}`}
 }
 
 /** `queries.0.query`; a missing required property is named with its parent's path. */
-function errorPath(error: {keyword: string; instancePath: string; params: Record<string, unknown>}): string {
+function errorPath(error: SchemaError): string {
   const base = error.instancePath.replace(/^\//u, '').replaceAll('/', '.')
   if (error.keyword === 'required') {
     const missing = (error.params.requiredProperties as unknown[] | undefined)?.[0]
     if (typeof missing === 'string' && missing !== '') return base === '' ? missing : `${base}.${missing}`
   }
   return base === '' ? 'root' : base
-}
-
-function introducesNull(before: unknown, after: unknown): boolean {
-  if (after === null) return before !== null
-  if (!isRecord(before) || !isRecord(after)) return false
-  return Object.entries(after).some(([key, value]) => introducesNull(before[key], value))
 }
 
 function schemaTypes(schema: JsonSchemaObject): string[] {
@@ -158,32 +133,28 @@ function towardType(value: unknown, type: string): unknown {
   }
 }
 
-type ValidatorOf = (schema: JsonSchemaObject) => Validator | undefined
-
 /** The first member of a union the value (coerced toward it) fits; `null` kept where a member allows it. */
-function coerceToUnion(value: unknown, members: unknown[], validatorOf: ValidatorOf): unknown {
+function coerceToUnion(value: unknown, members: unknown[]): unknown {
   const schemas = members.filter(isRecord)
   if (value === null) {
     for (const member of schemas) {
-      if (!schemaTypes(member).includes('null')) continue
-      const validator = validatorOf(member)
-      if (validator === undefined || validator.Check(value)) return value
+      if (schemaTypes(member).includes('null') && fits(member, value)) return value
     }
   }
   for (const member of schemas) {
     const types = schemaTypes(member)
     if (value !== null && types.length === 1 && types[0] === 'null') continue
-    const candidate = coerce(structuredClone(value), member, validatorOf)
-    if (validatorOf(member)?.Check(candidate)) return candidate
+    const candidate = coerce(structuredClone(value), member)
+    if (fits(member, candidate)) return candidate
   }
   return value
 }
 
-function coerce(value: unknown, schema: JsonSchemaObject, validatorOf: ValidatorOf): unknown {
+function coerce(value: unknown, schema: JsonSchemaObject): unknown {
   let next = value
-  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) if (isRecord(part)) next = coerce(next, part, validatorOf)
-  if (Array.isArray(schema.anyOf)) next = coerceToUnion(next, schema.anyOf, validatorOf)
-  if (Array.isArray(schema.oneOf)) next = coerceToUnion(next, schema.oneOf, validatorOf)
+  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) if (isRecord(part)) next = coerce(next, part)
+  if (Array.isArray(schema.anyOf)) next = coerceToUnion(next, schema.anyOf)
+  if (Array.isArray(schema.oneOf)) next = coerceToUnion(next, schema.oneOf)
   const types = schemaTypes(schema)
   const fitsOneOfSeveral = types.length > 1 && types.some((type) => isOfType(next, type))
   if (types.length > 0 && !fitsOneOfSeveral) {
@@ -196,30 +167,30 @@ function coerce(value: unknown, schema: JsonSchemaObject, validatorOf: Validator
       }
     }
   }
-  if (types.includes('object') && isRecord(next)) coerceProperties(next, schema, validatorOf)
-  if (types.includes('array') && Array.isArray(next)) coerceItems(next, schema, validatorOf)
+  if (types.includes('object') && isRecord(next)) coerceProperties(next, schema)
+  if (types.includes('array') && Array.isArray(next)) coerceItems(next, schema)
   return next
 }
 
-function coerceProperties(value: Record<string, unknown>, schema: JsonSchemaObject, validatorOf: ValidatorOf): void {
+function coerceProperties(value: Record<string, unknown>, schema: JsonSchemaObject): void {
   const properties = isRecord(schema.properties) ? schema.properties : undefined
   const defined = new Set(properties === undefined ? [] : Object.keys(properties))
   if (properties !== undefined) {
-    for (const [key, property] of Object.entries(properties)) if (key in value && isRecord(property)) value[key] = coerce(value[key], property, validatorOf)
+    for (const [key, property] of Object.entries(properties)) if (key in value && isRecord(property)) value[key] = coerce(value[key], property)
   }
   if (isRecord(schema.additionalProperties)) {
     const extra = schema.additionalProperties
-    for (const key of Object.keys(value)) if (!defined.has(key)) value[key] = coerce(value[key], extra, validatorOf)
+    for (const key of Object.keys(value)) if (!defined.has(key)) value[key] = coerce(value[key], extra)
   }
 }
 
-function coerceItems(value: unknown[], schema: JsonSchemaObject, validatorOf: ValidatorOf): void {
+function coerceItems(value: unknown[], schema: JsonSchemaObject): void {
   if (Array.isArray(schema.items)) {
     for (let index = 0; index < value.length; index++) {
       const item = schema.items[index]
-      if (isRecord(item)) value[index] = coerce(value[index], item, validatorOf)
+      if (isRecord(item)) value[index] = coerce(value[index], item)
     }
     return
   }
-  if (isRecord(schema.items)) for (let index = 0; index < value.length; index++) value[index] = coerce(value[index], schema.items, validatorOf)
+  if (isRecord(schema.items)) for (let index = 0; index < value.length; index++) value[index] = coerce(value[index], schema.items)
 }

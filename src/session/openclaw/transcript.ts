@@ -190,7 +190,11 @@ export function searchResultGroups(request: unknown, details: unknown, content: 
 
 /** The error a failed control or tool showed the model: its `error` field, else its text. */
 export function errorText(details: unknown, content: unknown): string {
-  const raw = isRecord(details) && typeof details.error === 'string' ? details.error : resultErrorText(details) ?? contentText(content)
+  return oneLineError(isRecord(details) && typeof details.error === 'string' ? details.error : resultErrorText(details) ?? contentText(content))
+}
+
+/** An error text as a session's timeline keeps it: on one line, cut to a few hundred characters. */
+export function oneLineError(raw: string): string {
   const oneLine = raw.replace(/\s+/g, ' ').trim()
   return oneLine.length > ERROR_TEXT_LIMIT ? `${oneLine.slice(0, ERROR_TEXT_LIMIT - 1)}…` : oneLine
 }
