@@ -104,11 +104,11 @@ describe('modules each command loads', () => {
     expect(heavyIn(packages)).toEqual(['json5'])
   })
 
-  it('lists a heavy package where it is used: probe counts tokens with gpt-tokenizer (and checks arguments with ajv)', async () => {
+  it('lists a heavy package where it is used: probe counts tokens with gpt-tokenizer (and checks arguments as call does, with ajv and re2js)', async () => {
     const tasks = join(dir, 'tasks.jsonl')
     writeFileSync(tasks, '{"prompt": "open a pull request", "expect": "openclaw:core:open_pull_request"}\n')
     const packages = packagesOf(await loadedModules(['probe', '--tasks', tasks, '--catalog', catalog, '--config', config, '--model', 'mock', '--lanes', 'tools'], dir))
-    expect(heavyIn(packages)).toEqual(['ajv', 'gpt-tokenizer'])
+    expect(heavyIn(packages)).toEqual(['ajv', 're2js', 'gpt-tokenizer'])
   })
 
   it('lists a heavy package where it is used: session list over an agent database loads the SQLite build and the zstd decoder, on a runtime without node:sqlite', async () => {
