@@ -1,7 +1,8 @@
 /**
  * The whole probe: every task, `repeat` times, in every lane, one run after another. Lanes take
- * turns task by task (task 1 in each lane, then task 2…), so a model or endpoint that changes
- * speed during the probe weighs on every lane alike. The first run stopped by something other
+ * turns task by task (task 1 in each lane, then task 2…), and each task starts with the next lane,
+ * so a model or endpoint that changes speed during the probe, and the one-time costs of a first
+ * run, weigh on every lane alike. The first run stopped by something other
  * than the model (the endpoint failing, the token budget, the deadline, Ctrl-C) stops the probe:
  * the runs so far are kept and reported, with what stopped it.
  */
@@ -75,9 +76,13 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
   const runs: RunResult[] = []
   const planned = options.tasks.length * options.repeat * lanes.length
   let stoppedBy: ProbeOutcome['stoppedBy']
+  let turn = 0
   outer: for (const task of options.tasks) {
     for (let repeat = 1; repeat <= options.repeat; repeat++) {
-      for (const {setup, tools} of lanes) {
+      // Each task starts with the next lane, so what a first run pays (loading, compiling) is shared.
+      const order = lanes.map((_, index) => lanes[(index + turn) % lanes.length]!)
+      turn++
+      for (const {setup, tools} of order) {
         options.progress?.(`probe ${progressBar(runs.length, planned)} ${runs.length}/${planned} ${setup.lane}: task ${task.number} "${task.name}"${options.repeat > 1 ? ` (repeat ${repeat})` : ''}`)
         const run = await runTask(task, repeat, {
           endpoint,
