@@ -10,7 +10,9 @@ import {afterEach, describe, expect, it} from 'vitest'
 
 import {moveChunks} from '../../src/probe/mock/server.js'
 import {planMockMove} from '../../src/probe/mock/model.js'
-import {ROOT, parseJsonOutput, runCli, tempDir, type CliResult} from '../helpers/cli.js'
+import {spawn} from 'node:child_process'
+
+import {BIN, ROOT, isolatedEnv, parseJsonOutput, runCli, tempDir, type CliResult} from '../helpers/cli.js'
 import {closedPort} from '../mcp/helpers.js'
 
 const CATALOG = join(ROOT, 'examples', 'catalog.json5')
@@ -222,5 +224,30 @@ describe('the token budget (exit 1)', () => {
     expect(report).toMatchObject({complete: false, stoppedBy: {code: 'probe-budget'}})
     expect(report.stoppedBy.message).toMatch(/^The --max-tokens budget \(3000\) ran out: \d+ tokens used\.$/)
     expect(result.stderr).toContain('Stopped after')
+  })
+})
+
+describe('Ctrl-C (exit 130)', () => {
+  it('stops the probe, reports the runs so far and exits 130', async () => {
+    let asked: () => void = () => undefined
+    const waiting = new Promise<void>((resolve) => (asked = resolve))
+    const {baseUrl} = await endpoint((_request, response, entry, index) => {
+      if (index < 2) return answerAsMock(response, entry.body)
+      asked()
+      setTimeout(() => json(response, 200, {}), 10_000)
+    })
+    const child = spawn(process.execPath, [BIN, 'probe', '--tasks', TASKS, '--catalog', CATALOG, '--model', 'test/m', '--base-url', baseUrl, '--lanes', 'direct'], {env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe']})
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    await waiting
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('close', resolve)
+      child.kill('SIGINT')
+    })
+    expect(code).toBe(130)
+    expect(stderr).toContain('Stopped after 2 of 3 runs (direct, task 2): Interrupted: the probe was stopped.')
+    expect(stdout).toMatch(/\n1 weather\s+ok, 2 rounds\n/)
   })
 })
