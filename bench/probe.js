@@ -5,7 +5,7 @@
 // so the ratio is what the probe adds to what any client of that endpoint would pay.
 //
 // In one process, from dist/: the mock on 127.0.0.1, the probe run over the 342 real MCP tools
-// (examples/probe-mcp-tasks.jsonl) and over the example catalog (test/fixtures/probe/tasks.jsonl,
+// (test/fixtures/probe/mcp-tasks.jsonl) and over the example catalog (test/fixtures/probe/tasks.jsonl,
 // whose tools answer from fixtures: a command tool's own start would be most of a round), all
 // three lanes, after one untimed run; then every request the probe sent, posted bare, in the same
 // order, the same number of times. Medians of BENCH_RUNS (default 5) such pairs.
@@ -84,7 +84,7 @@ async function measure(label, catalogArgs, tasksFile) {
 
 console.log(`bench/probe: the probe's own time per round against a bare HTTP round trip to the same mock, medians of ${RUNS}; Node ${process.version}`)
 const rows = [
-  await measure('342 real MCP tools, 4 tasks x 3 lanes', {catalog: [join(root, 'test/fixtures/mcp-tools-list')]}, join(root, 'examples/probe-mcp-tasks.jsonl')),
+  await measure('342 real MCP tools, 4 tasks x 3 lanes', {catalog: [join(root, 'test/fixtures/mcp-tools-list')]}, join(root, 'test/fixtures/probe/mcp-tasks.jsonl')),
   await measure('example catalog (29 tools), 3 tasks x 3 lanes', {catalog: [join(root, 'examples/catalog.json5')]}, join(root, 'test/fixtures/probe/tasks.jsonl')),
 ]
 const table = [['catalog', 'rounds', 'probe per round', 'bare round trip', 'ratio', 'overhead per round']]

@@ -14,7 +14,7 @@ import {BIN, ROOT, isolatedEnv, parseJsonOutput, runCli, tempDir} from '../helpe
 const CATALOG = join(ROOT, 'examples', 'catalog.json5')
 const TASKS = join(ROOT, 'test/fixtures/probe/tasks.jsonl')
 const MCP_TOOLS = join(ROOT, 'test/fixtures/mcp-tools-list')
-const MCP_TASKS = join(ROOT, 'examples', 'probe-mcp-tasks.jsonl')
+const MCP_TASKS = join(ROOT, 'test/fixtures/probe/mcp-tasks.jsonl')
 
 interface LaneJson {
   lane: string
