@@ -9,7 +9,7 @@ import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/mcp/pool.js'
 import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
 import {ExitCode, exitCodeFor, isToolsearchError, type ToolsearchError, usageError} from '../src/shared/errors.js'
@@ -40,6 +40,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   static flags = {
     ...catalogFlags,
     ...configFlags,
+    ...modelFlags,
     ...sessionFlags,
     server: serverFlag,
     // oclif draws the usage line from the first flag of each exclusive set: --args names every

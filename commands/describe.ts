@@ -10,7 +10,7 @@ import {logSessionEvent, toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/inspect/human-signature.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
@@ -32,6 +32,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
   static flags = {
     ...catalogFlags,
     ...configFlags,
+    ...modelFlags,
     ...sessionFlags,
     server: serverFlag,
     request: Flags.string({

@@ -17,7 +17,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
-import {RUNS, controlCalls, recordedRuns, requests, runnableConfig, systemPrompt, withoutBoundaryIds} from '../helpers/openclaw-runs.js'
+import {RUNS, agentFlags, controlCalls, recordedRuns, requests, runnableConfig, systemPrompt, withoutBoundaryIds} from '../helpers/openclaw-runs.js'
 
 const DIRECTORY_HEADING = '### Deferred Tool Schemas\n'
 const CONTROLS: Readonly<Record<string, string>> = {tool_search: 'search', tool_describe: 'describe', tool_call: 'call'}
@@ -41,10 +41,12 @@ it('finds the recordings (the replay can fail)', () => {
 describe.concurrent.each(runs)('%s', (run) => {
   const config = runnableConfig(run, dir)
   const prompt = systemPrompt(run)
+  // The agent the run was for, as `openclaw agent --agent` named it.
+  const agent = agentFlags(run)
 
   // Only the tests a run has material for are defined: a run with no directory (direct mode) has no directory test.
   if (prompt.includes(DIRECTORY_HEADING)) it('directory --config prints the recorded Deferred Tool Schemas section', async () => {
-    const result = await runCli(['directory', '--config', config])
+    const result = await runCli(['directory', '--config', config, ...agent])
     expect(result.code).toBe(0)
     const recorded = prompt.slice(prompt.indexOf(DIRECTORY_HEADING) + DIRECTORY_HEADING.length)
     const printed = result.stdout.replace(/\n$/u, '')
@@ -56,13 +58,13 @@ describe.concurrent.each(runs)('%s', (run) => {
   const calls = controlCalls(run).filter((call) => CONTROLS[call.tool] !== undefined && !callsMachineDependentTool(call))
   if (calls.length > 0) it('search, describe and call --request print each recorded control result', async () => {
     for (const call of calls) {
-      const result = await runCli([CONTROLS[call.tool]!, '--config', config, '--request', call.args])
+      const result = await runCli([CONTROLS[call.tool]!, '--config', config, ...agent, '--request', call.args])
       expect(withoutBoundaryIds(result.stdout.replace(/\n$/u, '')), `${call.tool} ${call.args}`).toBe(withoutBoundaryIds(call.result))
     }
   })
 
   if (existsSync(join(RUNS, run, 'agent.sqlite'))) it('session replay reproduces every recorded search, and every refusal word for word', async () => {
-    const result = await runCli(['session', 'replay', join(RUNS, run, 'agent.sqlite'), '--config', config, '--json'])
+    const result = await runCli(['session', 'replay', join(RUNS, run, 'agent.sqlite'), '--config', config, ...agent, '--json'])
     expect(result.code).toBe(0)
     const replay = parseJsonOutput<{same: boolean; searches: Array<{callId: string; same: boolean; recordedError?: string; todayError?: string}>}>(result)
     expect(replay.same).toBe(true)
@@ -71,7 +73,7 @@ describe.concurrent.each(runs)('%s', (run) => {
 
   const offered = requests(run)[0]!.body.tools.map((tool) => tool.function).filter((tool) => CONTROLS[tool.name] !== undefined)
   if (offered.length > 0) it('payload --controls prints the recorded control definitions', async () => {
-    const result = await runCli(['payload', '--controls', '--config', config])
+    const result = await runCli(['payload', '--controls', '--config', config, ...agent])
     expect(result.code).toBe(0)
     const printed = JSON.parse(result.stdout) as Array<{name: string}>
     expect(printed.sort((a, b) => a.name.localeCompare(b.name))).toEqual(offered.sort((a, b) => a.name.localeCompare(b.name)))

@@ -66,6 +66,14 @@ export function runnableConfig(run: string, dir: string): string {
   return file
 }
 
+/** The flags naming the agent a run was recorded with (`--agent` in its scenario), or none for the default agent. */
+export function agentFlags(run: string): string[] {
+  const file = join(RUNS, run, 'scenario.json')
+  if (!existsSync(file)) return []
+  const scenario = JSON.parse(readFileSync(file, 'utf8')) as {agent?: unknown}
+  return typeof scenario.agent === 'string' ? ['--agent', scenario.agent] : []
+}
+
 /** A control result with the random boundary ids of its external-content wrappers made equal. */
 export function withoutBoundaryIds(text: string): string {
   return text.replace(/(EXTERNAL_UNTRUSTED_CONTENT id=")[0-9a-f]{16}(")/gu, '$1…$2')
