@@ -30,7 +30,7 @@ Exit codes: 0 every run ended (whatever the success rate), 1 the --max-tokens bu
     model: Flags.string({description: '<provider>/<model> from the config\'s models.providers (default: the default agent\'s model), or "mock" for the built-in scripted model.', helpValue: '<provider/model|mock>'}),
     'base-url': Flags.string({description: "The endpoint's base URL (default: the provider's baseUrl); requests go to <url>/chat/completions.", helpValue: '<url>'}),
     'api-key-env': Flags.string({description: "The environment variable holding the key (default: the one the provider's apiKey names).", helpValue: '<VARIABLE>'}),
-    'context-window': Flags.integer({min: 1, description: "The model's context window in tokens, which sizes the directory (default: the config's model row; the mock declares 128000).", helpValue: '<tokens>'}),
+    'context-window': Flags.integer({min: 1, description: "The model's context window in tokens, which sizes the directory (default: the config's row for the model; for the mock, the agent's model's, else 128000).", helpValue: '<tokens>'}),
     agent: Flags.string({description: 'Agent whose model and Tool Search settings apply (default: the default agent).', helpValue: '<id>'}),
     'system-prompt-file': Flags.string({description: 'Text to send as the system prompt, before the directory section.', helpValue: '<file>'}),
     repeat: Flags.integer({min: 1, default: 1, description: 'Run each task this many times in each lane.', helpValue: '<n>'}),

@@ -88,14 +88,19 @@ export async function runProbeCommand(flags: ProbeFlags, io: ProbeCommandIo): Pr
   const systemPrompt = flags['system-prompt-file'] === undefined ? undefined : readTextFile(flags['system-prompt-file'], '--system-prompt-file')
   if (flags.html !== undefined) checkHtmlTarget(flags.html)
   if (flags.out !== undefined) prepareOutDir(flags.out)
-  const {endpoint, mock} = await resolveEndpoint(flags)
+  const resolved = await resolveEndpoint(flags)
+  const mock = resolved.mock
+  let endpoint = resolved.endpoint
   const pool = new McpSessionPool()
   const interrupt = new AbortController()
   const onSignal = () => (interrupt.signal.aborted ? process.exit(exitCodeFor('interrupted')) : interrupt.abort(new ToolsearchError('interrupted', 'Interrupted: the probe was stopped.')))
   process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
   try {
-    // The model in use decides the local-model overlay of the Tool Search settings, as in OpenClaw.
-    const context = await io.loadCatalog({...flags, provider: endpoint.provider, model: endpoint.model, 'base-url': endpoint.baseUrl}, {mcpSessions: pool})
+    // The model in use decides the local-model overlay and OpenClaw's per-provider tool policy. The
+    // mock stands in for the agent's own model: the catalog and the window are what it would get.
+    const model = endpoint.mock ? {provider: undefined, model: undefined, 'base-url': undefined} : {provider: endpoint.provider, model: endpoint.model, 'base-url': endpoint.baseUrl}
+    const context = await io.loadCatalog({...flags, ...model}, {mcpSessions: pool})
+    if (endpoint.mock && flags['context-window'] === undefined && context.contextWindow !== undefined) endpoint = {...endpoint, contextWindow: context.contextWindow}
     const ids = new Set(context.catalog.entries.map((entry) => entry.id))
     const impossible = unknownExpectedTools(tasks, ids)
     if (impossible.length > 0) {

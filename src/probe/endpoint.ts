@@ -20,7 +20,7 @@ export const MOCK_MODEL = 'mock'
 /** What the probe sends as `max_completion_tokens` when the config names no limit (OpenClaw's mock model row). */
 export const DEFAULT_MAX_TOKENS = 4096
 
-/** The context window the mock model declares, as the mock model row of OpenClaw's recordings does. */
+/** The context window the mock model declares when the config gives the agent's model none (the mock model row of OpenClaw's recordings). */
 export const MOCK_CONTEXT_WINDOW = 128_000
 
 /** Base URLs of well-known OpenAI-compatible providers, for a provider the config does not describe. */

@@ -251,3 +251,19 @@ describe('Ctrl-C (exit 130)', () => {
     expect(stdout).toMatch(/\n1 weather\s+ok, 2 rounds\n/)
   })
 })
+
+describe("the endpoint's own usage", () => {
+  it('is what the report counts when the endpoint sends it, and the report says so', async () => {
+    const {baseUrl} = await endpoint((_request, response, entry) => {
+      response.writeHead(200, {'content-type': 'text/event-stream'})
+      for (const chunk of moveChunks(planMockMove(entry.body), 'm', 'chatcmpl-usage', 'call_1')) response.write(`data: ${JSON.stringify(chunk)}\n\n`)
+      response.write(`data: ${JSON.stringify({id: 'chatcmpl-usage', choices: [], usage: {prompt_tokens: 1000, completion_tokens: 10, prompt_tokens_details: {cached_tokens: 800}}})}\n\n`)
+      response.end('data: [DONE]\n\n')
+    })
+    const result = await probe(baseUrl, ['--lanes', 'tools', '--json'])
+    expect(result.code, result.stderr).toBe(0)
+    const report = parseJsonOutput<{tokens: string; runs: Array<{rounds: number; inputTokens: number; outputTokens: number; tokensCounted: boolean}>}>(result)
+    expect(report.tokens).toBe("the endpoint's own usage")
+    for (const run of report.runs) expect(run).toMatchObject({inputTokens: 1000 * run.rounds, outputTokens: 10 * run.rounds, tokensCounted: false})
+  })
+})

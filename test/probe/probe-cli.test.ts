@@ -135,6 +135,21 @@ describe('probe --model mock on the example catalog', () => {
   })
 })
 
+describe('a schema recovery', () => {
+  it('is counted when the compact signature hides what the full schema shows (an enum of more than 8 values)', async () => {
+    const dir = tempDir()
+    const catalog = join(dir, 'lamp.json')
+    const colors = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'indigo', 'violet', 'white', 'warm']
+    writeFileSync(catalog, JSON.stringify({tools: [{name: 'lamp_color', sourceName: 'home', description: 'Set the color of the living room lamp.', parameters: {type: 'object', properties: {color: {type: 'string', enum: colors}}, required: ['color'], additionalProperties: false}, run: {result: {ok: true}}}]}))
+    const tasks = join(dir, 'tasks.jsonl')
+    writeFileSync(tasks, '{"prompt": "Set the lamp color to teal", "expect": "openclaw:home:lamp_color", "args": {"color": "teal"}}\n')
+    const probe = parseJsonOutput<ProbeJson & {runs: Array<{schemaRecoveries: number; failedCalls: number; success: boolean}>}>(await runCli(['probe', '--tasks', tasks, '--catalog', catalog, '--model', 'mock', '--lanes', 'tools', '--json']))
+    // The signature says { color: string }: the first call sends the task's text, is refused, the model describes the tool and calls again with "teal".
+    expect(probe.runs[0]).toMatchObject({success: true, failedCalls: 1, schemaRecoveries: 1, rounds: 5})
+    expect((probe.lanes[0] as LaneJson & {schemaRecoveries: number}).schemaRecoveries).toBe(1)
+  })
+})
+
 describe('probe --model mock on the 342 real MCP tools', () => {
   it('runs a labelled eval query file as tasks in every lane; Tool Search sends far fewer tokens than every schema', async () => {
     const probe = parseJsonOutput<ProbeJson>(await runCli(['probe', '--tasks', MCP_TASKS, '--catalog', MCP_TOOLS, '--model', 'mock', '--json']))
