@@ -22,7 +22,7 @@ import {ToolsearchError} from '../shared/errors.js'
 import {UNTRUSTED_INPUT_HINT, inputHint} from '../hints/index.js'
 import {UnsupportedPatternError, linearRegExpEngine} from './regex.js'
 import {type SchemaError, hasAtLeast, hasAtMost, schemaErrors} from './schema-errors.js'
-import {editDistance} from '../shared/suggest.js'
+import {editDistance, suggestionThreshold} from '../shared/suggest.js'
 
 export type SchemaRole = 'inputSchema' | 'outputSchema'
 
@@ -293,10 +293,9 @@ export function propertySuggestions(schema: unknown, args: unknown): string[] {
   const suggestions = new Set<string>()
   for (const key of Object.keys(args)) {
     if (declared.includes(key)) continue
-    const limit = Math.min(3, Math.max(1, Math.ceil(key.length / 3)))
     const nearest = declared
       .map((name) => ({name, distance: editDistance(key, name)}))
-      .filter(({distance}) => distance <= limit)
+      .filter(({name, distance}) => distance <= suggestionThreshold(key, name, 'openclaw-argument'))
       .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))[0]
     if (nearest !== undefined) suggestions.add(nearest.name)
   }

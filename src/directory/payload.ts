@@ -170,7 +170,7 @@ export function renderPayloadReport(report: PayloadReport, {color}: {color: bool
   const [headerLine, ...rowLines] = renderColumns([header, ...rows], header.map((_, column): Column => (column === 0 ? {} : {align: 'right'})))
   const window = report.contextWindow === undefined ? '' : `, context window ${formatCount(report.contextWindow)} tokens`
   return [
-    style.bold(`Up-front payload for ${plural(report.entries, 'tool', formatCount)} (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
+    style.bold(`Up-front payload for ${plural(report.entries, 'tool', 'tools', formatCount)} (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
     `Tokens are estimated as ${report.tokenEstimate}.`,
     '',
     style.dim(headerLine!),

@@ -16,7 +16,7 @@ import {usageError} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
 import {type AdHocFlags, adHocServers} from '../catalog/mcp/adhoc.js'
 import {OPENCLAW_SERVERS_PATH, openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
-import type {McpServerConfig} from '../catalog/types.js'
+import type {McpServerConfig} from '../mcp/types.js'
 import {safeServerName} from '../mcp/names.js'
 
 export interface CatalogSourceFlags extends AdHocFlags {
