@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {type ApprovalMode} from '../src/call/approval.js'
-import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError, modelToolCallResult, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
+import {type CallInput, type CallOutcome, isModelFacingError, modelToolCallResult, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
@@ -15,8 +15,7 @@ import type {Catalog} from '../src/catalog/types.js'
 import {ExitCode, exitCodeFor, isToolsearchError, type ToolsearchError, usageError} from '../src/shared/errors.js'
 import {toToolsearchError} from '../src/cli/base-command.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
-import {controlResultText} from '../src/output/external-content.js'
-import {controlErrorText, networkErrorMessage, preparedControlArguments} from '../src/controls/answer.js'
+import {controlErrorText, preparedControlArguments, toolCallErrorMessage, toolCallResultText} from '../src/controls/answer.js'
 
 export default class Call extends BaseCommand<typeof Call> {
   static summary = 'Call a tool the way tool_call does: validated, approved, executed, checked.'
@@ -136,19 +135,19 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     try {
       const outcome = await callOnce(input)
       const envelope = modelToolCallResult(outcome) ?? outcome.envelope
-      this.printModelText(controlResultText(modelText(envelope), envelope.tool.source !== 'openclaw'), contextWindow)
+      this.printModelText(toolCallResultText(envelope), contextWindow)
       return outcome.envelope
     } catch (error) {
       const modelResult = isToolsearchError(error) ? modelToolCallResult({error}) : undefined
       if (modelResult !== undefined && !this.jsonEnabled()) {
         // An MCP tool that answered isError: OpenClaw hands the model its result.
         this.endWith((error as ToolsearchError).code)
-        this.printModelText(controlResultText(modelText(modelResult), modelResult.tool.source !== 'openclaw'), contextWindow)
+        this.printModelText(toolCallResultText(modelResult), contextWindow)
         return undefined
       }
       if (this.jsonEnabled() || !isModelFacingError(error)) throw error
       this.endWith(error.code)
-      this.printModelText(controlErrorText('tool_call', modelFacingCallError(error)), contextWindow)
+      this.printModelText(controlErrorText('tool_call', toolCallErrorMessage(error)), contextWindow)
       if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
       return undefined
     }
@@ -195,20 +194,6 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       throw isToolsearchError(error) ? error : toToolsearchError(error)
     }
   }
-}
-
-/**
- * A tool_call error's message as the model reads it: a failure an MCP server gave while it ran the
- * call is wrapped as external content; the checks before the call (lookup, arguments) are not.
- */
-function modelFacingCallError(error: ToolsearchError): string {
-  const tool = (error.details as {tool?: {source?: string}} | undefined)?.tool
-  return error.code === 'tool-error' && tool?.source === 'mcp' ? networkErrorMessage(error.message) : error.message
-}
-
-/** What OpenClaw's tool_call returns to the model: `{ tool: { id, name, source }, result }`, pretty-printed. */
-function modelText(envelope: CallEnvelope): string {
-  return JSON.stringify({tool: envelope.tool, result: envelope.result}, null, 2)
 }
 
 function approvalMode(flag: boolean | undefined): ApprovalMode {

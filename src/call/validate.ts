@@ -50,7 +50,19 @@ export interface ToolSchemas {
  * Compiles a trusted entry's schemas before the call, so an invalid one stops it before anything
  * runs. Untrusted entries get no checks (their server validates). Throws `invalid-schema`.
  */
-export async function compileToolSchemas(entry: CatalogEntry): Promise<ToolSchemas> {
+export function compileToolSchemas(entry: CatalogEntry): Promise<ToolSchemas> {
+  // A process that calls the same tool again (the probe's many runs) compiles its schemas once.
+  let compiled = compiledSchemas.get(entry)
+  if (compiled === undefined) {
+    compiled = compileEntrySchemas(entry)
+    compiledSchemas.set(entry, compiled)
+  }
+  return compiled
+}
+
+const compiledSchemas = new WeakMap<CatalogEntry, Promise<ToolSchemas>>()
+
+async function compileEntrySchemas(entry: CatalogEntry): Promise<ToolSchemas> {
   if (!entry.trusted) return {}
   const schemas: ToolSchemas = {}
   if (entry.outputSchema !== undefined) schemas.output = await compileSchema(entry, entry.outputSchema, 'outputSchema')

@@ -19,6 +19,7 @@ import {hoistNestedSelector, MISSING_ID_MESSAGE, SELECTOR_KEYS} from '../call/re
 import {lookupCatalogTool} from '../call/lookup.js'
 import {assertArgumentDepth} from '../call/arguments.js'
 import {describeEntry} from '../describe/describe.js'
+import type {CallEnvelope} from '../call/call.js'
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
 import {checkControlArguments} from './arguments.js'
 
@@ -80,4 +81,18 @@ export async function answerDescribeRequest(request: unknown, catalog: Catalog, 
   }
   const text = JSON.stringify(describeEntry(entry), null, 2)
   return {ok: true, text: controlResultText(text, entry.source !== 'openclaw'), entry}
+}
+
+/** What `tool_call` returns to the model for a call that ran: `{ tool, result }`, pretty-printed, wrapped unless the tool is OpenClaw's. */
+export function toolCallResultText(envelope: CallEnvelope): string {
+  return controlResultText(JSON.stringify({tool: envelope.tool, result: envelope.result}, null, 2), envelope.tool.source !== 'openclaw')
+}
+
+/**
+ * A tool_call error's message as the model reads it: a failure an MCP server gave while it ran the
+ * call is wrapped as external content; the checks before the call (lookup, arguments) are not.
+ */
+export function toolCallErrorMessage(error: ToolsearchError): string {
+  const tool = (error.details as {tool?: {source?: string}} | undefined)?.tool
+  return error.code === 'tool-error' && tool?.source === 'mcp' ? networkErrorMessage(error.message) : error.message
 }

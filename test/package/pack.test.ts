@@ -79,6 +79,7 @@ describe('the published package', () => {
       'examples/tools/unit-convert.js': [{args: ['call', 'unit_convert', 'value=5', 'from=km', 'to=m', '--catalog', catalog, '--json'], code: 0, says: '5000'}],
       'examples/tools/text-stats.js': [{args: ['call', 'text_stats', 'text=one two', '--catalog', catalog], code: 0, says: '"words": 2'}],
       'examples/mcp-servers.json': [{args: ['catalog', 'list', '--catalog', servers], code: 0, says: '5 tools from 1 owner'}],
+      'examples/probe-tasks.jsonl': [{args: ['probe', '--tasks', at('examples/probe-tasks.jsonl'), '--catalog', catalog, '--model', 'mock', '--lanes', 'tools'], code: 0, says: 'Verdict: only the tools lane ran'}],
       'examples/mcp-server.js': [
         {args: ['call', 'echo', 'message=hello', '--catalog', servers], code: 0, says: '"Echo: hello"'},
         {args: ['call', 'forecast', 'location=Chicago', '--catalog', servers, '--json'], code: 0, says: '"location": "Chicago"'},
