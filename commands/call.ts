@@ -2,24 +2,25 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {type ApprovalMode} from '../src/call/approval.js'
-import {type CallEnvelope, type CallInput, type CallOutcome, isModelFacingError, modelToolCallResult, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
+import {type CallInput, type CallOutcome, isModelFacingError, modelToolCallResult, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
 import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/mcp/pool.js'
 import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, resultWindowFlag, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
 import type {Catalog} from '../src/catalog/types.js'
-import {ExitCode, exitCodeFor, isToolsearchError, usageError} from '../src/shared/errors.js'
+import {ExitCode, exitCodeFor, isToolsearchError, type ToolsearchError, usageError} from '../src/shared/errors.js'
 import {toToolsearchError} from '../src/cli/base-command.js'
 import {safeBlock, safeInline} from '../src/output/terminal.js'
+import {controlErrorText, preparedControlArguments, toolCallErrorMessage, toolCallResultText} from '../src/controls/answer.js'
 
 export default class Call extends BaseCommand<typeof Call> {
   static summary = 'Call a tool the way tool_call does: validated, approved, executed, checked.'
 
-  static description = `Arguments come from --args (JSON), --args-file (a JSON file, - for stdin) and key=value pairs typed by the tool's schema (numbers, booleans, JSON for objects and arrays, text otherwise; --raw parses every value as JSON). --request replays a raw model tool_call request with the model-side repairs and prints only what the model would receive: the { tool, result } text, or the error message (on stdout, exit code as below); anything for you is a "Note:" on stderr. --request-file replays a file of such requests, one JSON value per line (- reads stdin), and prints one JSON line per request: { tool, result } or { error: { code, message } }. Trusted tools are validated before anything runs; tools marked requiresApproval ask on a terminal and are blocked without one.
+  static description = `Arguments come from --args (JSON), --args-file (a JSON file, - for stdin) and key=value pairs typed by the tool's schema (numbers, booleans, JSON for objects and arrays, text otherwise; --raw parses every value as JSON). --request replays a raw model tool_call request with the model-side repairs and prints only what the model would receive: the { tool, result } text, or the error message (on stdout, exit code as below), cut as OpenClaw cuts a result too long for the model's context window when that is known; anything for you is a "Note:" on stderr. --request-file replays a file of such requests, one JSON value per line (- reads stdin), and prints one JSON line per request: { tool, result } or { error: { code, message } }. Trusted tools are validated before anything runs; tools marked requiresApproval ask on a terminal and are blocked without one.
 
 Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or direct-only tools), 3 blocked by policy (a denied tool) or approval, 4 executor unavailable (no executor, server down, timeout), 130 interrupted.`
 
@@ -39,6 +40,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   static flags = {
     ...catalogFlags,
     ...configFlags,
+    ...modelFlags,
     ...sessionFlags,
     server: serverFlag,
     // oclif draws the usage line from the first flag of each exclusive set: --args names every
@@ -53,6 +55,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       helpValue: '<jsonl>',
       exclusive: ['request', 'args', 'args-file', 'raw'],
     }),
+    'context-window': resultWindowFlag(['request']),
     approve: Flags.boolean({allowNo: true, description: 'Pre-approve a tool that requires approval (--no-approve blocks it without asking).'}),
     timeout: Flags.integer({min: 1, description: 'Time limit for the call in milliseconds (default: the tool\'s timeoutMs, else 10 s; MCP: the server\'s requestTimeoutMs, else 30 s); it also bounds each MCP server\'s start-up.', helpValue: '<ms>'}),
   }
@@ -99,7 +102,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
         this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
         return outcome.envelope
       }
-      return await this.replayOneRequest(input, callOnce)
+      return await this.replayOneRequest(input, callOnce, context.settings.searchDefaultLimit, this.modelContextWindow(context))
     } finally {
       process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
     }
@@ -110,15 +113,41 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
    * pretty-printed `{ tool, result }`, or the model-facing error message — and the exit code says
    * which. Errors the model would not see (usage, an unavailable server) stay ordinary errors.
    */
-  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>): Promise<unknown> {
+  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>, searchDefaultLimit: number, contextWindow: number | undefined): Promise<unknown> {
+    let request: unknown
+    try {
+      request = JSON.parse(input.request!)
+    } catch {
+      // Not JSON at all: resolveCall says so as it always has.
+      request = undefined
+    }
+    if (request !== undefined) {
+      // The provider-side check of tool_call's own arguments comes before the call (controls/arguments.ts).
+      const prepared = await preparedControlArguments('tool_call', request, searchDefaultLimit)
+      if (!prepared.ok) {
+        if (this.jsonEnabled()) throw prepared.error
+        this.endWith(prepared.error.code)
+        this.printModelText(prepared.text, contextWindow)
+        return undefined
+      }
+      input = {...input, request: JSON.stringify(prepared.args)}
+    }
     try {
       const outcome = await callOnce(input)
-      this.print(safeBlock(modelText(modelToolCallResult(outcome) ?? outcome.envelope)))
+      const envelope = modelToolCallResult(outcome) ?? outcome.envelope
+      this.printModelText(toolCallResultText(envelope), contextWindow)
       return outcome.envelope
     } catch (error) {
+      const modelResult = isToolsearchError(error) ? modelToolCallResult({error}) : undefined
+      if (modelResult !== undefined && !this.jsonEnabled()) {
+        // An MCP tool that answered isError: OpenClaw hands the model its result.
+        this.endWith((error as ToolsearchError).code)
+        this.printModelText(toolCallResultText(modelResult), contextWindow)
+        return undefined
+      }
       if (this.jsonEnabled() || !isModelFacingError(error)) throw error
       this.endWith(error.code)
-      this.print(safeBlock(error.message))
+      this.printModelText(controlErrorText('tool_call', toolCallErrorMessage(error)), contextWindow)
       if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
       return undefined
     }
@@ -165,11 +194,6 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
       throw isToolsearchError(error) ? error : toToolsearchError(error)
     }
   }
-}
-
-/** What OpenClaw's tool_call returns to the model: `{ tool: { id, name, source }, result }`, pretty-printed. */
-function modelText(envelope: CallEnvelope): string {
-  return JSON.stringify({tool: envelope.tool, result: envelope.result}, null, 2)
 }
 
 function approvalMode(flag: boolean | undefined): ApprovalMode {

@@ -1,12 +1,16 @@
 import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
 
 import {lookupToolForPerson} from '../src/call/lookup.js'
-import {safeInline} from '../src/output/terminal.js'
+import {safeBlock, safeInline} from '../src/output/terminal.js'
+import {usageError} from '../src/shared/errors.js'
+import {answerDescribeRequest} from '../src/controls/answer.js'
+import {parseRequestJson} from '../src/search/run.js'
 import {logSessionEvent, toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, resultWindowFlag, serverFlag, sessionFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/inspect/human-signature.js'
 import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
@@ -22,13 +26,30 @@ export default class Describe extends BaseCommand<typeof Describe> {
   ]
 
   static args = {
-    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', required: true, ignoreStdin: true}),
+    tool: Args.string({description: 'Tool id (openclaw:core:read) or name (read).', ignoreStdin: true}),
   }
 
-  static flags = {...catalogFlags, ...configFlags, ...sessionFlags, server: serverFlag}
+  static flags = {
+    ...catalogFlags,
+    ...configFlags,
+    ...modelFlags,
+    ...sessionFlags,
+    server: serverFlag,
+    request: Flags.string({
+      description: 'Run a raw tool_describe request (JSON, e.g. {"id":"…"}) and print exactly what the model receives: the entry, or the error OpenClaw returns (cut to the model\'s context window, as OpenClaw cuts it).',
+      helpValue: '<json>',
+      exclusive: ['server'],
+    }),
+    'context-window': resultWindowFlag(['request']),
+  }
 
   async run(): Promise<unknown> {
     const {flags} = this
+    if (flags.request !== undefined) {
+      if (this.args.tool !== undefined) throw usageError('--request carries the tool: do not name one too.')
+      return this.answerRequest(flags.request)
+    }
+    if (this.args.tool === undefined) throw usageError('Missing the tool to describe: an id (openclaw:core:read) or a name (read), or --request.')
     const target = toolOnServer(this.args.tool, flags.server)
     // Only the server the tool lives on starts (all of them for a bare name without --server).
     const selectMcpServers = (declared: readonly string[]) => (flags.server === undefined ? serversForTool(target, declared) : namedServers([flags.server], declared))
@@ -48,5 +69,21 @@ export default class Describe extends BaseCommand<typeof Describe> {
     this.print(renderToolDescription(described, entry, {color: this.color, humanSignature: humanSignature(entry).text}))
     await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})
     return described
+  }
+
+  /** `--request`: stdout is exactly the text tool_describe returns to the model; the exit code says whether it was a description. */
+  private async answerRequest(json: string): Promise<unknown> {
+    const request = parseRequestJson(json, 'invalid-request')
+    const context = await this.loadCatalog(this.flags, {modeMembership: true})
+    this.jsonExtras = unavailableMcpServersField(context.catalog)
+    const answer = await answerDescribeRequest(request, context.catalog, context.settings.searchDefaultLimit)
+    const text = this.printModelText(answer.text, this.modelContextWindow(context))
+    if (!answer.ok) {
+      this.endWith(answer.error.code)
+      if (answer.error.hint !== undefined) this.note(`Note: ${safeBlock(answer.error.hint)}`)
+      return {text, error: {code: answer.error.code, message: answer.error.message}}
+    }
+    if (answer.entry !== undefined) await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(answer.entry)})
+    return {text}
   }
 }

@@ -28,7 +28,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     ...configFlags,
     ...modelFlags,
     ...cacheFlags,
-    'context-window': Flags.integer({min: 0, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters (0: none given).", helpValue: '<tokens>'}),
+    'context-window': Flags.integer({min: 0, description: "The model's context window in tokens; the directory gets max(768, floor(T/10)) characters (default: the window the OpenClaw config declares for the turn's model; 0: none).", helpValue: '<tokens>'}),
     mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode whose footer to use (default: from the config).', helpValue: '<mode>'}),
     stdin: Flags.boolean({
       description:
@@ -40,7 +40,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     if (this.flags.stdin) return this.runRequests()
     const context = await this.loadCatalog(this.flags, {modeMembership: true, entriesCache: this.entriesCache()})
     if (!context.settings.enabled) this.note('Note: Tool Search is disabled by this config; showing the directory it would render if enabled.')
-    const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window']})
+    const directory = renderDirectory(context.catalog.entries, {mode: context.mode, contextWindow: this.flags['context-window'] ?? context.contextWindow})
     this.print(safeBlock(directory.text))
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     return directory
@@ -57,7 +57,7 @@ export default class Directory extends BaseCommand<typeof Directory> {
     const context = await this.loadCatalog(this.flags, {entriesCache: this.entriesCache()})
     const lines = requests.map((request) => {
       const mode = request.mode ?? context.mode
-      const contextWindow = request.contextWindow === undefined ? this.flags['context-window'] : (request.contextWindow ?? undefined)
+      const contextWindow = request.contextWindow === undefined ? (this.flags['context-window'] ?? context.contextWindow) : (request.contextWindow ?? undefined)
       return {contextWindow: contextWindow ?? null, ...renderDirectory(entriesForMode(context.catalog.entries, mode), {mode, contextWindow})}
     })
     for (const line of lines) this.print(terminalJson(line))

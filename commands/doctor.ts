@@ -6,12 +6,14 @@ import {locateOptions} from '../src/config/cli.js'
 import {locateConfig} from '../src/config/index.js'
 import {configNotFoundMessage, displayPath, missingConfigNote, nearMissNotes} from '../src/config/render.js'
 import {builtinChecks} from '../src/doctor/checks/index.js'
-import {type DoctorReport, renderDoctorGithub, renderDoctorText, renderMissingGithub} from '../src/doctor/render.js'
+import {doctorOutput, missingConfigRow} from '../src/doctor/render.js'
+import {doctorNotes, toDoctorReport} from '../src/doctor/report.js'
+import {runDoctor} from '../src/doctor/run.js'
+import type {Check} from '../src/doctor/types.js'
+import {FINDING_FORMAT_NAMES, FINDING_FORMATS, type FindingFormat, type FindingsOutput} from '../src/output/findings.js'
 import {repositoryRoot} from '../src/output/github.js'
-import {includeBlockNotes, toDoctorReport} from '../src/doctor/report.js'
-import {openclawRewriteNote, runDoctor} from '../src/doctor/run.js'
-import {ToolsearchError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
+import {ToolsearchError} from '../src/shared/errors.js'
 
 export default class Doctor extends BaseCommand<typeof Doctor> {
   static summary = 'Check the config and migrate retired Tool Search settings.'
@@ -24,6 +26,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     '<%= config.bin %> doctor --fix --dry-run',
     '<%= config.bin %> doctor --fix',
     '<%= config.bin %> doctor --format github --strict',
+    '<%= config.bin %> doctor --format sarif > doctor.sarif',
     '<%= config.bin %> doctor --list-checks',
   ]
   static flags = {
@@ -33,7 +36,7 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     ...showSecretsFlag,
     fix: Flags.boolean({description: 'Apply the fixes (lossless edit, atomic write, backup in <file>.bak).'}),
     'dry-run': Flags.boolean({description: 'With --fix: print the diff of what would be written, write nothing.', dependsOn: ['fix']}),
-    format: Flags.string({description: 'Output format for findings.', options: ['text', 'github'], default: 'text'}),
+    format: Flags.string({description: 'Output format for findings: text, the --json document, GitHub annotations or SARIF 2.1.0.', options: FINDING_FORMAT_NAMES, default: 'text'}),
     strict: Flags.boolean({description: 'Warnings fail too (exit 1).'}),
     'list-checks': Flags.boolean({description: 'List the checks with a one-line description and exit.'}),
   }
@@ -50,33 +53,32 @@ export default class Doctor extends BaseCommand<typeof Doctor> {
     const location = await locateConfig(locateOptions(this.flags, cwd, process.env, {nearMisses: true}))
     for (const note of nearMissNotes(location)) this.note(note)
     if (!location.exists) {
-      if (!this.flags['allow-missing']) return this.configNotFound(location.path)
+      if (!this.flags['allow-missing']) return this.configNotFound(location.path, checks)
       this.note(missingConfigNote(location.path))
     }
     const result = await runDoctor(checks, location, {env: process.env, fix: this.flags.fix, dryRun: this.flags['dry-run'], cwd, showSecrets: this.flags['show-secrets']})
-    const report: DoctorReport = toDoctorReport(checks, result, {strict: this.flags.strict})
-    if (this.flags.format === 'github' && !this.jsonEnabled()) {
-      const annotations = renderDoctorGithub(report, {root: repositoryRoot(cwd, process.env)})
-      if (annotations !== '') this.print(annotations)
-      if (report.status === 'written') this.note(`Updated ${report.target ?? report.file}: ${report.changes.map((change) => change.message).join(' ')}`)
-    } else {
-      this.print(renderDoctorText(report, {color: this.color, cwd}))
-    }
-    if (report.status === 'dry-run') {
-      this.note('Dry run: nothing was written.')
-      if (result.outcome?.before !== undefined) this.note(openclawRewriteNote(result.outcome.before))
-    }
-    for (const note of includeBlockNotes(result.findings, (file) => safeInline(displayPath(file, cwd)))) this.note(note)
-    if (result.blocked !== undefined) this.note('No config file was changed.')
+    const report = toDoctorReport(checks, result, {strict: this.flags.strict})
+    if (!this.jsonEnabled()) this.printFindings(doctorOutput(report, checks, {color: this.color, cwd, document: this.toSuccessJson(report)}))
+    const machineFormat = this.format !== 'text' && !this.jsonEnabled()
+    for (const note of doctorNotes(report, result, {machineFormat, show: (file) => safeInline(displayPath(file, cwd))})) this.note(note)
     if (!report.ok) this.endWith('findings')
     return report
   }
 
+  private get format(): FindingFormat {
+    return this.flags.format as FindingFormat
+  }
+
+  private printFindings(output: FindingsOutput): void {
+    const text = FINDING_FORMATS[this.format](output, {root: repositoryRoot(process.cwd(), process.env), version: this.config.version})
+    if (text !== '') this.print(text)
+  }
+
   /** A config file that does not exist fails every format (exit 1): CI must never pass on a typo. */
-  private configNotFound(file: string): undefined {
+  private configNotFound(file: string, checks: readonly Check[]): undefined {
     const message = configNotFoundMessage(file)
     if (this.jsonEnabled()) throw new ToolsearchError('config-not-found', message, {file})
-    if (this.flags.format === 'github') this.print(renderMissingGithub(message))
+    if (this.format === 'github' || this.format === 'sarif') this.printFindings({rows: [missingConfigRow(message)], rules: checks.map((check) => check.meta), text: () => '', document: undefined})
     else this.note(safeInline(message))
     this.endWith('config-not-found')
     return undefined

@@ -1,21 +1,16 @@
-import {readFileSync} from 'node:fs'
-import {resolve} from 'node:path'
-
 import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import type {DirectoryMode} from '../src/directory/render.js'
-import {usageError} from '../src/shared/errors.js'
-import {createLocator} from '../src/lint/locate.js'
-import {lintSarif, renderLintGithub, renderLintSummary, renderLintText} from '../src/lint/render.js'
-import {LINT_RULES} from '../src/lint/rules/index.js'
-import {type LintReport, runLint} from '../src/lint/run.js'
-import {repositoryRoot} from '../src/output/github.js'
-import {terminalJson} from '../src/output/terminal.js'
 import {readLabelledQueries, restrictToCatalog} from '../src/eval/evaluate.js'
-import {renderColumns} from '../src/output/columns.js'
+import {fileLocator} from '../src/lint/locate.js'
+import {LINT_FORMATS, type LintFormat, lintOutput, renderLintRuleList} from '../src/lint/render.js'
+import {LINT_RULES} from '../src/lint/rules/index.js'
+import {runLint} from '../src/lint/run.js'
+import {repositoryRoot} from '../src/output/github.js'
+import {usageError} from '../src/shared/errors.js'
 
 export default class Lint extends BaseCommand<typeof Lint> {
   static summary = 'Find the tools the model will not find through Tool Search, and say why.'
@@ -39,7 +34,11 @@ export default class Lint extends BaseCommand<typeof Lint> {
     queries: Flags.string({description: 'Labelled requests: one {"query", "relevant": [ids]} JSON object per line; each miss is reported on the tool that lost.', helpValue: '<file.jsonl>'}),
     'context-window': Flags.integer({min: 1, description: "The model's context window in tokens, for the directory rule (default: none, 18,000 characters).", helpValue: '<tokens>'}),
     mode: Flags.string({options: ['tools', 'directory'], description: 'Tool Search mode (default: from the config).', helpValue: '<mode>'}),
-    format: Flags.string({description: 'Output format: findings as text, GitHub annotations or SARIF 2.1.0, or a summary of how many tools each rule flags per owner.', options: ['text', 'github', 'sarif', 'summary'], default: 'text'}),
+    format: Flags.string({
+      description: 'Output format: findings as text, the --json document, GitHub annotations or SARIF 2.1.0, or a summary of how many tools each rule flags per owner.',
+      options: Object.keys(LINT_FORMATS),
+      default: 'text',
+    }),
     strict: Flags.boolean({description: 'Warnings fail too (exit 1).'}),
     'list-rules': Flags.boolean({description: 'List the rules with a one-line description and exit.'}),
   }
@@ -48,7 +47,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
     const {flags} = this
     if (flags['list-rules']) {
       const rules = LINT_RULES.map(({meta}) => ({id: meta.id, severity: meta.severity, description: meta.description}))
-      this.print(renderColumns(rules.map((rule) => [rule.id, rule.severity, rule.description]), [{}, {width: 7}, {}]).join('\n'))
+      this.print(renderLintRuleList(rules))
       return {rules}
     }
     if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag --catalog')
@@ -56,32 +55,19 @@ export default class Lint extends BaseCommand<typeof Lint> {
     const context = await this.loadCatalog({...flags, catalog: flags.catalog})
     const entries = context.catalog.entries
     const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, catalogedEntries(entries).map((entry) => entry.id))
-    const report: LintReport = runLint(entries, {
+    const report = runLint(entries, {
       limit: context.settings.searchDefaultLimit,
       mode: (flags.mode as DirectoryMode | undefined) ?? context.settings.mode,
       ...(flags['context-window'] === undefined ? {} : {contextWindow: flags['context-window']}),
       ...(queries === undefined ? {} : {queries}),
-      locate: createLocator((file) => {
-        try {
-          return readFileSync(resolve(cwd, file), 'utf8')
-        } catch {
-          return undefined
-        }
-      }),
+      locate: fileLocator(cwd),
       strict: flags.strict,
     })
     if (!report.ok) this.endWith('findings')
     if (this.jsonEnabled()) return report
-    if (flags.format === 'sarif') {
-      process.stdout.write(`${terminalJson(lintSarif(report, LINT_RULES.map((rule) => rule.meta), {root: repositoryRoot(cwd, process.env), version: this.config.version}), 2)}\n`)
-    } else if (flags.format === 'summary') {
-      this.print(renderLintSummary(report, LINT_RULES.map((rule) => rule.meta), new Map(entries.map((entry) => [entry.id, entry.sourceName]))))
-    } else if (flags.format === 'github') {
-      const annotations = renderLintGithub(report, {root: repositoryRoot(cwd, process.env)})
-      if (annotations !== '') this.print(annotations)
-    } else {
-      this.print(renderLintText(report, {color: this.color, cwd}))
-    }
+    const output = lintOutput(report, entries, {color: this.color, cwd, document: this.toSuccessJson(report)})
+    const text = LINT_FORMATS[flags.format as LintFormat](output, {root: repositoryRoot(cwd, process.env), version: this.config.version})
+    if (text !== '') this.print(text)
     return report
   }
 

@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
 import {loadSettingsContext, unavailableMcpServersField} from '../src/cli/context.js'
-import {catalogFlags, configFlags} from '../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import {controlTools} from '../src/directory/controls.js'
 import {payloadReport, renderPayloadReport} from '../src/directory/payload.js'
 
@@ -20,6 +20,7 @@ export default class Payload extends BaseCommand<typeof Payload> {
   static flags = {
     ...catalogFlags,
     ...configFlags,
+    ...modelFlags,
     'context-window': Flags.integer({min: 1, description: "The model's context window in tokens (sizes the directory).", helpValue: '<tokens>'}),
     controls: Flags.boolean({
       description: 'Print only the three control tool definitions, exactly as the model receives them (JSON, for the searchDefaultLimit in effect); no catalog is read.',
@@ -35,7 +36,7 @@ export default class Payload extends BaseCommand<typeof Payload> {
       return controls
     }
     const context = await this.loadCatalog(this.flags)
-    const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window'], searchDefaultLimit: context.settings.searchDefaultLimit})
+    const report = payloadReport(context.catalog.entries, {contextWindow: this.flags['context-window'] ?? context.contextWindow, searchDefaultLimit: context.settings.searchDefaultLimit})
     this.print(renderPayloadReport(report, {color: this.color}))
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     return report

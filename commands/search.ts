@@ -5,10 +5,13 @@ import {logSessionEvent, searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {runningBuild} from '../src/cli/build.js'
-import {cacheFlags, catalogFlags, configFlags, modelFlags, sessionFlags} from '../src/cli/flags.js'
+import {cacheFlags, catalogFlags, configFlags, modelFlags, resultWindowFlag, sessionFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
-import {safeBlock, safeInline, terminalJson} from '../src/output/terminal.js'
+import {safeInline, terminalJson} from '../src/output/terminal.js'
 import {runSearchRequest} from '../src/search/request.js'
+import {controlErrorText, preparedControlArguments} from '../src/controls/answer.js'
+import {guardToolResultText} from '../src/controls/context-guard.js'
+import {isToolsearchError, type ToolsearchError} from '../src/shared/errors.js'
 import {toSearchHit} from '../src/search/hits.js'
 import {indexCacheFor} from '../src/search/index-cache.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
@@ -17,7 +20,7 @@ import {explainHit, parseRequestJson, requestFromFlags, requestText, resolveLimi
 export default class Search extends BaseCommand<typeof Search> {
   static summary = 'Run the searches a model would run against a tool catalog.'
 
-  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive (the text OpenClaw returns: a bare candidate array for one search, { "results": [...] } for a batch, wrapped as external content when an MCP or client tool is among the candidates). --request-file replays many requests, one JSON request per line, printing one JSON line each: {"text": ...} or {"error": ...}.`
+  static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive (the text OpenClaw returns: a bare candidate array for one search, { "results": [...] } for a batch, wrapped as external content when an MCP or client tool is among the candidates, cut as OpenClaw cuts a result too long for the model's context window when that is known). --request-file replays many requests, one JSON request per line, printing one JSON line each: {"text": ...} or {"error": ...}.`
 
   static examples = [
     '<%= config.bin %> search --catalog examples/catalog.json5 schedule a daily reminder',
@@ -35,7 +38,7 @@ export default class Search extends BaseCommand<typeof Search> {
     'search [WORDS...] [-c <file|dir|client>...] [-l <n>] [--explain] [--ranker <name>] [--json]',
     'search -q <text> [-q <text>...] [-c <file|dir|client>...] [-l <n>] [--json]',
     'search --stdin [-c <file|dir|client>...] [-l <n>]',
-    'search --request <json> [-c <file|dir|client>...]',
+    'search --request <json> [-c <file|dir|client>...] [--context-window <tokens>]',
     'search [-c <file|dir|client>...] -- <words that start with a dash...>',
   ]
 
@@ -56,10 +59,22 @@ export default class Search extends BaseCommand<typeof Search> {
     'request-file': Flags.string({description: 'Run every raw tool_search request of a JSONL file; print one JSON line each: {"text": <what the model receives>} or {"error": <message>}.', helpValue: '<file>', exclusive: ['query', 'stdin', 'limit', 'request']}),
     explain: Flags.boolean({description: 'Show the matched terms of each hit and what each contributed.', exclusive: ['query', 'stdin', 'request', 'request-file']}),
     ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
+    'context-window': resultWindowFlag(['request', 'request-file']),
     ...cacheFlags,
   }
 
   /** The table renderer and its options, loaded only for a person's output: `--json` never needs them. */
+  /**
+   * `--request` refused: stdout is exactly what the model reads instead of candidates, and the
+   * exit code says it was refused (`--json`: the refusal as an error).
+   */
+  private refuseRequest(text: string, error: ToolsearchError, contextWindow: number | undefined): unknown {
+    if (this.jsonEnabled()) throw error
+    this.endWith(error.code)
+    this.printModelText(text, contextWindow)
+    return undefined
+  }
+
   private async renderer() {
     const render = await import('../src/search/render.js')
     return {...render, table: {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : render.DEFAULT_TABLE_WIDTH}}
@@ -79,17 +94,27 @@ export default class Search extends BaseCommand<typeof Search> {
     const {limit, clampedFrom} = resolveLimit(flags.limit, context.settings)
     if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
+    const contextWindow = this.modelContextWindow(context)
     if (mode === 'request') {
-      const answer = runSearchRequest(parseRequestJson(flags.request!), ranker, context.settings)
+      // The provider-side check of tool_search's arguments first, then the control; either may refuse (controls/answer.ts).
+      const prepared = await preparedControlArguments('tool_search', parseRequestJson(flags.request!), context.settings.searchDefaultLimit)
+      if (!prepared.ok) return this.refuseRequest(prepared.text, prepared.error, contextWindow)
+      let answer
+      try {
+        answer = runSearchRequest(prepared.args, ranker, context.settings)
+      } catch (error) {
+        if (!isToolsearchError(error) || error.code !== 'invalid-search-request') throw error
+        return this.refuseRequest(controlErrorText('tool_search', error.message), error, contextWindow)
+      }
       // Only the model's text: control characters a terminal would act on are escaped (SPEC §9).
-      this.print(safeBlock(answer.text))
+      const text = this.printModelText(answer.text, contextWindow)
       await logSessionEvent(flags.session, context.catalog.entries, searchEvent(answer.kind === 'single' ? [answer] : answer.response.results))
       // --json: the model's text as is, whether it was wrapped, and the value it serialises.
-      return {text: answer.text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
+      return {text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
     }
 
     if (mode === 'request-file') {
-      const lines = await runRequestFile(flags['request-file']!, (request) => requestText(request, ranker, context.settings))
+      const lines = await runRequestFile(flags['request-file']!, (request) => guardToolResultText(requestText(request, ranker, context.settings), contextWindow))
       for (const line of lines) this.print(terminalJson(line))
       return lines
     }

@@ -23,9 +23,10 @@ const readJson = (file) => JSON.parse(readFileSync(join(root, file), 'utf8'))
 
 // Loaded from node_modules when a command needs them, as without the bundle: each is large and
 // used by few runs (tool-argument validation, live MCP servers, the enhanced ranker, JSON5, TOML,
-// project config search, regex limits, OpenClaw's session databases and their zstd events).
+// project config search, regex limits, OpenClaw's session databases and their zstd events, the probe's
+// tokenizer).
 // `typescript` and `ts-node` are oclif's development mode.
-const EXTERNAL = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', '@sqlite.org/sqlite-wasm', 'fzstd', 'typescript', 'ts-node']
+const EXTERNAL = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', '@sqlite.org/sqlite-wasm', 'fzstd', 'gpt-tokenizer', 'typescript', 'ts-node']
 const external = EXTERNAL.flatMap((name) => [name, `${name}/*`])
 
 // oclif loads commands and hooks by requiring a file. registry.cjs hands it the bundle's own

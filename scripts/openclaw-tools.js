@@ -151,6 +151,9 @@ async function runOpenClaw({node, cli, work, name, toolSearch, steps}) {
 
 // --- assembling the data ----------------------------------------------------------------------
 
+/** What OpenClaw writes in place of the parts of a stored transcript entry that are nested too deep. */
+const PERSISTED_REDACTION = '[OpenClaw persisted detail redacted'
+
 const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
 function providerDefinitions(request) {
@@ -161,7 +164,12 @@ function assemble({version, direct, described, copyright}) {
   const definitions = providerDefinitions(direct.requests[0])
   const visible = new Set(providerDefinitions(described.requests[0]).map((tool) => tool.name))
   const entries = new Map()
-  for (const entry of described.entries) if (entry.source === 'openclaw') entries.set(entry.name, entry)
+  // An entry is serialised again when the transcript is stored, with deep parts replaced by a
+  // marker: keep the one the model was given, whole.
+  for (const entry of described.entries) {
+    if (entry.source !== 'openclaw' || entries.has(entry.name) || JSON.stringify(entry).includes(PERSISTED_REDACTION)) continue
+    entries.set(entry.name, entry)
+  }
   const tools = definitions.map((definition) => {
     const entry = entries.get(definition.name)
     if (entry === undefined) {

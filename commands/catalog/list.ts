@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {catalogFlags, configFlags, serversFlag} from '../../src/cli/flags.js'
+import {catalogFlags, configFlags, modelFlags, serversFlag} from '../../src/cli/flags.js'
 import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/inspect/catalog-list.js'
 import {namedServers} from '../../src/mcp/select.js'
 
@@ -19,6 +19,7 @@ export default class CatalogList extends BaseCommand<typeof CatalogList> {
   static flags = {
     ...catalogFlags,
     ...configFlags,
+    ...modelFlags,
     server: serversFlag,
     name: Flags.string({description: 'Only list tools whose name or id matches this glob (* and ?). Repeatable.', helpValue: '<glob>', multiple: true, multipleNonGreedy: true}),
   }

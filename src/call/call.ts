@@ -80,10 +80,7 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
     } catch (error) {
       throw usageError(`${input.requestSource ?? '--request'} is not valid JSON: ${(error as Error).message}`)
     }
-    assertArgumentDepth(request)
-    const repaired = repairToolCallRequest(request, catalog.entries)
-    // The model's request: only the names OpenClaw gives the tools.
-    return {entry: (await findTool(catalog, repaired.target, false)).entry, args: repaired.input, ignoredKeys: repaired.ignoredKeys}
+    return resolveModelToolCall(request, catalog)
   }
   if (input.target === undefined) throw usageError('Name the tool to call: toolsearch call <id|name> (or pass --request).')
   if (input.argsJson !== undefined && input.argsFile !== undefined) throw usageError('Use either --args or --args-file, not both.')
@@ -95,6 +92,17 @@ export async function resolveCall(input: CallInput, catalog: Catalog, readStdin:
   const args = {...base, ...parseKeyValuePairs(input.pairs, entry.parameters, {raw: input.raw})}
   assertArgumentDepth(args)
   return {entry, args, ignoredKeys: [], ...(note === undefined ? {} : {note})}
+}
+
+/**
+ * A model's `tool_call` arguments (already parsed) → the tool and its input: OpenClaw's repairs
+ * (§8.3), then the lookup by the names OpenClaw gives the tools. What `call --request` and the
+ * probe's `tool_call` both run.
+ */
+export async function resolveModelToolCall(request: unknown, catalog: Catalog): Promise<ResolvedCall> {
+  assertArgumentDepth(request)
+  const repaired = repairToolCallRequest(request, catalog.entries)
+  return {entry: (await findTool(catalog, repaired.target, false)).entry, args: repaired.input, ignoredKeys: repaired.ignoredKeys}
 }
 
 /**

@@ -22,7 +22,7 @@ import {ToolsearchError} from '../shared/errors.js'
 import {UNTRUSTED_INPUT_HINT, inputHint} from '../hints/index.js'
 import {UnsupportedPatternError, linearRegExpEngine} from './regex.js'
 import {type SchemaError, hasAtLeast, hasAtMost, schemaErrors} from './schema-errors.js'
-import {editDistance} from '../shared/suggest.js'
+import {editDistance, suggestionThreshold} from '../shared/suggest.js'
 
 export type SchemaRole = 'inputSchema' | 'outputSchema'
 
@@ -50,7 +50,19 @@ export interface ToolSchemas {
  * Compiles a trusted entry's schemas before the call, so an invalid one stops it before anything
  * runs. Untrusted entries get no checks (their server validates). Throws `invalid-schema`.
  */
-export async function compileToolSchemas(entry: CatalogEntry): Promise<ToolSchemas> {
+export function compileToolSchemas(entry: CatalogEntry): Promise<ToolSchemas> {
+  // A process that calls the same tool again (the probe's many runs) compiles its schemas once.
+  let compiled = compiledSchemas.get(entry)
+  if (compiled === undefined) {
+    compiled = compileEntrySchemas(entry)
+    compiledSchemas.set(entry, compiled)
+  }
+  return compiled
+}
+
+const compiledSchemas = new WeakMap<CatalogEntry, Promise<ToolSchemas>>()
+
+async function compileEntrySchemas(entry: CatalogEntry): Promise<ToolSchemas> {
   if (!entry.trusted) return {}
   const schemas: ToolSchemas = {}
   if (entry.outputSchema !== undefined) schemas.output = await compileSchema(entry, entry.outputSchema, 'outputSchema')
@@ -204,7 +216,7 @@ function errorMessage(error: SchemaError, missing: string | undefined): string {
 }
 
 /** TypeBox's English message for each keyword. */
-function typeboxMessage({keyword, params}: SchemaError): string {
+export function typeboxMessage({keyword, params}: SchemaError): string {
   const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value))
   switch (keyword) {
     case 'additionalProperties': return 'must not have additional properties'
@@ -281,10 +293,9 @@ export function propertySuggestions(schema: unknown, args: unknown): string[] {
   const suggestions = new Set<string>()
   for (const key of Object.keys(args)) {
     if (declared.includes(key)) continue
-    const limit = Math.min(3, Math.max(1, Math.ceil(key.length / 3)))
     const nearest = declared
       .map((name) => ({name, distance: editDistance(key, name)}))
-      .filter(({distance}) => distance <= limit)
+      .filter(({name, distance}) => distance <= suggestionThreshold(key, name, 'openclaw-argument'))
       .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))[0]
     if (nearest !== undefined) suggestions.add(nearest.name)
   }

@@ -4,16 +4,12 @@
  * error (exit 2), like an unreadable file: nothing ran, fix the input and retry.
  */
 import {ToolsearchError} from '../shared/errors.js'
+import {appendJsonPath} from '../shared/json-path.js'
 
 export function catalogError(file: string, path: string, problem: string): ToolsearchError {
   const where = path === '' ? '' : `${path}: `
   return new ToolsearchError('invalid-catalog', `${file}: ${where}${problem}`, {file})
 }
 
-/** `tools[3]`, `parameters.properties.x`, `parameters.properties["a b"]`. */
-export function childPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`
-  const segment = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key)
-  if (parent === '') return segment
-  return segment.startsWith('"') ? `${parent}[${segment}]` : `${parent}.${segment}`
-}
+/** `tools[3]`, `parameters.properties.x`, `parameters.properties["a b"]`: the catalog's name for `appendJsonPath` (`shared/json-path.ts`). */
+export const childPath = appendJsonPath

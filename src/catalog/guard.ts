@@ -14,7 +14,9 @@
  * and every reader of catalog values looks at own properties only (`ownValue`).
  */
 import {safeInline} from '../output/terminal.js'
-import {catalogError, childPath} from './errors.js'
+import {appendJsonPath, shortenJsonPath} from '../shared/json-path.js'
+import {type CutStyle, truncateText} from '../shared/truncate.js'
+import {catalogError} from './errors.js'
 
 /** Deepest nesting a catalog document (or one tool in it) may have; real tool schemas stay far below it. */
 export const MAX_CATALOG_DEPTH = 128
@@ -23,8 +25,10 @@ export const MAX_CATALOG_DEPTH = 128
  * Generous: a 10 MB description is still searched; only a tool built to exhaust memory is skipped.
  */
 export const MAX_TOOL_CHARS = 16 * 1024 * 1024
-/** A skipped tool's path is cut in the middle beyond this many characters. */
+/** A skipped tool's path and name are cut in the middle beyond this many characters. */
 const MAX_SHOWN_PATH_CHARS = 120
+/** A name keeps both its ends: they say the most. */
+const MIDDLE_CUT: CutStyle = {mark: '…', at: 'middle'}
 
 /** What is wrong with a value, and where (a catalog path such as `tools[3].parameters.items`). */
 export interface Defect {
@@ -54,7 +58,7 @@ interface Frame {
 function framePath(frame: Frame, base: string): string {
   const keys: Array<string | number> = []
   for (let current: Frame | undefined = frame; current?.key !== undefined; current = current.parent) keys.push(current.key)
-  return keys.reverse().reduce<string>((path, key) => childPath(path, key), base)
+  return keys.reverse().reduce<string>((path, key) => appendJsonPath(path, key), base)
 }
 
 /**
@@ -159,7 +163,7 @@ function locateDefect(value: unknown, base: string, limits: DefectLimits): Defec
     const keys = Object.keys(current)
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!
-      if (key === '__proto__' && limits.allowProtoKey !== true) return {path: childPath(framePath(frame, base), key), problem: 'the key "__proto__" is not allowed'}
+      if (key === '__proto__' && limits.allowProtoKey !== true) return {path: appendJsonPath(framePath(frame, base), key), problem: 'the key "__proto__" is not allowed'}
       chars += key.length
       stack.push({value: (current as Record<string, unknown>)[key], parent: frame, key, depth: frame.depth + 1})
     }
@@ -194,29 +198,11 @@ export interface SkippedTool {
   problem: string
 }
 
-/** `text` with its middle replaced by `…` when it is longer than `max` (the ends say the most). */
-export function shortenMiddle(text: string, max: number): string {
-  if (text.length <= max) return text
-  const half = Math.floor((max - 1) / 2)
-  return `${text.slice(0, half)}…${text.slice(-half)}`
-}
-
-/** A path cut in the middle at segment boundaries: `tools[1].parameters.items….items.items`. */
-function shortenPath(path: string, max: number): string {
-  if (path.length <= max) return path
-  const half = Math.floor((max - 1) / 2)
-  const headEnd = Math.max(path.lastIndexOf('.', half), path.lastIndexOf('[', half))
-  const tail = path.slice(-half)
-  const tailStart = tail.search(/[.[]/)
-  if (headEnd <= 0 || tailStart === -1) return shortenMiddle(path, max)
-  return `${path.slice(0, headEnd)}…${tail.slice(tailStart)}`
-}
-
 export function skippedTool(name: string, source: string, defect: Defect): SkippedTool {
-  return {name, source, path: shortenPath(defect.path, MAX_SHOWN_PATH_CHARS), problem: defect.problem}
+  return {name, source, path: shortenJsonPath(defect.path, MAX_SHOWN_PATH_CHARS), problem: defect.problem}
 }
 
 /** One warning line for stderr. */
 export function formatSkippedTool(skipped: SkippedTool): string {
-  return `Warning: ${safeInline(skipped.source)}: tool "${safeInline(shortenMiddle(skipped.name, MAX_SHOWN_PATH_CHARS))}" is skipped (it cannot be searched or called): ${safeInline(skipped.path)}: ${skipped.problem}.`
+  return `Warning: ${safeInline(skipped.source)}: tool "${safeInline(truncateText(skipped.name, MAX_SHOWN_PATH_CHARS, MIDDLE_CUT))}" is skipped (it cannot be searched or called): ${safeInline(skipped.path)}: ${skipped.problem}.`
 }

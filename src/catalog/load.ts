@@ -50,6 +50,11 @@ export interface LoadCatalogOptions {
    * The files' own OpenClaw and client tools are reserved too.
    */
   reservedToolNames?: Iterable<string>
+  /**
+   * OpenClaw's own tools for the catalog (`openclaw-tools/`): they come first, and their names are
+   * reserved from the MCP tools'. One a catalog file defines under the same id is the file's.
+   */
+  openclawTools?: readonly CatalogEntry[]
 }
 
 const CATALOG_FILE = /\.json5?$/i
@@ -191,8 +196,14 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     outsideKeys.push(key)
   }
   parsedFiles.push({entries: [], serverKeys: outsideKeys})
+  if (options.openclawTools !== undefined && options.openclawTools.length > 0) {
+    // A catalog file that defines one of OpenClaw's tools itself is the definition that counts.
+    const defined = new Set(parsedFiles.flatMap((parsed) => parsed.entries.map((entry) => entry.id)))
+    parsedFiles.unshift({entries: options.openclawTools.filter((entry) => !defined.has(entry.id)), serverKeys: []})
+  }
   const fileEntries = parsedFiles.flatMap((parsed) => parsed.entries)
-  if (cached === undefined) assertUniqueIds(fileEntries)
+  // Entries read back had unique ids when they were kept; OpenClaw's own tools beside them are checked.
+  if (cached === undefined || (options.openclawTools?.length ?? 0) > 0) assertUniqueIds(fileEntries)
   if (options.entriesCache !== undefined && read.length === files.length) await writeCachedEntries(options.entriesCache, read, options.owner)
 
   const selected = selectServers(servers, options.selectMcpServers)

@@ -6,8 +6,11 @@
 
 import type {SkippedTool} from './guard.js'
 import type {McpSessionPool} from '../mcp/pool.js'
+import type {McpServerConfig, UnavailableMcpServer} from '../mcp/types.js'
 
 export type {SkippedTool}
+/** MCP servers are the MCP client's concept (`mcp/types.ts`); the catalog names them too. */
+export type {McpServerConfig, UnavailableMcpServer}
 
 /** Where a tool comes from. Only `openclaw` tools are trusted. */
 export type ToolSource = 'openclaw' | 'mcp' | 'client'
@@ -100,6 +103,11 @@ export interface CatalogEntry {
   parameters?: JsonSchema
   /** Output JSON Schema; kept only for trusted entries. */
   outputSchema?: JsonSchema
+  /**
+   * Where the model is given this tool directly in another form than its catalog entry (some of
+   * OpenClaw's own tools are), the description and parameters of that provider definition.
+   */
+  providerDefinition?: {description?: string; parameters?: JsonSchema}
   /** Only `openclaw` entries are trusted: parameters indexed, hinted, validated. */
   trusted: boolean
   visibility: Visibility
@@ -108,36 +116,6 @@ export interface CatalogEntry {
   run?: RunSpec
   /** Where the entry was defined, for messages: file and JSON path (`tools[3]`). */
   origin: {file: string; path: string}
-}
-
-/** A server from an `mcpServers` block (Claude Desktop / Cursor / VS Code shape). */
-export type McpServerConfig = (
-  | {transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string}
-  | {transport: 'http'; url: string; headers: Record<string, string>}
-) & {
-  /** Where the server was declared (`mcpServers.github` in a file), for entries' `origin` and messages. */
-  origin?: {file: string; path: string}
-  /** This server's own limit for starting and listing, in milliseconds (OpenClaw's `connectionTimeoutMs`). */
-  startupTimeoutMs?: number
-  /**
-   * This server's own limit for each piece of work once it has started — listing its tools, one
-   * call — counted from when that work begins, in milliseconds (OpenClaw's `requestTimeoutMs`).
-   */
-  requestTimeoutMs?: number
-  /** Which of its tools the config exposes (OpenClaw's `toolFilter`): exact names or `*` globs. */
-  toolFilter?: {include?: string[]; exclude?: string[]}
-  /**
-   * How the server is launched, as the config writes it (secret flag values and URL credentials
-   * hidden): named in the description of a tool that has none (`catalog/mcp/launch.ts`).
-   */
-  launchSummary?: string
-  /** Set when the config asks for something toolsearch cannot do (OAuth): the server is unavailable with this reason. */
-  unavailableReason?: string
-}
-
-export interface UnavailableMcpServer {
-  server: string
-  error: string
 }
 
 export interface Catalog {

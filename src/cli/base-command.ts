@@ -6,6 +6,7 @@ import * as Flags from '@oclif/core/flags'
 import {selectConfigSchema} from '../config/schema-source.js'
 import {type ErrorCode, ExitCode, ToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
+import {guardToolResultText} from '../controls/context-guard.js'
 import type {CatalogContext, CatalogContextFlags, CatalogContextIo} from './context.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
@@ -79,6 +80,28 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected async loadCatalog(flags: CatalogContextFlags, options: Omit<CatalogContextIo, 'note' | 'progress'> = {}): Promise<CatalogContext> {
     const {loadCatalogContext} = await import('./context.js')
     return loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), ...options})
+  }
+
+  /**
+   * The model's context window for the control results this command prints: `--context-window`
+   * where the command has it (0: none), else the window the config declares for the turn's model.
+   */
+  protected modelContextWindow(context: Pick<CatalogContext, 'contextWindow'>): number | undefined {
+    const flag = (this.flags as {'context-window'?: number})['context-window']
+    if (flag === undefined) return context.contextWindow
+    return flag === 0 ? undefined : flag
+  }
+
+  /**
+   * Prints a control's result as the model reads it — cut by OpenClaw's tool result context guard
+   * when it does not fit the model's context window, terminal controls escaped — and returns that
+   * text (what `--json` reports). A note on stderr says when the guard cut it.
+   */
+  protected printModelText(text: string, contextWindow: number | undefined): string {
+    const modelText = guardToolResultText(text, contextWindow)
+    if (modelText !== text) this.note(`Note: OpenClaw cuts this result to fit the model's context window (${contextWindow} tokens): the model reads ${modelText.length} of its ${text.length} characters, as printed (--context-window 0 prints it whole).`)
+    this.print(safeBlock(modelText))
+    return modelText
   }
 
   /** Writes a diagnostic line to stderr; under `--json` too, since stdout stays pure JSON. */

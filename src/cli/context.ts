@@ -13,6 +13,7 @@ import {type EffectiveToolSearchSettings, type LoadedConfig, effectiveToolSearch
 import {locateOptions} from '../config/cli.js'
 import type {DirectoryMode} from '../directory/render.js'
 import {safeInline} from '../output/terminal.js'
+import {DEFAULT_OPENCLAW_TOOLS_RELEASE, NO_OPENCLAW_TOOLS} from '../catalog/openclaw-tools/release.js'
 
 /** The flags of `catalogFlags`, `configFlags` and `modelFlags` (all optional but `catalog`). */
 export interface CatalogContextFlags extends CatalogSourceFlags {
@@ -31,6 +32,8 @@ export interface CatalogContextFlags extends CatalogSourceFlags {
   /** `--timeout`: each MCP server's limit to start and list its tools (an OpenClaw server's own connectionTimeoutMs first). */
   timeout?: number
   agent?: string
+  /** `--openclaw-tools <release>|none`: OpenClaw's own tools of that release (default: the latest, for a catalog from the config). */
+  'openclaw-tools'?: string
 }
 
 export interface CatalogContextIo {
@@ -73,6 +76,11 @@ export interface CatalogContext {
   denied: number
   /** What the catalog is made of, one label a source (files, `--stdio "…"`, `mcp.servers of <file>`). */
   sources: string[]
+  /**
+   * The model's context window as the config declares it for the turn's model (the agent's
+   * primary model, or `--provider`/`--model`): what OpenClaw sizes the directory with.
+   */
+  contextWindow?: number
 }
 
 /** The config in effect and its Tool Search settings, for a command that needs no catalog. */
@@ -86,16 +94,23 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const cwd = io.cwd ?? process.cwd()
   const env = io.env ?? process.env
   const {config, settings} = await loadSettingsContext(flags, io)
-  const policy = mergeToolPolicies(toolPolicyFromConfig(config.value), {allow: flags.allow, deny: flags.deny})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
-  const sources = await resolveCatalogSources(flags, config, {cwd, env})
+  const sources = await resolveCatalogSources(flags, config, {cwd, env, openclawTools: flags['openclaw-tools'] !== NO_OPENCLAW_TOOLS})
   if (sources.notice !== undefined) io.note(sources.notice)
+  // A catalog from the config is the one OpenClaw builds for the turn, under OpenClaw's own tool
+  // policy; a named catalog keeps toolsearch's (tools.allow/deny, SPEC §4.4).
+  const release = flags['openclaw-tools'] ?? (sources.fromOpenClawConfig === true ? DEFAULT_OPENCLAW_TOOLS_RELEASE : NO_OPENCLAW_TOOLS)
+  const openclaw = sources.fromOpenClawConfig === true || release !== NO_OPENCLAW_TOOLS ? await import('../catalog/openclaw-turn.js') : undefined
+  const turn = sources.fromOpenClawConfig === true ? openclaw!.openClawTurn(config.value, {agentId: flags.agent, provider: flags.provider, model: flags.model, openclawTools: release}) : undefined
+  const ownTools = turn?.ownTools ?? (release === NO_OPENCLAW_TOOLS ? [] : openclaw!.openClawToolEntries(release))
+  const policy = mergeToolPolicies(turn === undefined ? toolPolicyFromConfig(config.value) : {allow: [], deny: []}, {allow: flags.allow, deny: flags.deny})
   // ${VAR} warnings only for what this command reads: Tool Search's settings and policy, and the
   // config's MCP servers when it starts them.
   const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH.split('.'), name])]
   for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
-  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers: io.selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, entriesCache: io.entriesCache})
+  const selectMcpServers = turn === undefined ? io.selectMcpServers : (declared: readonly string[]) => (io.selectMcpServers ?? ((all) => all))(openclaw!.serversOpenClawStarts(turn, declared))
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, openclawTools: ownTools, entriesCache: io.entriesCache})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')
@@ -105,10 +120,14 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
     const {formatUnavailableMcpServer} = await import('../catalog/mcp/index.js')
     for (const server of loaded.unavailableMcpServers) io.note(`Warning: ${formatUnavailableMcpServer(server)}; its tools are absent.`)
   }
-  const allowed = applyToolPolicy(loaded, policy)
+  if (turn !== undefined) for (const warning of openclaw!.turnWarnings(turn, loaded.entries, Object.keys(sources.servers), release)) io.note(`Warning: OpenClaw would log: ${safeInline(warning)}`)
+  const allowed = applyToolPolicy(turn === undefined ? loaded : {...loaded, entries: loaded.entries.filter((entry) => openclaw!.turnAllows(turn, entry))}, policy)
   const mode = (flags.mode as DirectoryMode | undefined) ?? settings.mode
   const catalog = io.modeMembership === true ? {...allowed, entries: entriesForMode(allowed.entries, mode)} : allowed
-  return {config, settings, policy, mode, catalog, denied: loaded.entries.length - allowed.entries.length, sources: sources.labels}
+  // OpenClaw's own tools its policy removed were never loaded: count them too.
+  const ownDenied = turn === undefined || release === NO_OPENCLAW_TOOLS ? 0 : openclaw!.openClawToolEntries(release).length - turn.ownTools.length
+  const denied = loaded.entries.length - allowed.entries.length + ownDenied
+  return {config, settings, policy, mode, catalog, denied, sources: sources.labels, ...(turn?.contextWindow === undefined ? {} : {contextWindow: turn.contextWindow})}
 }
 
 /**

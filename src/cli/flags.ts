@@ -29,14 +29,28 @@ export const modelFlags = {
   provider: Flags.string({description: 'Provider id of the model in use (e.g. ollama, lmstudio).', helpValue: '<id>'}),
   model: Flags.string({description: 'Model id in use (e.g. llama3.1:8b).', helpValue: '<id>'}),
   'base-url': Flags.string({description: 'Base URL of the endpoint in use.', helpValue: '<url>'}),
-  agent: Flags.string({description: 'Agent the run is for (default: the agents.list entry marked default, else the first, else main).', helpValue: '<id>'}),
+  agent: Flags.string({description: 'Agent the run is for (default: the agent OpenClaw runs a turn as: the agents.entries entry marked default, else the only one, else main).', helpValue: '<id>'}),
+}
+
+/**
+ * `--context-window` of the commands that print a control's result for the model: OpenClaw cuts a
+ * result that does not fit the model's window (src/controls/context-guard.ts). `requestFlags`
+ * names the flags it goes with.
+ */
+export function resultWindowFlag(requestFlags: string[]) {
+  return Flags.integer({
+    min: 0,
+    description: "The model's context window in tokens: a result too long for it is cut as OpenClaw cuts it for the model (default: the window the OpenClaw config declares for the turn's model; 0: none).",
+    helpValue: '<tokens>',
+    relationships: [{type: 'some', flags: requestFlags}],
+  })
 }
 
 /** Commands that read tool catalogs (SPEC §4). */
 export const catalogFlags = {
   catalog: Flags.string({
     char: 'c',
-    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Or an MCP client whose servers to use: claude-desktop, claude-code, cursor, vscode, windsurf, codex (see "catalog sources"). Repeat the flag for several. Default: the MCP servers of the OpenClaw config (mcp.servers).',
+    description: 'Catalog file: native, MCP tools/list, OpenAI or Anthropic tools, or an mcpServers config; a directory means every *.json and *.json5 file in it. Or an MCP client whose servers to use: claude-desktop, claude-code, cursor, vscode, windsurf, codex (see "catalog sources"). Repeat the flag for several. Default: what OpenClaw gives the model with its config — its own tools and the MCP servers of mcp.servers, under its tool policy.',
     helpValue: '<file|dir|client>',
     multiple: true,
     // One value per flag: `--catalog a.json open a pull request` keeps the words as the query.
@@ -47,6 +61,10 @@ export const catalogFlags = {
   'http-url': Flags.string({description: 'An ad-hoc HTTP MCP server (streamable HTTP, SSE as fallback).', helpValue: '<url>', helpGroup: 'AD-HOC SERVER'}),
   header: Flags.string({description: 'A header for the --http-url server (repeatable).', helpValue: '<"Name: value">', multiple: true, multipleNonGreedy: true, helpGroup: 'AD-HOC SERVER'}),
   'server-name': Flags.string({description: 'Name of the ad-hoc server in tool ids (default: from its command or host).', helpValue: '<name>', helpGroup: 'AD-HOC SERVER'}),
+  'openclaw-tools': Flags.string({
+    description: "OpenClaw's own tools (core and bundled plugins) of this OpenClaw release, or none. Default: the latest release toolsearch knows for a catalog from the OpenClaw config, none with --catalog, --stdio or --http-url.",
+    helpValue: '<release|none>',
+  }),
   owner: Flags.string({description: 'Server name for MCP tools/list files (default: the file name).', helpValue: '<name>'}),
   timeout: Flags.integer({
     min: 1,

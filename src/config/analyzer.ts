@@ -6,7 +6,7 @@
  * `$include`, `${VAR}`) and validating a large config are the expensive steps, so each distinct
  * text is loaded and validated once per run, and every step is handed the same document.
  */
-import type {ConfigLocation} from './index.js'
+import type {ConfigLocation} from './types.js'
 import type {Edit} from './edit.js'
 import {type ConfigDocument, type IncludedText, documentFromEdit, documentFromText} from './load.js'
 import {type ConfigRead, readConfigFile, readConfigText} from './read.js'

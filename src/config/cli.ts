@@ -1,7 +1,7 @@
 /**
  * Glue between command flags and the config library, shared by the config and doctor commands.
  */
-import type {ConfigLocateOptions} from './index.js'
+import type {ConfigLocateOptions} from './types.js'
 
 export interface ConfigFlagValues {
   config?: string

@@ -3,7 +3,7 @@
  * in use) to what the runtime does, with one sentence of reason per value.
  */
 import {isRecord} from '../shared/json.js'
-import type {EffectiveToolSearchSettings, ModelContext, ToolPolicy} from './index.js'
+import type {EffectiveToolSearchSettings, ModelContext, ToolPolicy} from './types.js'
 import {toolSearchValue} from './legacy.js'
 import {agentExperimental} from './agents.js'
 import {formatConfigPath} from './path.js'

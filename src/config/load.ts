@@ -7,7 +7,7 @@
 import {isRecord} from '../shared/json.js'
 import {substituteEnv} from './env.js'
 import {type ResolvedConfig, realPathOr, resolveIncludes} from './include.js'
-import type {ConfigLocation, ConfigWarning} from './index.js'
+import type {ConfigLocation, ConfigWarning} from './types.js'
 import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'

@@ -22,7 +22,7 @@ import {homedir, userInfo} from 'node:os'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {ToolsearchError, usageError} from '../shared/errors.js'
-import type {ConfigLocateOptions, ConfigLocation, ConfigNearMiss} from './index.js'
+import type {ConfigLocateOptions, ConfigLocation, ConfigNearMiss} from './types.js'
 import {CONFIG_FILE_NAME, LEGACY_CONFIG_FILE_NAME, LEGACY_STATE_DIR_NAME, PACKAGE_KEY, STATE_DIR_NAME, pathExists} from './names.js'
 
 /** OpenClaw's profile names: a letter or digit, then up to 63 letters, digits, `_` or `-`. */

@@ -9,6 +9,7 @@
  * refuses it, so that every key a finding names can be addressed by `config get` and `unset`.
  */
 import {ToolsearchError, usageError} from '../shared/errors.js'
+import {formatJsonSegment} from '../shared/json-path.js'
 import {parseCst} from './cst.js'
 
 export interface PathSegment {
@@ -120,21 +121,17 @@ export function parseConfigPath(path: string): ConfigPath {
   return segments
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
-
-/** Whether a key can be written bare: in a path (`a.b`) and as a JSON5 key (`{b: 1}`). */
-export function isIdentifier(key: string): boolean {
-  return IDENTIFIER.test(key)
-}
-
-/** Formats a path for messages: dots where possible, brackets for indexes and odd keys. */
+/**
+ * Formats a path for messages as JSON paths are written (`shared/json-path.ts`): dots where
+ * possible, brackets for indexes and odd keys. Config paths hold array indexes as text, so an
+ * unquoted key of digits after the first segment is written as an index (`agents.list[0]`).
+ */
 export function formatConfigPath(path: ReadonlyArray<string | number | PathSegment>): string {
   let out = ''
   for (const part of path) {
     const segment = typeof part === 'object' ? part : {key: String(part), quoted: false}
-    if (typeof part === 'number' || (!segment.quoted && /^\d+$/.test(segment.key) && out !== '')) out += `[${segment.key}]`
-    else if (isIdentifier(segment.key)) out += out === '' ? segment.key : `.${segment.key}`
-    else out += `[${JSON.stringify(segment.key)}]`
+    const index = typeof part === 'number' || (!segment.quoted && /^\d+$/.test(segment.key) && out !== '')
+    out += index ? `[${segment.key}]` : formatJsonSegment(segment.key, out === '')
   }
   return out
 }

@@ -16,7 +16,7 @@
 import {accessSync, constants, statSync} from 'node:fs'
 import {basename, dirname, join, resolve} from 'node:path'
 
-import type {ConfigLocation} from './index.js'
+import type {ConfigLocation} from './types.js'
 import {CONFIG_FILE_NAME, PACKAGE_KEY, pathExists} from './names.js'
 import {readFailure} from './read.js'
 

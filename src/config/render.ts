@@ -6,7 +6,7 @@ import {isAbsolute, relative} from 'node:path'
 
 import {safeBlock, safeInline} from '../output/terminal.js'
 import {styler} from '../output/style.js'
-import type {ConfigLocation} from './index.js'
+import type {ConfigLocation} from './types.js'
 import {OPENCLAW_CODE_MODE_NOTE} from './legacy.js'
 
 export interface RenderOptions {

@@ -4,10 +4,10 @@
  * compiled here part by part as a config reaches them (ajv is loaded only then). Either way it is
  * read as input and the structured-only difference is applied first (`schema-generation.ts`).
  */
-import {existsSync, readFileSync} from 'node:fs'
-import {dirname, join, resolve} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {readFileSync} from 'node:fs'
+import {join, resolve} from 'node:path'
 
+import {packageRoot} from '../shared/package-root.js'
 import {isRecord} from '../shared/json.js'
 import {ToolsearchError, usageError} from '../shared/errors.js'
 import {applyStructuredOnlyGeneration, inputView} from './schema-generation.js'
@@ -41,16 +41,9 @@ export interface ConfigSchemaSource {
   keyPlaces(): KeyPlaces
 }
 
-/** The package's root: the nearest directory above this module with a package.json (from src/ or dist/src/). */
-function findPackageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
-  return dir
-}
-
 /** Where the build writes the compiled schema, found on first use (a run that validates nothing never looks). */
 let compiled: string | undefined
-const compiledDirectory = (): string => (compiled ??= join(findPackageRoot(), 'dist', 'schemas', 'openclaw'))
+const compiledDirectory = (): string => (compiled ??= join(packageRoot(), 'dist', 'schemas', 'openclaw'))
 
 export interface PreparedSchema {
   schema: Record<string, unknown>

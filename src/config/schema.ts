@@ -6,7 +6,7 @@
  * → `tools.toolSearch`), or a close spelling. Of alternatives (`anyOf`, `oneOf`), the errors of
  * the one whose shape fits the value are reported, else what the value may be.
  */
-import {editDistance} from '../shared/suggest.js'
+import {editDistance, suggestionThreshold} from '../shared/suggest.js'
 import {isRecord} from '../shared/json.js'
 import {formatConfigPath} from './path.js'
 import {RETIRED_KEYS, RETIRED_VALUES} from './schema-generation.js'
@@ -269,7 +269,7 @@ function unknownKeyMessage(places: KeyPlaces, objectSchema: Record<string, unkno
   if (sameKey !== undefined) return `${head}: did you mean ${formatConfigPath([...here, sameKey])}?`
   const elsewhere = misplacedKey(places, key, here)
   if (elsewhere.length > 0) return `${head}: it belongs at ${elsewhere.map((path) => formatConfigPath(path)).join(' or ')}`
-  const close = allowed.filter((name) => editDistance(name.toLowerCase(), key.toLowerCase()) <= Math.min(2, Math.floor(key.length / 3)))
+  const close = allowed.filter((name) => editDistance(name.toLowerCase(), key.toLowerCase()) <= suggestionThreshold(key, name, 'config-key'))
   if (close.length > 0) return `${head}: did you mean ${close.map((name) => formatConfigPath([...here, name])).join(' or ')}?`
   if (allowed.length > 0 && allowed.length <= MAX_LISTED_KEYS) return `${head} (allowed: ${allowed.join(', ')})`
   return head

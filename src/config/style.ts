@@ -5,7 +5,8 @@
  */
 import {isRecord} from '../shared/json.js'
 import type {CstArray, CstNode, CstObject, QuoteStyle} from './cst.js'
-import {isIdentifier, pathError} from './path.js'
+import {isIdentifier} from '../shared/json-path.js'
+import {pathError} from './path.js'
 import type {ConfigSource} from './source.js'
 import {detectEol, indentOfLine, startsLine} from './text.js'
 /** An object member's or array element's span, and its comma. */

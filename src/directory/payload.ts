@@ -20,8 +20,9 @@ import {countTools} from '../catalog/entries.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {type Style, plural, styler} from '../output/style.js'
 import {TOOL_SEARCH_DEFAULTS} from '../config/effective.js'
+import {compareIds} from '../shared/order.js'
 import {type ToolDefinition, controlTools} from './controls.js'
-import {type DirectoryMode, renderDirectory} from './render.js'
+import {type Directory, renderDirectory} from './render.js'
 import {type Column, renderColumns} from '../output/columns.js'
 
 export const BYTES_PER_TOKEN = 4
@@ -35,8 +36,9 @@ export function estimateTokens(bytes: number): number {
 
 /** The provider tool definition a model would get for this entry if it were directly visible. */
 export function toolDefinition(entry: CatalogEntry): ToolDefinition {
-  const parameters = isRecord(entry.parameters) ? entry.parameters : EMPTY_OBJECT_SCHEMA
-  return {name: entry.name, description: entry.description, parameters}
+  const given = entry.providerDefinition?.parameters ?? entry.parameters
+  const parameters = isRecord(given) ? given : EMPTY_OBJECT_SCHEMA
+  return {name: entry.name, description: entry.providerDefinition?.description ?? entry.description, parameters}
 }
 
 export interface SurfacePayload {
@@ -75,21 +77,48 @@ export interface PayloadOptions {
   searchDefaultLimit?: number
 }
 
+/** The three ways of exposing a catalog to a model (SPEC §7). */
+export type Surface = 'direct' | 'tools' | 'directory'
+
+export const SURFACES: readonly Surface[] = ['direct', 'tools', 'directory']
+
+/** What a surface offers the model before the first user message. */
+export interface SurfaceOffer {
+  /** Provider tool definitions, in the order OpenClaw sends them: by name (`localeCompare`, as OpenClaw orders its tools). */
+  definitions: ToolDefinition[]
+  /** The capability directory of the Tool Search modes; absent for `direct`. */
+  directory?: Directory
+}
+
+/**
+ * What one surface sends up front for `entries`: `direct` every entry's definition; `tools` and
+ * `directory` the three controls, the directly visible entries and the directory for that mode.
+ * The entries are taken as given: a caller that wants a mode's membership (`entriesForMode`)
+ * applies it first.
+ */
+export function surfaceOffer(entries: readonly CatalogEntry[], surface: Surface, options: PayloadOptions = {}): SurfaceOffer {
+  if (surface === 'direct') return {definitions: byName(entries.map(toolDefinition))}
+  const controls = controlTools(options.searchDefaultLimit ?? TOOL_SEARCH_DEFAULTS.searchDefaultLimit)
+  const visible = entries.filter((entry) => entry.visibility !== 'deferred').map(toolDefinition)
+  return {definitions: byName([...controls, ...visible]), directory: renderDirectory(entries, {mode: surface, contextWindow: options.contextWindow})}
+}
+
+function byName(definitions: ToolDefinition[]): ToolDefinition[] {
+  return definitions.sort((a, b) => compareIds(a.name, b.name))
+}
+
 /**
  * The up-front bytes: what the three surfaces send for a catalog, the one measure `payload` and
  * `lint`'s payload rule report. `entries` are the tools in the catalog (policy applied, direct-only
  * tools included: they are sent in every surface), never the searchable subset.
  */
 export function payloadReport(entries: readonly CatalogEntry[], options: PayloadOptions = {}): PayloadReport {
-  const controls = controlTools(options.searchDefaultLimit ?? TOOL_SEARCH_DEFAULTS.searchDefaultLimit)
   const counts = countTools(entries)
-  const visibleDefinitions = entries.filter((entry) => entry.visibility !== 'deferred').map(toolDefinition)
-  const directDefinitions = entries.map(toolDefinition)
-  const direct = surface(directDefinitions, '')
-  const compacted = (mode: DirectoryMode) => {
-    const directory = renderDirectory(entries, {mode, contextWindow: options.contextWindow})
-    return surface([...controls, ...visibleDefinitions], directory.text)
+  const measure = (kind: Surface) => {
+    const offer = surfaceOffer(entries, kind, options)
+    return surface(offer.definitions, offer.directory?.text ?? '')
   }
+  const direct = measure('direct')
   const withRatio = (payload: Omit<SurfacePayload, 'ratio'>): SurfacePayload => ({...payload, ratio: payload.bytes / direct.bytes})
   return {
     tokenEstimate: TOKEN_ESTIMATE,
@@ -98,8 +127,8 @@ export function payloadReport(entries: readonly CatalogEntry[], options: Payload
     deferred: counts.deferred,
     ...(options.contextWindow === undefined ? {} : {contextWindow: options.contextWindow}),
     direct: withRatio(direct),
-    tools: withRatio(compacted('tools')),
-    directory: withRatio(compacted('directory')),
+    tools: withRatio(measure('tools')),
+    directory: withRatio(measure('directory')),
   }
 }
 
@@ -141,7 +170,7 @@ export function renderPayloadReport(report: PayloadReport, {color}: {color: bool
   const [headerLine, ...rowLines] = renderColumns([header, ...rows], header.map((_, column): Column => (column === 0 ? {} : {align: 'right'})))
   const window = report.contextWindow === undefined ? '' : `, context window ${formatCount(report.contextWindow)} tokens`
   return [
-    style.bold(`Up-front payload for ${plural(report.entries, 'tool', formatCount)} (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
+    style.bold(`Up-front payload for ${plural(report.entries, 'tool', 'tools', formatCount)} (${formatCount(report.directlyVisible)} directly visible, ${formatCount(report.deferred)} deferred${window})`),
     `Tokens are estimated as ${report.tokenEstimate}.`,
     '',
     style.dim(headerLine!),

@@ -40,6 +40,17 @@ export const MODE_FOOTERS: Record<DirectoryMode, string> = {
   directory: 'Call a unique deferred tool name directly, or use tool_call with its id and args.',
 }
 
+/**
+ * The heading OpenClaw puts the directory under in its system prompt (inside its `## Tooling`
+ * section): the section is the heading, a newline, and the directory text.
+ */
+export const DIRECTORY_SECTION_HEADING = '### Deferred Tool Schemas'
+
+/** The directory as the system prompt carries it, heading included. */
+export function directorySection(directory: Pick<Directory, 'text'>): string {
+  return `${DIRECTORY_SECTION_HEADING}\n${directory.text}`
+}
+
 export function omittedFooter(omitted: number): string {
   return `${omitted} additional tools omitted. Use tool_search to find a tool and its input signature; use tool_describe when a full schema is needed.`
 }

@@ -16,7 +16,7 @@ import {usageError} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
 import {type AdHocFlags, adHocServers} from '../catalog/mcp/adhoc.js'
 import {OPENCLAW_SERVERS_PATH, openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
-import type {McpServerConfig} from '../catalog/types.js'
+import type {McpServerConfig} from '../mcp/types.js'
 import {safeServerName} from '../mcp/names.js'
 
 export interface CatalogSourceFlags extends AdHocFlags {
@@ -32,6 +32,18 @@ export interface CatalogSources {
   labels: string[]
   /** One line for stderr, said first: where the catalog came from when the person did not name it, or the name toolsearch gave an ad-hoc server. */
   notice?: string
+  /**
+   * Set when the catalog is the one OpenClaw builds from the config (no catalog was named): the
+   * config's MCP servers, and OpenClaw's own tools unless `--openclaw-tools none`.
+   */
+  fromOpenClawConfig?: true
+}
+
+export interface CatalogSourceOptions {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  /** OpenClaw's own tools join a catalog from the config: a config that declares no MCP server still has a catalog. */
+  openclawTools?: boolean
 }
 
 /** A path as a person would type it from `cwd`: relative when inside it, else absolute. */
@@ -55,7 +67,7 @@ function namesClient(value: string, cwd: string): value is ClientName {
   return isClientName(value) && !existsSync(resolve(cwd, value))
 }
 
-export async function resolveCatalogSources(flags: CatalogSourceFlags, config: LoadedConfig, {cwd, env}: {cwd: string; env: NodeJS.ProcessEnv}): Promise<CatalogSources> {
+export async function resolveCatalogSources(flags: CatalogSourceFlags, config: LoadedConfig, {cwd, env, openclawTools = false}: CatalogSourceOptions): Promise<CatalogSources> {
   const values = flags.catalog ?? []
   const files = values.filter((value) => !namesClient(value, cwd))
   const servers: Record<string, McpServerConfig> = {}
@@ -86,6 +98,16 @@ export async function resolveCatalogSources(flags: CatalogSourceFlags, config: L
   const shown = shownPath(configFile, cwd)
   const openclaw = config.location.exists ? openclawMcpServers(config.authored, configFile) : {}
   const names = Object.keys(openclaw)
+  if (config.location.exists && openclawTools) {
+    const servers = names.length === 0 ? 'no MCP servers' : `the MCP servers of ${OPENCLAW_SERVERS_PATH} (${names.map((name) => safeInline(name)).join(', ')})`
+    return {
+      files: [],
+      servers: openclaw,
+      labels: [`OpenClaw's tools and ${OPENCLAW_SERVERS_PATH} of ${shown}`],
+      notice: `Catalog: what OpenClaw gives the model with ${safeInline(shown)}: its own tools and ${servers}; the config's tool policy applies.`,
+      fromOpenClawConfig: true,
+    }
+  }
   if (names.length === 0) {
     const where = config.location.exists ? `${safeInline(shown)} declares no MCP servers (${OPENCLAW_SERVERS_PATH})` : `no OpenClaw config was found (looked for ${safeInline(shown)})`
     throw usageError(`No catalog to load: ${where}. Pass --catalog <file|dir|client>, or one server with --stdio "<command>" or --http-url <url>; "toolsearch catalog sources" lists the MCP configs found.`)
@@ -95,5 +117,6 @@ export async function resolveCatalogSources(flags: CatalogSourceFlags, config: L
     servers: openclaw,
     labels: [`${OPENCLAW_SERVERS_PATH} of ${shown}`],
     notice: `Catalog: the MCP servers OpenClaw would start, from ${OPENCLAW_SERVERS_PATH} of ${safeInline(shown)} (${names.map((name) => safeInline(name)).join(', ')}); the config's tool policy applies.`,
+    fromOpenClawConfig: true,
   }
 }

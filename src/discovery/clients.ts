@@ -34,7 +34,7 @@ import {catalogError} from '../catalog/errors.js'
 import {isRecord, ownValue} from '../shared/json.js'
 import {parseCatalogText} from '../catalog/load.js'
 import {findMcpServerBlock, parseMcpServers} from '../catalog/mcp/config.js'
-import type {McpServerConfig} from '../catalog/types.js'
+import type {McpServerConfig} from '../mcp/types.js'
 
 export const CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex'] as const
 export type ClientName = (typeof CLIENTS)[number]

@@ -1,12 +1,13 @@
 /**
- * Doctor's renderers: pure functions from a report to text. Messages and paths may carry text
- * from the config file, so everything is passed through safeInline.
+ * Doctor's renderers: pure functions from a report to text, and the report as rows for the shared
+ * output formats (GitHub annotations, SARIF; `output/findings.ts`). Messages and paths may carry
+ * text from the config file, so everything is passed through safeInline.
  */
 import {colorDiff, displayPath} from '../config/render.js'
-import {annotationPath, githubAnnotation} from '../output/github.js'
+import {type FindingRow, type FindingsOutput, rowPlace} from '../output/findings.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'
-import type {Severity} from './types.js'
+import type {Check, Severity} from './types.js'
 
 export interface ReportFinding {
   check: string
@@ -76,26 +77,30 @@ export function renderDoctorText(report: DoctorReport, {color, cwd}: {color: boo
   return blocks.join('\n\n')
 }
 
-/** The annotation for a config file that does not exist: no `file` (there is none to point at). */
-export function renderMissingGithub(message: string): string {
-  return githubAnnotation({severity: 'error', title: 'config.missing', message})
+/**
+ * The findings of a doctor report as the output formats' rows (`output/findings.ts`): a finding
+ * with no file of its own is in the config file; the config path is a SARIF property.
+ */
+export function doctorFindingRows(report: DoctorReport): FindingRow[] {
+  return report.findings.map((finding) => ({
+    rule: finding.check,
+    messageId: finding.messageId,
+    severity: finding.severity,
+    message: finding.message,
+    ...rowPlace({file: finding.file ?? report.file, line: finding.line, column: finding.column}),
+    ...(finding.path === '' ? {} : {properties: {path: finding.path}}),
+  }))
+}
+
+/** A doctor report ready for any of the output formats. */
+export function doctorOutput(report: DoctorReport, checks: readonly Check[], {color, cwd, document}: {color: boolean; cwd: string; document: unknown}): FindingsOutput {
+  return {rows: doctorFindingRows(report), rules: checks.map((check) => check.meta), text: () => renderDoctorText(report, {color, cwd}), document}
 }
 
 /**
- * `::error file=…,line=…,col=…,title=<check>::<message>` per finding (warnings use ::warning),
- * file paths relative to `root`, the repository root (see `repositoryRoot`).
+ * A config file that does not exist, as one error row with no file (there is none to point at):
+ * what the machine formats print, so that CI never passes on a typo.
  */
-export function renderDoctorGithub(report: DoctorReport, {root}: {root: string}): string {
-  return report.findings
-    .map((finding) =>
-      githubAnnotation({
-        severity: finding.severity,
-        file: annotationPath(finding.file ?? report.file, root),
-        line: finding.line,
-        column: finding.column,
-        title: finding.check,
-        message: finding.message,
-      }),
-    )
-    .join('\n')
+export function missingConfigRow(message: string): FindingRow {
+  return {rule: 'config.missing', messageId: 'missing', severity: 'error', message}
 }

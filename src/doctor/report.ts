@@ -1,8 +1,8 @@
-/** From a doctor run to the report `--json` prints and the renderers draw. */
+/** From a doctor run to the report `--json` prints and the renderers draw, and the notes said after it. */
 import {type IncludeOwner, describeIncludeBlock} from '../config/include-owner.js'
 import {formatConfigPath} from '../config/path.js'
 import type {DoctorReport} from './render.js'
-import {type DoctorResult, messageOf} from './run.js'
+import {type DoctorResult, messageOf, openclawRewriteNote} from './run.js'
 import type {Check, Finding} from './types.js'
 
 export function toDoctorReport(checks: Check[], result: DoctorResult, {strict = false}: {strict?: boolean} = {}): DoctorReport {
@@ -46,4 +46,22 @@ export function includeBlockNotes(findings: Finding[], show: (file: string) => s
     notes.set(key, note)
   }
   return [...notes.values()].map(({paths, block}) => `Cannot fix ${paths.join(' and ')} in ${show(block.file)}: ${describeIncludeBlock(block, show)}. Fix it there by hand.`)
+}
+
+/**
+ * What doctor says on stderr after its report: for a machine format (whose output has no such
+ * line) that it wrote the file; that a dry run wrote nothing, and what OpenClaw's own doctor would
+ * do instead; the fixes an include shape blocked (`show` words a file for the reader); and then
+ * that no file was changed.
+ */
+export function doctorNotes(report: DoctorReport, result: DoctorResult, {machineFormat, show}: {machineFormat: boolean; show: (file: string) => string}): string[] {
+  const notes: string[] = []
+  if (machineFormat && report.status === 'written') notes.push(`Updated ${report.target ?? report.file}: ${report.changes.map((change) => change.message).join(' ')}`)
+  if (report.status === 'dry-run') {
+    notes.push('Dry run: nothing was written.')
+    if (result.outcome?.before !== undefined) notes.push(openclawRewriteNote(result.outcome.before))
+  }
+  for (const note of includeBlockNotes(result.findings, show)) notes.push(note)
+  if (result.blocked !== undefined) notes.push('No config file was changed.')
+  return notes
 }

@@ -15,11 +15,11 @@ import {type Edit, type Unchanged, applyEdits, editBetween, editsOverlap, unchan
 import type {ConfigLocation} from '../config/index.js'
 import type {ConfigDocument, IncludedText} from '../config/load.js'
 import {isToolsearchError} from '../shared/errors.js'
+import {formatMessage, type MessageData} from '../shared/rules.js'
 import {plural} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import {OPENCLAW_CODE_MODE_NOTE} from '../config/legacy.js'
 import {builtinChecks} from './checks/index.js'
-import {formatMessage} from './registry.js'
 import type {Check, CheckContext, Finding} from './types.js'
 
 const MAX_FIX_PASSES = 10
@@ -51,7 +51,7 @@ export function detectAll(checks: Check[], context: CheckContext): Finding[] {
   return checks.flatMap((check) => check.detect(context))
 }
 
-export function messageOf(checks: Check[], finding: {check: string; messageId: string; data?: Record<string, string | number>}): string {
+export function messageOf(checks: Check[], finding: {check: string; messageId: string; data?: MessageData}): string {
   const check = checks.find((candidate) => candidate.meta.id === finding.check)
   return formatMessage(check?.meta.messages[finding.messageId] ?? finding.messageId, finding.data ?? {})
 }

@@ -8,19 +8,14 @@ import type {IncludeOwner} from '../config/include-owner.js'
 import type {ConfigDocument} from '../config/load.js'
 import type {ConfigProblem} from '../config/validate.js'
 import type {ToolsearchError} from '../shared/errors.js'
+import type {MessageData, RuleMeta, Severity} from '../shared/rules.js'
 
-export type Severity = 'error' | 'warning' | 'info'
+export type {Severity} from '../shared/rules.js'
 
-export interface CheckMeta {
-  /** Stable id, e.g. `tools.toolSearch.structured-only`. */
-  id: string
+/** A check's metadata (`RuleMeta`: its id is dotted, `tools.toolSearch.structured-only`), with its type and whether it fixes. */
+export interface CheckMeta extends RuleMeta {
   type: 'problem' | 'migration' | 'suggestion'
-  severity: Severity
-  /** One line for `doctor --list-checks`. */
-  description: string
   fixable: boolean
-  /** Message templates by id; `{{name}}` is replaced by the finding's data. */
-  messages: Record<string, string>
 }
 
 export interface Location {
@@ -32,7 +27,7 @@ export interface Location {
 export interface Finding {
   check: string
   messageId: string
-  data: Record<string, string | number>
+  data: MessageData
   severity: Severity
   /** Config path the finding is about (empty for the file as a whole). */
   path: string[]
@@ -62,7 +57,7 @@ export interface Fix {
   edits: Edit[]
   /** Message id (declared in meta.messages) of the change line. */
   changeMessageId: string
-  data?: Record<string, string | number>
+  data?: MessageData
 }
 
 export interface Check {

@@ -34,12 +34,12 @@ import {errno, fileErrorReason} from './errors.js'
 import {trackWrite} from './interrupt.js'
 import {DEFAULT_LOCK_WAIT_MS, type HeldLock, acquireLock} from './lock.js'
 import {assertStillAsRead, readCurrent} from './read-check.js'
+import type {WriteOptions, WriterFs} from './types.js'
 import {failure, lockError} from './write-errors.js'
 
 export {BACKUP_RING_SIZE, STALE_TEMP_MS} from './backup.js'
+export type {WriteOptions, WriterFs} from './types.js'
 export {DEFAULT_LOCK_WAIT_MS, STALE_LOCK_MS} from './lock.js'
-
-export type WriterFs = Pick<typeof nodeFs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'lstat' | 'readlink' | 'mkdir' | 'copyFile' | 'chmod' | 'link' | 'access' | 'readdir'>
 
 /**
  * TOOLSEARCH_LOCK_WAIT_MS (milliseconds) when it is a non-negative integer, else OpenClaw's whole
@@ -51,30 +51,6 @@ export function lockWaitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
 }
 /** Symlink hops followed before giving up (the limit Linux uses). */
 const MAX_SYMLINK_HOPS = 40
-export interface WriteOptions {
-  /** What the file is, for messages: "config" gives "Cannot write config <file>". */
-  what: string
-  fs?: WriterFs
-  /** How long to wait for the lock before giving up (default: `lockWaitFromEnv()`). */
-  lockWaitMs?: number
-  /**
-   * Turns the current file's bytes into the text `compute` sees (default: UTF-8). A caller that
-   * edits the text in place passes a strict decoder that throws rather than lose bytes.
-   */
-  decode?: (bytes: Buffer, file: string) => string
-  /**
-   * The file's bytes as the caller read them before the lock was taken, when it has them: a file
-   * that still holds exactly these bytes is compared with them as it is read under the lock, not
-   * copied again, and `decode` gets this very buffer (so it can reuse the text it made of it).
-   */
-  expected?: Buffer
-  /**
-   * The mode the file has after the write. Default: the mode it had, 0600 for a new file. A config
-   * passes 0600 whatever the old mode was, as OpenClaw's writer does (a config may hold secrets).
-   */
-  mode?: number
-}
-
 export interface WriteOutcome<T> {
   status: 'written' | 'unchanged'
   /** The file written (the symlink's real target when the path is a symlink). */

@@ -7,7 +7,7 @@ import type {Stats} from 'node:fs'
 import type * as nodeFs from 'node:fs/promises'
 import {basename, dirname, join} from 'node:path'
 
-import type {WriterFs} from './atomic-write.js'
+import type {WriterFs} from './types.js'
 import {errno} from './errors.js'
 import {isProcessAlive} from './lock.js'
 import type {CurrentFile} from './read-check.js'

@@ -5,7 +5,7 @@
  */
 import type {Stats} from 'node:fs'
 
-import type {WriteOptions, WriterFs} from './atomic-write.js'
+import type {WriteOptions, WriterFs} from './types.js'
 import {errno, fileErrorReason} from './errors.js'
 import {type HeldLock, LockLostError, STALE_LOCK_MS} from './lock.js'
 import {type FileSnapshot, readRegularFile, sizeWhenFirstRead} from './read-file.js'

@@ -6,7 +6,7 @@
  * what in it the renderer cannot show. Never used for the model's view.
  */
 import {hasOwn, isRecord, ownValue} from '../shared/json.js'
-import {childPath} from '../catalog/errors.js'
+import {appendJsonPath} from '../shared/json-path.js'
 import {NUMBER_BOUNDS, SHAPE_KEYWORDS, type SignatureLimits, UNSHOWN_KEYWORDS, renderSignature} from './signature.js'
 
 export interface HintObstacle {
@@ -21,11 +21,11 @@ function parts(schema: Record<string, unknown>, path: string): Array<[unknown, s
   const found: Array<[unknown, string]> = []
   for (const key of ['anyOf', 'oneOf'] as const) {
     const variants = ownValue(schema, key)
-    if (Array.isArray(variants)) variants.forEach((variant, index) => found.push([variant, childPath(childPath(path, key), index)]))
+    if (Array.isArray(variants)) variants.forEach((variant, index) => found.push([variant, appendJsonPath(appendJsonPath(path, key), index)]))
   }
   const properties = ownValue(schema, 'properties')
-  if (isRecord(properties)) for (const key of Object.keys(properties)) found.push([properties[key], childPath(childPath(path, 'properties'), key)])
-  if (hasOwn(schema, 'items')) found.push([schema.items, childPath(path, 'items')])
+  if (isRecord(properties)) for (const key of Object.keys(properties)) found.push([properties[key], appendJsonPath(appendJsonPath(path, 'properties'), key)])
+  if (hasOwn(schema, 'items')) found.push([schema.items, appendJsonPath(path, 'items')])
   return found
 }
 

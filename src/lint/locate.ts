@@ -4,30 +4,16 @@
  * the position is found again by walking the file's syntax tree, so findings point at the line a
  * person edits.
  */
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
+
 import type {CatalogEntry} from '../catalog/types.js'
 import {type CstNode, findMember, parseCst} from '../config/cst.js'
 import {type Position, positionIndex} from '../config/text.js'
+import {type JsonPathSegment, parseJsonPath} from '../shared/json-path.js'
 import type {ToolLocation} from './types.js'
 
-type Segment = string | number
-
-const PATH_SEGMENT = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|(?:^|\.)([^.[\]]+)/gy
-
-/** `tools[3].function`, `[2]`, `mcpServers["my server"]` → segments; undefined when malformed. */
-export function parseOriginPath(path: string): Segment[] | undefined {
-  const segments: Segment[] = []
-  PATH_SEGMENT.lastIndex = 0
-  while (PATH_SEGMENT.lastIndex < path.length) {
-    const match = PATH_SEGMENT.exec(path)
-    if (match === null) return undefined
-    if (match[1] !== undefined) segments.push(Number(match[1]))
-    else if (match[2] !== undefined) segments.push(JSON.parse(match[2]) as string)
-    else segments.push(match[3]!)
-  }
-  return segments
-}
-
-function nodeAt(root: CstNode, segments: readonly Segment[]): CstNode | undefined {
+function nodeAt(root: CstNode, segments: readonly JsonPathSegment[]): CstNode | undefined {
   let node: CstNode | undefined = root
   for (const segment of segments) {
     if (node === undefined) return undefined
@@ -55,8 +41,19 @@ export function createLocator(readText: (file: string) => string | undefined): (
     const server = entry.run?.kind === 'mcp' ? {server: entry.run.server} : {}
     const {file, path} = entry.origin
     const tree = treeOf(file)
-    const segments = parseOriginPath(path)
+    const segments = parseJsonPath(path)
     const node = tree === undefined || segments === undefined ? undefined : nodeAt(tree.root, segments)
     return {file, ...(node === undefined ? {} : tree!.position(node.start)), ...server}
   }
+}
+
+/** A locator over the catalog files as they are on disk, relative paths from `cwd`; a file that cannot be read names the file alone. */
+export function fileLocator(cwd: string): (entry: CatalogEntry) => ToolLocation {
+  return createLocator((file) => {
+    try {
+      return readFileSync(resolve(cwd, file), 'utf8')
+    } catch {
+      return undefined
+    }
+  })
 }

@@ -1,13 +1,17 @@
 /**
- * Lint renderers: pure functions from a report to text, GitHub annotations or SARIF 2.1.0.
+ * Lint renderers: pure functions from a report to text and to a summary per owner, and the
+ * report as rows for the shared output formats (GitHub annotations, SARIF; `output/findings.ts`).
  * Tool ids, messages and paths carry catalog text, so the terminal renderer neutralises them.
  */
 import {displayPath} from '../config/render.js'
-import {annotationPath, githubAnnotation} from '../output/github.js'
+import type {CatalogEntry} from '../catalog/types.js'
+import {FINDING_FORMATS, type FindingRow, type FindingsOutput, type FormatContext, rowPlace} from '../output/findings.js'
 import {plural, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
+import {LINT_RULES} from './rules/index.js'
 import type {LintReport, LintReportFinding} from './run.js'
-import type {LintRuleMeta, LintSeverity} from './types.js'
+import type {Severity} from '../shared/rules.js'
+import type {LintRuleMeta} from './types.js'
 import {type Column, columnWidths, renderColumns} from '../output/columns.js'
 
 const CATALOG_WIDE = '(catalog)'
@@ -20,7 +24,7 @@ function where(finding: LintReportFinding, cwd: string): string {
 
 export function renderLintText(report: LintReport, {color, cwd}: {color: boolean; cwd: string}): string {
   const style = styler(color)
-  const paint = (severity: LintSeverity) => (severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.blue)
+  const paint = (severity: Severity) => (severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.blue)
   const ruleWidth = columnWidths(report.findings.map((finding) => [finding.rule]), [{}])[0]!
   const blocks: string[] = []
   let current: string | undefined
@@ -47,60 +51,38 @@ export function renderLintText(report: LintReport, {color, cwd}: {color: boolean
   return blocks.join('\n\n')
 }
 
-/** Annotations with file paths relative to `root`, the repository root (see `repositoryRoot`). */
-export function renderLintGithub(report: LintReport, {root}: {root: string}): string {
-  return report.findings
-    .map((finding) =>
-      githubAnnotation({
-        severity: finding.severity,
-        ...(finding.file === undefined ? {} : {file: annotationPath(finding.file, root)}),
-        line: finding.line,
-        column: finding.column,
-        title: `${finding.rule}${finding.toolId === undefined ? '' : ` ${finding.toolId}`}`,
-        message: finding.message,
-      }),
-    )
-    .join('\n')
+/** The findings of a lint report as the output formats' rows: the tool a finding is about is its subject. */
+export function lintFindingRows(report: LintReport): FindingRow[] {
+  return report.findings.map((finding) => ({
+    rule: finding.rule,
+    messageId: finding.messageId,
+    severity: finding.severity,
+    message: finding.message,
+    ...(finding.toolId === undefined ? {} : {subject: finding.toolId}),
+    ...rowPlace(finding),
+    properties: {...(finding.toolId === undefined ? {} : {toolId: finding.toolId}), ...(finding.server === undefined ? {} : {server: finding.server})},
+  }))
 }
 
-const SARIF_LEVEL: Record<LintSeverity, string> = {error: 'error', warning: 'warning', info: 'note'}
+/** What lint's formats draw: the findings (`output/findings.ts`) and the summary per owner. */
+export interface LintOutput extends FindingsOutput {
+  summary: () => string
+}
 
-/** A SARIF 2.1.0 log: one run, the rules as the driver's rule list, one result per finding; paths relative to `root`. */
-export function lintSarif(report: LintReport, rules: readonly LintRuleMeta[], {root, version}: {root: string; version: string}): unknown {
-  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]))
+/** Lint's formats: the findings' formats and `summary`. */
+export const LINT_FORMATS = {...FINDING_FORMATS, summary: (output: LintOutput) => output.summary()} satisfies Record<string, (output: LintOutput, context: FormatContext) => string>
+
+export type LintFormat = keyof typeof LINT_FORMATS
+
+/** A lint report ready for any of `LINT_FORMATS`; `entries` are the catalog's tools (their owners for the summary). */
+export function lintOutput(report: LintReport, entries: readonly CatalogEntry[], {color, cwd, document}: {color: boolean; cwd: string; document: unknown}): LintOutput {
+  const rules = LINT_RULES.map((rule) => rule.meta)
   return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'toolsearch',
-            version,
-            rules: rules.map((rule) => ({id: rule.id, shortDescription: {text: rule.description}, defaultConfiguration: {level: SARIF_LEVEL[rule.severity]}})),
-          },
-        },
-        results: report.findings.map((finding) => ({
-          ruleId: finding.rule,
-          ruleIndex: ruleIndex.get(finding.rule),
-          level: SARIF_LEVEL[finding.severity],
-          message: {text: finding.message},
-          ...(finding.file === undefined
-            ? {}
-            : {
-                locations: [
-                  {
-                    physicalLocation: {
-                      artifactLocation: {uri: annotationPath(finding.file, root)},
-                      ...(finding.line === undefined ? {} : {region: {startLine: finding.line, startColumn: finding.column ?? 1}}),
-                    },
-                  },
-                ],
-              }),
-          properties: {messageId: finding.messageId, ...(finding.toolId === undefined ? {} : {toolId: finding.toolId}), ...(finding.server === undefined ? {} : {server: finding.server})},
-        })),
-      },
-    ],
+    rows: lintFindingRows(report),
+    rules,
+    text: () => renderLintText(report, {color, cwd}),
+    document,
+    summary: () => renderLintSummary(report, rules, new Map(entries.map((entry) => [entry.id, entry.sourceName]))),
   }
 }
 
@@ -129,4 +111,9 @@ export function renderLintSummary(report: LintReport, rules: readonly LintRuleMe
     table.map(([owner, ...counts]) => [safeInline(owner!), ...counts]),
     header.map((_, column): Column => (column === 0 ? {} : {align: 'right'})),
   ).join('\n')
+}
+
+/** `lint --list-rules`. */
+export function renderLintRuleList(rules: ReadonlyArray<{id: string; severity: Severity; description: string}>): string {
+  return renderColumns(rules.map((rule) => [rule.id, rule.severity, rule.description]), [{}, {width: 7}, {}]).join('\n')
 }

@@ -4,18 +4,18 @@
  */
 import {countTools} from '../catalog/entries.js'
 import type {CatalogEntry} from '../catalog/types.js'
-import {formatMessage} from '../doctor/registry.js'
 import {createLintContext, type LintContextOptions} from './context.js'
 import {LINT_RULES} from './rules/index.js'
-import type {LintFinding, LintRule, LintSeverity, ToolLocation} from './types.js'
+import {formatMessage, type MessageData, type Severity} from '../shared/rules.js'
+import type {LintFinding, LintRule, ToolLocation} from './types.js'
 
 export interface LintReportFinding extends ToolLocation {
   rule: string
   messageId: string
-  severity: LintSeverity
+  severity: Severity
   toolId?: string
   message: string
-  data: Record<string, string | number>
+  data: MessageData
   details?: Record<string, unknown>
 }
 
@@ -34,7 +34,7 @@ export interface LintReport {
   ok: boolean
 }
 
-const SEVERITY_ORDER: Record<LintSeverity, number> = {error: 0, warning: 1, info: 2}
+const SEVERITY_ORDER: Record<Severity, number> = {error: 0, warning: 1, info: 2}
 
 /** Lints `entries`, the tools in the catalog (policy applied): the searchable ones are probed, all of them are counted and sent up front. */
 export function runLint(entries: readonly CatalogEntry[], options: LintContextOptions & {strict?: boolean; rules?: readonly LintRule[]}): LintReport {
@@ -58,7 +58,7 @@ export function runLint(entries: readonly CatalogEntry[], options: LintContextOp
     data: found.data,
     ...(found.details === undefined ? {} : {details: found.details}),
   }))
-  const count = (severity: LintSeverity) => reported.filter((found) => found.severity === severity).length
+  const count = (severity: Severity) => reported.filter((found) => found.severity === severity).length
   const summary = {errors: count('error'), warnings: count('warning'), infos: count('info'), toolsFlagged: new Set(reported.flatMap((found) => (found.severity === 'info' || found.toolId === undefined ? [] : [found.toolId]))).size}
   return {
     tools: counts.tools,

@@ -7,19 +7,11 @@ import type {CatalogEntry} from '../catalog/types.js'
 import type {Directory, DirectoryMode} from '../directory/render.js'
 import type {LabelledQuery} from '../eval/evaluate.js'
 import type {Ranker, TermContribution} from '../search/types.js'
+import type {MessageData, Rule, RuleMeta, Severity} from '../shared/rules.js'
 import type {Probe} from './probes.js'
 
-export type LintSeverity = 'error' | 'warning' | 'info'
-
-export interface LintRuleMeta {
-  /** Stable id, kebab-case: `unreachable`, `exact-name-lost`, … */
-  id: string
-  severity: LintSeverity
-  /** One line for `lint --list-rules` and SARIF's rule descriptions. */
-  description: string
-  /** Message templates by id; `{{name}}` is replaced by the finding's data. */
-  messages: Record<string, string>
-}
+/** A lint rule's metadata (`RuleMeta`); its id is kebab-case: `unreachable`, `exact-name-lost`, … */
+export type LintRuleMeta = RuleMeta
 
 /** Where a tool is defined: a position in a catalog file, or the live MCP server it came from. */
 export interface ToolLocation {
@@ -33,8 +25,8 @@ export interface ToolLocation {
 export interface LintFinding {
   rule: string
   messageId: string
-  data: Record<string, string | number>
-  severity: LintSeverity
+  data: MessageData
+  severity: Severity
   /** The tool the finding is about; absent for findings about the catalog as a whole. */
   toolId?: string
   location: ToolLocation
@@ -81,7 +73,4 @@ export interface LintContext {
   locate(entry: CatalogEntry): ToolLocation
 }
 
-export interface LintRule {
-  meta: LintRuleMeta
-  detect(context: LintContext): LintFinding[]
-}
+export type LintRule = Rule<LintContext, LintFinding>

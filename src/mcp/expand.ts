@@ -14,8 +14,10 @@
 import {isAbsolute, resolve} from 'node:path'
 
 import {type Expansion, expandVariables} from '../env/variables.js'
-import type {McpServerConfig} from '../catalog/types.js'
 import {replaceSecrets} from '../shared/replace-secrets.js'
+import type {McpServerConfig, Redactor} from './types.js'
+
+export type {Redactor} from './types.js'
 
 /** Thrown when a reference cannot be expanded; the message names the variable and where it is used. */
 export class McpConfigExpansionError extends Error {
@@ -102,9 +104,6 @@ function usefulSecrets(values: string[]): string[] {
   // Longest first, so a header "Bearer <token>" is replaced whole before the token alone.
   return unique.sort((a, b) => b.length - a.length)
 }
-
-/** A function that replaces every secret value in a text with `***`. */
-export type Redactor = (text: string) => string
 
 export function redactor(secrets: readonly string[]): Redactor {
   if (secrets.length === 0) return (text) => text

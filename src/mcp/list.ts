@@ -3,11 +3,10 @@
  * through, and the server is shut down again. Loaded lazily; the MCP SDK loads once a server
  * starts (see session.ts).
  */
-import type {McpServerConfig, UnavailableMcpServer} from '../catalog/types.js'
 import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
 import {McpServerFailure, withMcpSession} from './session.js'
-import {RAW_RESULT, type McpPhase, type McpResultParser, type McpServerOffers, type McpSession} from './types.js'
+import {RAW_RESULT, type McpPhase, type McpResultParser, type McpServerConfig, type McpServerOffers, type McpSession, type UnavailableMcpServer} from './types.js'
 
 /** A tool as its server lists it (secrets redacted). */
 export interface McpToolDefinition {

@@ -5,10 +5,9 @@
  *
  * Cheap to import: the MCP SDK loads only when a server is first used.
  */
-import type {McpServerConfig} from '../catalog/types.js'
 import {workLimit} from './deadline.js'
 import type {OpenMcpSession} from './session.js'
-import type {McpSession, McpSessionOptions} from './types.js'
+import type {McpServerConfig, McpSession, McpSessionOptions} from './types.js'
 
 export class McpSessionPool {
   private readonly sessions = new Map<string, {config: McpServerConfig; session: OpenMcpSession}>()

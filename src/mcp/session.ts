@@ -13,13 +13,12 @@ import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js'
 import {isDebugEnabled} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
 import {spawnErrorReason, workingDirectoryProblem} from '../process/process-group.js'
-import type {McpServerConfig} from '../catalog/types.js'
 import {Deadline, workLimit} from './deadline.js'
 import {limitedFetch} from './message-limit.js'
 import {McpConfigExpansionError, expandServerConfig, redactor, type Redactor} from './expand.js'
 import {stderrExcerpt} from '../shared/stderr-excerpt.js'
 import {ServerProcessTransport, serverEnvironment, shorten} from './stdio-transport.js'
-import type {McpClient, McpPhase, McpServerOffers, McpSession, McpSessionOptions} from './types.js'
+import type {McpClient, McpPhase, McpServerConfig, McpServerOffers, McpSession, McpSessionOptions} from './types.js'
 
 const CLIENT_INFO = {name: 'toolsearch', version: '0.1.0'}
 /**

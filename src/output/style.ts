@@ -7,7 +7,7 @@ export function styler(color: boolean): ChalkInstance {
 
 export type Style = ChalkInstance
 
-/** `1 tool`, `2 tools`: a count and an English noun that takes `s` in the plural. */
-export function plural(count: number, word: string, format: (count: number) => string = String): string {
-  return `${format(count)} ${word}${count === 1 ? '' : 's'}`
+/** `1 tool`, `2 tools`, `2 queries`: a count and its noun, `many` in the plural (the noun and `s` unless given); `format` writes the count. */
+export function plural(count: number, one: string, many = `${one}s`, format: (count: number) => string = String): string {
+  return `${format(count)} ${count === 1 ? one : many}`
 }

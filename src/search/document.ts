@@ -1,5 +1,5 @@
 /**
- * Catalog entry → the text the openclaw ranker indexes (SPEC §5.1): name, id, label,
+ * Catalog entry → the text the openclaw ranker indexes (SPEC §5.1, as OpenClaw 2026.9.6 reads it): name, id, label,
  * description and — for trusted entries only — the parameter text. MCP and client schemas are
  * never walked: their words could otherwise pull a tool up for queries it has nothing to do with.
  */
@@ -8,32 +8,29 @@ import type {CatalogEntry} from '../catalog/types.js'
 
 /** How deep the parameter walk goes: the root schema is depth 0. */
 export const PARAMETER_TEXT_DEPTH = 4
-const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf'] as const
 
 /**
- * Calls `visit` with every `description` and property name in `schema`, to depth 4, recursing
- * into `properties`, `items`, `anyOf`, `oneOf` and `allOf`. Bounded by depth, so cyclic or
- * absurdly deep schemas end.
+ * Calls `visit` with every non-empty `description` and property name in `schema`, to depth 4,
+ * recursing into `properties` and a single `items` schema — as OpenClaw 2026.9.6 reads it
+ * (`tool-search-ranking.ts`): the branches of `anyOf`, `oneOf` and `allOf`, and tuple `items`, are
+ * not read (the recorded `searches` run shows it: "text to speech" does not find `mobile_ui` by the
+ * `text` property of one branch of its `mobileAction`). Bounded by depth, so cyclic or absurdly
+ * deep schemas end.
  */
 export function forEachParameterString(schema: unknown, visit: (text: string) => void): void {
   const walk = (node: unknown, depth: number): void => {
     if (depth > PARAMETER_TEXT_DEPTH || !isRecord(node)) return
     const description = ownValue(node, 'description')
-    if (typeof description === 'string') visit(description)
+    if (typeof description === 'string' && description !== '') visit(description)
     const properties = ownValue(node, 'properties')
     if (isRecord(properties)) {
       for (const name of Object.keys(properties)) {
-        visit(name)
+        if (name !== '') visit(name)
         walk(properties[name], depth + 1)
       }
     }
     const items = ownValue(node, 'items')
-    if (Array.isArray(items)) for (const item of items) walk(item, depth + 1)
-    else walk(items, depth + 1)
-    for (const key of SUBSCHEMA_LISTS) {
-      const list = ownValue(node, key)
-      if (Array.isArray(list)) for (const item of list) walk(item, depth + 1)
-    }
+    if (!Array.isArray(items)) walk(items, depth + 1)
   }
   walk(schema, 0)
 }

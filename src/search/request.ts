@@ -14,6 +14,7 @@
 import {isRecord} from '../shared/json.js'
 import {ToolsearchError} from '../shared/errors.js'
 import {controlResultText} from '../output/external-content.js'
+import {OPENCLAW_CUT, truncateText} from '../shared/truncate.js'
 import {truncateUtf16} from '../shared/utf16.js'
 import {type SearchHit, toSearchHit} from './hits.js'
 import type {Ranker} from './types.js'
@@ -167,8 +168,7 @@ export function runSearchRequest(request: unknown, ranker: Ranker, limits: Searc
 export function compactBatchDescription(description: string): string {
   const prefix = truncateUtf16(description, BATCH_LIMITS.descriptionScanChars)
   const collapsed = prefix.replace(/\s+/g, ' ').trim()
-  if (prefix.length === description.length && collapsed.length <= BATCH_LIMITS.descriptionCap) return collapsed
-  return `${truncateUtf16(collapsed, BATCH_LIMITS.descriptionCap - 3).trimEnd()}...`
+  return truncateText(collapsed, BATCH_LIMITS.descriptionCap, OPENCLAW_CUT, prefix.length < description.length)
 }
 
 /**

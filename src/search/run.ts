@@ -50,11 +50,11 @@ export function requestFromFlags(words: readonly string[], queries: readonly str
 }
 
 /** `--request '<json>'`: the raw request, parsed as the model's JSON would be. */
-export function parseRequestJson(text: string): unknown {
+export function parseRequestJson(text: string, code: 'invalid-search-request' | 'invalid-request' = 'invalid-search-request'): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ToolsearchError('invalid-search-request', `--request is not valid JSON: ${(error as Error).message}`)
+    throw new ToolsearchError(code, `--request is not valid JSON: ${(error as Error).message}`)
   }
 }
 

@@ -10,7 +10,8 @@
  */
 import {isRecord} from '../shared/json.js'
 import type {ToolSource} from '../catalog/types.js'
-import {type Style, styler} from '../output/style.js'
+import {type FindingRow, findingWarnings} from '../output/findings.js'
+import {type Style, plural, styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import {CALL_STATUSES, type CallStatus, type SessionCatalogSummary} from './log.js'
 import {renderColumns} from '../output/columns.js'
@@ -124,17 +125,18 @@ function isSource(value: unknown): value is ToolSource {
   return value === 'openclaw' || value === 'mcp' || value === 'client'
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
 
 /** Warnings shown per skipped line, before the rest are only counted. */
 export const MAX_SKIPPED_WARNINGS = 10
 
-/** One stderr warning per skipped line (`<file>:<line>: <problem>; skipped.`), at most ten, then a count. */
+/** The lines of a log that are not session events, as findings (`<file>:<line>: <problem>; skipped.`). */
+export function skippedLineRows(stats: SessionStats, file: string): FindingRow[] {
+  return stats.skipped.map(({line, problem}) => ({rule: 'session.skipped-line', messageId: 'skipped', severity: 'warning', message: `${problem}; skipped.`, file, line}))
+}
+
+/** One stderr warning per skipped line, at most ten, then a count. */
 export function skippedLineWarnings(stats: SessionStats, file: string): string[] {
-  const warnings = stats.skipped.slice(0, MAX_SKIPPED_WARNINGS).map(({line, problem}) => `Warning: ${safeInline(file)}:${line}: ${problem}; skipped.`)
-  const more = stats.skipped.length - MAX_SKIPPED_WARNINGS
-  if (more > 0) warnings.push(`Warning: ${plural(more, 'more line')} of ${safeInline(file)} skipped.`)
-  return warnings
+  return findingWarnings(skippedLineRows(stats, file), MAX_SKIPPED_WARNINGS, (more) => `Warning: ${plural(more, 'more line')} of ${safeInline(file)} skipped.`)
 }
 
 export function renderSessionStats(stats: SessionStats, file: string, {color}: {color: boolean}): string {

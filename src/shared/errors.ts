@@ -35,6 +35,10 @@ export const EXIT_CODES = {
   usage: ExitCode.usage,
   'invalid-catalog': ExitCode.usage,
   'invalid-eval-queries': ExitCode.usage,
+  /** A `probe --tasks` file that does not parse, or whose tasks no tool of the catalog can answer. */
+  'invalid-probe-tasks': ExitCode.usage,
+  /** The model endpoint refused the probe's request as such: the key (401, 403), the model (404), another 4xx. */
+  'model-refused': ExitCode.usage,
   'file-exists': ExitCode.usage,
   'file-unreadable': ExitCode.usage,
   'config-unreadable': ExitCode.usage,
@@ -82,6 +86,8 @@ export const EXIT_CODES = {
   'replay-differs': ExitCode.failure,
   /** Verdict: `doctor` or `lint` found errors (or warnings with --strict). */
   findings: ExitCode.failure,
+  /** Verdict: `probe` stopped when its `--max-tokens` budget ran out; the results so far are kept. */
+  'probe-budget': ExitCode.failure,
   // Blocked by the tool policy or by approval.
   'tool-denied': ExitCode.blocked,
   /** Verdict: a call that needs approval did not get it. */
@@ -90,6 +96,8 @@ export const EXIT_CODES = {
   'mcp-unavailable': ExitCode.unavailable,
   'tool-unavailable': ExitCode.unavailable,
   'no-executor': ExitCode.unavailable,
+  /** The model endpoint failed: unreachable, 5xx, rate limited past the retries, a stream cut or malformed, too slow. */
+  'model-unavailable': ExitCode.unavailable,
   /** Verdict: `config validate` says the gateway would refuse this config (EX_CONFIG). */
   'config-refused': ExitCode.config,
   /** Ctrl-C. */

@@ -16,12 +16,25 @@ export function editDistance(source: string, target: string): number {
 }
 
 /**
- * How far a candidate may be from the word and still be suggested: a third of the longer
- * string, but at least 2, so `colour` → `color` and `pth` → `path` qualify while unrelated
- * names do not.
+ * How far (in edits) a candidate may be from what was typed and still be suggested, by rule:
+ * - `toolsearch`, toolsearch's own: a third of the longer string, rounded up, but at least 2, so
+ *   `colour` → `color` and `pth` → `path` qualify while unrelated names do not;
+ * - `config-key`: a third of the typed key, rounded down, at most 2 — stricter, since the
+ *   suggestion is a config path the user writes back into the file;
+ * - `openclaw-argument`: OpenClaw's own for the argument keys of a `tool_call`, a third of the
+ *   typed key, rounded up, from 1 to 3; its "Did you mean" must read as OpenClaw's does.
  */
-export function suggestionThreshold(word: string, candidate: string): number {
-  return Math.max(2, Math.ceil(Math.max(word.length, candidate.length) / 3))
+const REACH = {
+  toolsearch: (typed: string, candidate: string) => Math.max(2, Math.ceil(Math.max(typed.length, candidate.length) / 3)),
+  'config-key': (typed: string) => Math.min(2, Math.floor(typed.length / 3)),
+  'openclaw-argument': (typed: string) => Math.min(3, Math.max(1, Math.ceil(typed.length / 3))),
+} satisfies Record<string, (typed: string, candidate: string) => number>
+
+export type SuggestionRule = keyof typeof REACH
+
+/** The largest edit distance at which `candidate` is still suggested for `typed` under `rule` (see `REACH`). */
+export function suggestionThreshold(typed: string, candidate: string, rule: SuggestionRule = 'toolsearch'): number {
+  return REACH[rule](typed, candidate)
 }
 
 /**

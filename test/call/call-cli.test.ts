@@ -9,6 +9,7 @@ import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
 
 import {BIN, isolatedEnv, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+import {modelErrorText} from '../helpers/controls.js'
 import {WATER_HINT, WATER_PARAMETERS} from './garden.js'
 import {cleanup, liveGroupMembers, markedProcesses, markedSurvivors, processMarker, survivors, waitForFile} from './processes.js'
 
@@ -118,7 +119,8 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     expect(result.stderr).toBe("Error: Unknown tool: water_plants. Did you mean: water?\nSee every tool with: toolsearch catalog list (add --name '<glob>' to narrow it), or find one with: toolsearch search <words>\n")
     // A replayed model request gets exactly what the model would.
     const replayed = await runCli(['call', '--catalog', catalog, '--request', '{"id": "water_plants"}'])
-    expect(replayed.stdout + replayed.stderr).toContain('Unknown tool id: water_plants. Did you mean: water? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n')
+    expect(replayed).toMatchObject({code: 1, stderr: ''})
+    expect(replayed.stdout).toBe(modelErrorText('tool_call', 'Unknown tool id: water_plants. Did you mean: water? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.'))
   })
 
   it('reports a shared name as ambiguous, and the id resolves it', async () => {
@@ -127,7 +129,7 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     expect(ambiguous.code).toBe(1)
     expect(parseJsonOutput<ErrorJson>(ambiguous).error).toMatchObject({code: 'ambiguous-tool', message: 'Ambiguous tool name: dup: 2 tools have it:\n  openclaw:one:dup\n  openclaw:two:dup\nPick one by its id, e.g.: toolsearch call openclaw:one:dup …'})
     // The model's words stay where the model's view is shown: a replayed tool_call request.
-    expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "dup", "args": {"x": 1}}'])).stdout).toBe('Ambiguous tool name: dup; use an exact tool id.\n')
+    expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "dup", "args": {"x": 1}}'])).stdout).toBe(modelErrorText('tool_call', 'Ambiguous tool name: dup; use an exact tool id.'))
     expect(parseJsonOutput<{result: unknown}>(await runCli(['call', '--catalog', catalog, 'openclaw:two:dup', '--json'])).result).toBe(2)
   })
 
@@ -139,7 +141,7 @@ describe('call: lookup messages (§8.1), exit 1', () => {
     expect(result.stderr).toBe(`Error: ${message}\n`)
     expect(parseJsonOutput<ErrorJson>(await runCli(['call', '--catalog', catalog, 'notify', '--json'])).error).toEqual({code: 'direct-only-tool', message})
     expect((await runCli(['call', '--catalog', catalog, '--request', '{"id": "notify"}'])).stdout).toBe(
-      'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.\n',
+      modelErrorText('tool_call', 'This tool is already available directly, not through the tool catalog. Call it directly by its declared name with its declared parameters.'),
     )
   })
 
@@ -363,10 +365,21 @@ describe('call --request: model-side repairs', () => {
 
   it('lets a nested args (or input) win, and notes the ignored keys on stderr', async () => {
     const {catalog} = catalogDir()
-    const result = await call(catalog, {toolId: 'openclaw:garden:water', args: {zone: 'north'}, zone: 'south', minutes: 9})
+    const result = await call(catalog, {id: 'openclaw:garden:water', args: {zone: 'north'}, zone: 'south', minutes: 9})
     expect(parseJsonOutput<{result: unknown}>(result).result).toEqual({ok: true, zone: 'north'})
     expect(result.stderr).toBe('Note: ignored top-level key "zone": a nested args object wins.\nNote: ignored top-level key "minutes": a nested args object wins.\n')
-    expect(parseJsonOutput<{result: unknown}>(await call(catalog, {name: 'water', input: {zone: 'north'}})).result).toEqual({ok: true, zone: 'north'})
+    expect(parseJsonOutput<{result: unknown}>(await call(catalog, {id: 'water', name: 'water', input: {zone: 'north'}})).result).toEqual({ok: true, zone: 'north'})
+  })
+
+  it('refuses a request without an id before the repairs, as the provider-side check of tool_call does', async () => {
+    const {catalog} = catalogDir()
+    // tool_call's schema requires "id": a selector under another key alone never reaches the control.
+    const request = {toolId: 'openclaw:garden:water', args: {zone: 'north'}}
+    const refused = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify(request)])
+    expect(refused).toMatchObject({code: 1, stderr: ''})
+    expect(refused.stdout).toBe(`Validation failed for tool "tool_call":\n  - id: must have required properties id\n\nReceived arguments:\n${JSON.stringify(request, null, 2)}\n`)
+    // A selector nested under args is hoisted first, so that request is called.
+    expect(parseJsonOutput<{result: unknown}>(await call(catalog, {args: {id: 'water', zone: 'north'}})).result).toEqual({ok: true, zone: 'north'})
   })
 
   it('removes flattened selectors that name a tool and keeps the rest as arguments', async () => {
@@ -396,7 +409,7 @@ describe('call --request: model-side repairs', () => {
     expect(ok.stdout).toBe(`${JSON.stringify({tool: {id: 'openclaw:garden:water', name: 'water', source: 'openclaw'}, result: {ok: true, zone: 'north'}}, null, 2)}\n`)
     const unknown = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'zzz_qqq'})])
     expect(unknown).toMatchObject({code: 1, stderr: ''})
-    expect(unknown.stdout).toBe('Unknown tool id: zzz_qqq. Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n')
+    expect(unknown.stdout).toBe(modelErrorText('tool_call', 'Unknown tool id: zzz_qqq. Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.'))
     // What is for the person only is a labelled note on stderr, never on stdout.
     const ignored = await runCli(['call', '--catalog', catalog, '--request', JSON.stringify({id: 'water', args: {zone: 'north'}, zone: 'south'})])
     expect(ignored.stderr).toBe('Note: ignored top-level key "zone": a nested args object wins.\n')

@@ -57,8 +57,10 @@ describe('parse errors, said plainly', () => {
 
   it('a missing argument is not followed by a note that flags must come last (each flag takes one value per use)', async () => {
     const catalog = join(ROOT, 'examples', 'catalog.json5')
-    const missing = await runCli(['describe', '--catalog', catalog])
-    expect(missing).toMatchObject({code: 2, stderr: 'Error: Missing 1 required arg:\ntool  Tool id (openclaw:core:read) or name (read).\n'})
+    const missing = await runCli(['config', 'unset', '--config', catalog])
+    expect(missing).toMatchObject({code: 2, stderr: 'Error: Missing 1 required arg:\npath  Config path, e.g. tools.toolSearch.mode or tools.allow[0].\n'})
+    // describe names its tool as an argument or in --request: without either it says so.
+    expect(await runCli(['describe', '--catalog', catalog])).toMatchObject({code: 2, stderr: 'Error: Missing the tool to describe: an id (openclaw:core:read) or a name (read), or --request.\n'})
     expect((await runCli(['describe', '--catalog', catalog, '--allow', 'read', 'read', '--json'])).code).toBe(0)
   })
 

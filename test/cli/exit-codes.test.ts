@@ -18,6 +18,7 @@ function readmeExitCodes(): Map<number, string> {
 }
 
 const CATALOG = join(ROOT, 'examples', 'catalog.json5')
+const PROBE_TASKS = join(ROOT, 'test/fixtures/probe/tasks.jsonl')
 
 interface Case {
   name: string
@@ -44,6 +45,10 @@ const cases: Case[] = [
   {name: 'search --request: a rejected request', args: () => ['search', '--request', '{}', '--catalog', CATALOG], code: 1, claim: '`search --request`, `call --request`: a rejected request'},
   {name: 'config validate: a file that does not exist', args: () => ['config', 'validate', '--config', 'none.json5'], code: 1, claim: '`doctor`, `config validate`: a config file that does not exist'},
   {name: 'doctor: a file that does not exist', args: () => ['doctor', '--config', 'none.json5'], code: 1, claim: '`doctor`, `config validate`: a config file that does not exist'},
+  {name: 'probe: every run ended', args: () => ['probe', '--tasks', PROBE_TASKS, '--catalog', CATALOG, '--model', 'mock', '--lanes', 'tools'], code: 0, claim: '`probe`: every run ended, whatever the success rate'},
+  {name: 'probe: the token budget ran out', args: () => ['probe', '--tasks', PROBE_TASKS, '--catalog', CATALOG, '--model', 'mock', '--lanes', 'tools', '--max-tokens', '1'], code: 1, claim: '`probe`: the `--max-tokens` budget ran out'},
+  {name: 'probe: a tasks file that does not parse', args: (dir) => ['probe', '--tasks', join(dir, 'broken.json5'), '--catalog', CATALOG, '--model', 'mock'], code: 2, claim: '`probe`: a tasks file that does not parse'},
+  {name: 'probe: an endpoint nothing answers at', args: () => ['probe', '--tasks', PROBE_TASKS, '--catalog', CATALOG, '--model', 'local/m', '--base-url', 'http://127.0.0.1:9/v1', '--lanes', 'tools'], code: 4, claim: '`probe`: the model endpoint failed — unreachable'},
   {name: 'an unknown command', args: () => ['serch'], code: 2, claim: 'usage error: an unknown command or flag'},
   {name: 'config get: a bad path', args: (dir) => ['config', 'get', 'a[0', '--config', join(dir, 'good.json5')], code: 2, claim: 'a bad path, value or argument'},
   {name: 'config get: a config that does not parse', args: (dir) => ['config', 'get', '--config', join(dir, 'broken.json5')], code: 2, claim: 'a file that cannot be read or does not load — the config'},

@@ -20,7 +20,7 @@ import {describe, expect, it} from 'vitest'
 
 import {ROOT, runCli, tempDir} from '../helpers/cli.js'
 
-const HEAVY = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', '@sqlite.org/sqlite-wasm', 'fzstd'] as const
+const HEAVY = ['ajv', '@modelcontextprotocol/sdk', 'natural', 'cosmiconfig', 'json5', 'smol-toml', 're2js', '@sqlite.org/sqlite-wasm', 'fzstd', 'gpt-tokenizer'] as const
 
 /** The URLs of every module the run loaded. */
 async function loadedModules(args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<string[]> {
@@ -104,6 +104,13 @@ describe('modules each command loads', () => {
     writeFileSync(json5Catalog, "{tools: [{name: 'open_pull_request', description: 'Open a pull request.'}]}\n")
     const packages = packagesOf(await loadedModules(['search', 'open', 'pull', 'request', '--catalog', json5Catalog, '--config', config], dir))
     expect(heavyIn(packages)).toEqual(['json5'])
+  })
+
+  it('lists a heavy package where it is used: probe counts tokens with gpt-tokenizer (and checks arguments as call does, with ajv and re2js)', async () => {
+    const tasks = join(dir, 'tasks.jsonl')
+    writeFileSync(tasks, '{"prompt": "open a pull request", "expect": "openclaw:core:open_pull_request"}\n')
+    const packages = packagesOf(await loadedModules(['probe', '--tasks', tasks, '--catalog', catalog, '--config', config, '--model', 'mock', '--lanes', 'tools'], dir))
+    expect(heavyIn(packages)).toEqual(['ajv', 're2js', 'gpt-tokenizer'])
   })
 
   it('lists a heavy package where it is used: session list over an agent database loads the SQLite build and the zstd decoder, on a runtime without node:sqlite', async () => {

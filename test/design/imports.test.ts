@@ -1,9 +1,11 @@
 /**
- * The import graph of src/ keeps its layers: no folder imports a folder that imports it back, and
- * no module takes part in a cycle of value imports (a cycle makes load order, and so behaviour at
- * start-up, depend on which file a command happens to import first). Type-only imports are
- * erased at build time and do not count. Imports are read with the TypeScript parser, so a
- * multi-line import or an `import()` is seen as it is compiled.
+ * The import graph of src/ keeps its layers: no folder imports a folder that imports it back —
+ * type-only imports count here, since a type belongs in the folder that owns the concept — and no
+ * module takes part in a cycle of value imports (a cycle makes load order, and so behaviour at
+ * start-up, depend on which file a command happens to import first; type-only imports are erased
+ * at build time and do not count there). Nothing in src/ imports commands/: commands sit on top.
+ * Imports are read with the TypeScript parser, so a multi-line import or an `import()` is seen as
+ * it is compiled.
  */
 import {readdirSync, readFileSync} from 'node:fs'
 import {dirname, join, relative, resolve} from 'node:path'
@@ -26,15 +28,17 @@ interface Import {
   target: string
   /** `import()` inside a function: loaded when called, not when the importer loads. */
   dynamic: boolean
+  /** A type-only import or export (`import type`, `import {type A}`, a type's `import('…')`): erased at build time. */
+  typeOnly: boolean
 }
 
-/** The relative modules a file imports for their values (type-only imports and exports left out). */
-export function valueImports(file: string, text: string): Import[] {
+/** The relative modules a file imports, for their values or their types only. */
+export function relativeImports(file: string, text: string): Import[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true)
   const found: Import[] = []
-  const add = (specifier: ts.Expression | undefined, dynamic: boolean) => {
+  const add = (specifier: ts.Node | undefined, dynamic: boolean, typeOnly = false) => {
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return
-    found.push({target: resolve(dirname(file), specifier.text).replace(/\.js$/, '.ts'), dynamic})
+    found.push({target: resolve(dirname(file), specifier.text).replace(/\.js$/, '.ts'), dynamic, typeOnly})
   }
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) {
@@ -43,17 +47,24 @@ export function valueImports(file: string, text: string): Import[] {
         clause !== undefined &&
         (clause.isTypeOnly ||
           (clause.name === undefined && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly)))
-      if (!typeOnly) add(node.moduleSpecifier, false)
+      add(node.moduleSpecifier, false, typeOnly)
     } else if (ts.isExportDeclaration(node)) {
       const typeOnly = node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((element) => element.isTypeOnly))
-      if (!typeOnly) add(node.moduleSpecifier, false)
+      add(node.moduleSpecifier, false, typeOnly)
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       add(node.arguments[0], true)
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal, false, true)
     }
     ts.forEachChild(node, visit)
   }
   visit(source)
   return found
+}
+
+/** The relative modules a file imports for their values (type-only imports and exports left out). */
+export function valueImports(file: string, text: string): Import[] {
+  return relativeImports(file, text).filter((found) => !found.typeOnly)
 }
 
 /** The top folder of src/ a module belongs to (`config`, `search`, …; `.` for src/index.ts). */
@@ -97,13 +108,14 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
 }
 
 const files = sourceFiles(SRC)
-const imports = new Map(files.map((file) => [file, valueImports(file, readFileSync(file, 'utf8'))]))
+const allImports = new Map(files.map((file) => [file, relativeImports(file, readFileSync(file, 'utf8'))]))
+const imports = new Map([...allImports].map(([file, found]) => [file, found.filter((one) => !one.typeOnly)]))
 
 describe('the import graph of src/', () => {
-  it('has no cycle between folders (the library entry src/index.ts aside, which imports every layer)', () => {
+  it('has no cycle between folders, counting type-only imports (the library entry src/index.ts aside, which imports every layer)', () => {
     const graph = new Map<string, Set<string>>()
     const examples = new Map<string, string>()
-    for (const [file, targets] of imports) {
+    for (const [file, targets] of allImports) {
       const from = folderOf(file)
       if (from === '.') continue
       for (const {target} of targets) {
@@ -123,7 +135,13 @@ describe('the import graph of src/', () => {
     expect(cycles(graph)).toEqual([])
   })
 
-  it('finds what it is meant to find: a type-only import is no edge, a value import and an import() are', () => {
+  it('never imports commands/: commands sit on top of the library', () => {
+    const commands = join(ROOT, 'commands')
+    const found = [...allImports].flatMap(([file, targets]) => targets.filter(({target}) => !relative(commands, target).startsWith('..')).map(({target}) => `${relative(SRC, file)} imports ${relative(ROOT, target)}`))
+    expect(found).toEqual([])
+  })
+
+  it('finds what it is meant to find: a type-only import is no value edge, a value import and an import() are', () => {
     const found = valueImports(
       join(SRC, 'x', 'a.ts'),
       [
@@ -138,5 +156,13 @@ describe('the import graph of src/', () => {
       ].join('\n'),
     )
     expect(found.map(({target, dynamic}) => `${relative(SRC, target)}${dynamic ? ' (lazy)' : ''}`)).toEqual(['x/mixed.ts', 'y/multi-line.ts', 'x/re-export.ts', 'x/lazy.ts (lazy)'])
+  })
+
+  it('finds type-only imports too, for the folder check: import type, all-type named imports, type re-exports and import() types', () => {
+    const found = relativeImports(
+      join(SRC, 'x', 'a.ts'),
+      ["import type {A} from './types.js'", "import {type B} from '../y/only-types.js'", "export type {H} from './type-re-export.js'", "let pool: import('../z/pool.js').Pool", "import {e} from './value.js'"].join('\n'),
+    )
+    expect(found.map(({target, typeOnly}) => `${relative(SRC, target)}${typeOnly ? ' (type)' : ''}`)).toEqual(['x/types.ts (type)', 'y/only-types.ts (type)', 'x/type-re-export.ts (type)', 'z/pool.ts (type)', 'x/value.ts'])
   })
 })

@@ -166,6 +166,30 @@ describe('toolsearch doctor', () => {
     )
   })
 
+  it('--format sarif prints a SARIF log of every check and one result per finding; --format json prints what --json does', async () => {
+    const cwd = project({'openclaw.json5': '{\n  tools: {\n    toolSearch: {mode: "code", maxSearchLimit: 99},\n  },\n}\n'})
+    const result = await runCli(['doctor', '--format', 'sarif', '--project'], {cwd})
+    expect(result).toMatchObject({code: 1, stderr: ''})
+    const sarif = JSON.parse(result.stdout) as {version: string; runs: Array<{tool: {driver: {rules: Array<{id: string}>}}; results: Array<{ruleId: string; level: string; locations: unknown[]; properties: unknown}>}>}
+    expect(sarif.version).toBe('2.1.0')
+    expect(sarif.runs[0]!.tool.driver.rules.map((rule) => rule.id)).toContain('tools.toolSearch.structured-only')
+    expect(sarif.runs[0]!.results.map((found) => [found.ruleId, found.level, found.properties])).toEqual([
+      ['tools.toolSearch.structured-only', 'error', {messageId: 'retiredMode', path: 'tools.toolSearch.mode'}],
+      ['tools.toolSearch.limits', 'warning', {messageId: 'maxClamped', path: 'tools.toolSearch.maxSearchLimit'}],
+    ])
+    expect(sarif.runs[0]!.results[0]!.locations).toEqual([{physicalLocation: {artifactLocation: {uri: 'openclaw.json5'}, region: {startLine: 3, startColumn: 24}}}])
+    const asJson = await runCli(['doctor', '--format', 'json', '--project'], {cwd})
+    expect(asJson).toMatchObject({code: 1, stderr: ''})
+    expect(JSON.parse(asJson.stdout)).toEqual(parseJsonOutput(await runCli(['doctor', '--json', '--project'], {cwd})))
+  })
+
+  it('--format sarif: a config file that does not exist is one error result, exit 1', async () => {
+    const result = await runCli(['doctor', '--format', 'sarif', '--config', join(tempDir(), 'missing.json5')])
+    expect(result.code).toBe(1)
+    const sarif = JSON.parse(result.stdout) as {runs: Array<{results: Array<{ruleId: string; level: string; locations?: unknown}>}>}
+    expect(sarif.runs[0]!.results.map((found) => [found.ruleId, found.level, found.locations])).toEqual([['config.missing', 'error', undefined]])
+  })
+
   it('--format github: file paths relative to the repository root (GITHUB_WORKSPACE, else the git root), wherever doctor runs', async () => {
     const root = project({})
     mkdirSync(join(root, 'config', 'sub'), {recursive: true})

@@ -1,6 +1,10 @@
 import {describe, expect, it} from 'vitest'
 
-import {type DoctorReport, renderDoctorGithub} from '../../src/doctor/render.js'
+import {type DoctorReport, doctorFindingRows, missingConfigRow} from '../../src/doctor/render.js'
+import {FINDING_FORMATS, sarifLog} from '../../src/output/findings.js'
+
+const context = {root: '/repo', version: '1.2.3'}
+const renderDoctorGithub = (report: DoctorReport, {root}: {root: string}) => FINDING_FORMATS.github({rows: doctorFindingRows(report), rules: [], text: () => '', document: report}, {...context, root})
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 
@@ -34,5 +38,25 @@ describe('renderDoctorGithub: paths GitHub can match', () => {
     expect(inside).toBe('::error file=config/openclaw.json5,line=1,col=2,title=config.schema::m')
     const outside = renderDoctorGithub({...base, findings: [{...finding, file: '/home/u/.openclaw/openclaw.json'}]}, {root: '/repo'})
     expect(outside).toBe('::error file=/home/u/.openclaw/openclaw.json,title=config.schema::m')
+  })
+})
+
+describe('doctor as SARIF', () => {
+  it('one result per finding with its config path, in the config file when it names no file of its own', () => {
+    const base: DoctorReport = {file: '/repo/openclaw.json5', findings: [], changes: [], ok: false}
+    const findings = [
+      {check: 'config.schema', messageId: 'unknownKey', severity: 'error' as const, path: 'tools.toolsearch', file: '/repo/openclaw.json5', line: 2, column: 3, message: 'unknown key', fixable: false},
+      {check: 'config.parse', messageId: 'invalid', severity: 'error' as const, path: '', message: 'bad', fixable: false},
+    ]
+    const rules = [{id: 'config.parse', severity: 'error' as const, description: 'Parses.'}, {id: 'config.schema', severity: 'error' as const, description: 'Valid.'}]
+    const sarif = sarifLog({rows: doctorFindingRows({...base, findings}), rules}, context) as {runs: Array<{results: Array<Record<string, unknown>>}>}
+    expect(sarif.runs[0]!.results).toEqual([
+      {ruleId: 'config.schema', ruleIndex: 1, level: 'error', message: {text: 'unknown key'}, locations: [{physicalLocation: {artifactLocation: {uri: 'openclaw.json5'}, region: {startLine: 2, startColumn: 3}}}], properties: {messageId: 'unknownKey', path: 'tools.toolsearch'}},
+      {ruleId: 'config.parse', ruleIndex: 0, level: 'error', message: {text: 'bad'}, locations: [{physicalLocation: {artifactLocation: {uri: 'openclaw.json5'}}}], properties: {messageId: 'invalid'}},
+    ])
+  })
+
+  it('a config file that does not exist is one error with no location', () => {
+    expect(FINDING_FORMATS.github({rows: [missingConfigRow('Config file not found: /x.json5')], rules: [], text: () => '', document: undefined}, context)).toBe('::error title=config.missing::Config file not found: /x.json5')
   })
 })

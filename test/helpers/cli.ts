@@ -93,6 +93,11 @@ export function spawnCli(args: string[], options: CliOptions = {}): Promise<CliR
       clearTimeout(timer)
       resolvePromise({stdout, stderr, code, signal})
     })
+    // A command that never reads its stdin may exit before the input is written: that is its right,
+    // not a failure of the test (the pipe's EPIPE would otherwise surface as an uncaught error).
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error)
+    })
     child.stdin.end(options.input ?? '')
   })
 }

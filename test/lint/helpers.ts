@@ -11,7 +11,7 @@ export interface LintOptions {
   queries?: LabelledQuery[]
 }
 
-/** One rule's findings over `entries`, as `{toolId, messageId, severity}` rows plus the report. */
+/** One rule's report over `entries`. */
 export function lintWith(ruleId: string, entries: CatalogEntry[], options: LintOptions = {}): LintReport {
   const rule = LINT_RULES.find((candidate) => candidate.meta.id === ruleId)
   if (rule === undefined) throw new Error(`no lint rule ${ruleId}`)
@@ -23,9 +23,4 @@ export function lintWith(ruleId: string, entries: CatalogEntry[], options: LintO
     locate: () => ({}),
     rules: [rule],
   })
-}
-
-/** `toolId messageId severity` per finding, for compact assertions. */
-export function rows(report: LintReport): string[] {
-  return report.findings.map((finding) => `${finding.toolId ?? '(catalog)'} ${finding.messageId} ${finding.severity}`)
 }

@@ -36,7 +36,7 @@ describe('toolsearch lint', () => {
     expect(report.findings.at(-1)!.rule).toBe('payload')
   })
 
-  it('exits 1 on an error finding, 0 on warnings only and 1 for them with --strict; prints SARIF and GitHub annotations', async () => {
+  it('exits 1 on an error finding, 0 on warnings only and 1 for them with --strict; prints SARIF, GitHub annotations and the --json document', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'tools.json'), JSON.stringify({tools: [{name: 'do', description: ''}]}))
     expect((await runCli(['lint', '--catalog', join(dir, 'tools.json')])).code).toBe(1)
@@ -51,6 +51,9 @@ describe('toolsearch lint', () => {
     expect(sarif.runs[0]!.results.length).toBeGreaterThan(0)
     const github = await runCli(['lint', '--catalog', catalog, '--format', 'github'], {cwd: ROOT})
     expect(github.stdout.split('\n').filter((line) => line !== '').every((line) => /^::(error|warning|notice) /.test(line))).toBe(true)
+    const asJson = await runCli(['lint', '--catalog', catalog, '--format', 'json'], {cwd: ROOT})
+    expect(asJson.code).toBe(0)
+    expect(JSON.parse(asJson.stdout)).toEqual(parseJsonOutput(await runCli(['lint', '--catalog', catalog, '--json'], {cwd: ROOT})))
   })
 
   it('lists its rules without a catalog', async () => {

@@ -1,16 +1,9 @@
 import {describe, expect, it} from 'vitest'
 
-import {createLocator, parseOriginPath} from '../../src/lint/locate.js'
+import {createLocator} from '../../src/lint/locate.js'
 import {tool} from '../search/tools.js'
 
 describe('tool locations', () => {
-  it('parse the JSON paths catalog entries keep as their origin', () => {
-    expect(parseOriginPath('tools[3]')).toEqual(['tools', 3])
-    expect(parseOriginPath('[2].function')).toEqual([2, 'function'])
-    expect(parseOriginPath('mcpServers["my server"]')).toEqual(['mcpServers', 'my server'])
-    expect(parseOriginPath('tools[x')).toBeUndefined()
-  })
-
   it('point at the line and column of the entry in a JSON5 file, reading each file once', () => {
     const text = '// tools\n{\n  tools: [\n    {name: "a"},\n    // second\n    {name: "b"},\n  ],\n}\n'
     let reads = 0

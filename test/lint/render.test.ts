@@ -1,8 +1,9 @@
 import {describe, expect, it} from 'vitest'
 
-import {lintSarif, renderLintGithub, renderLintSummary, renderLintText} from '../../src/lint/render.js'
+import {lintFindingRows, renderLintSummary, renderLintText} from '../../src/lint/render.js'
 import {LINT_RULES} from '../../src/lint/rules/index.js'
 import type {LintReport} from '../../src/lint/run.js'
+import {FINDING_FORMATS, sarifLog} from '../../src/output/findings.js'
 
 const report: LintReport = {
   tools: 2,
@@ -17,6 +18,8 @@ const report: LintReport = {
   ok: false,
 }
 
+const output = {rows: lintFindingRows(report), rules: LINT_RULES.map((rule) => rule.meta), text: () => '', document: report}
+
 describe('lint renderers', () => {
   it('group findings by tool in text, with the location relative to the working directory, escapes neutralised', () => {
     const text = renderLintText(report, {color: false, cwd: '/repo'})
@@ -27,13 +30,13 @@ describe('lint renderers', () => {
   })
 
   it('write GitHub annotations with escaped properties and the rule and tool as title', () => {
-    const lines = renderLintGithub(report, {root: '/repo'}).split('\n')
+    const lines = FINDING_FORMATS.github(output, {root: '/repo', version: '1.2.3'}).split('\n')
     expect(lines[0]).toMatch(/^::error file=catalog.json,line=4,col=5,title=exact-name-lost mcp%3Ab%3Asearch::Searching its exact name, returns: a/)
     expect(lines[1]).toBe('::warning title=payload::Costs more.')
   })
 
   it('write SARIF 2.1.0 with every rule and one result per finding', () => {
-    const sarif = lintSarif(report, LINT_RULES.map((rule) => rule.meta), {root: '/repo', version: '1.2.3'}) as {
+    const sarif = sarifLog(output, {root: '/repo', version: '1.2.3'}) as {
       version: string
       runs: Array<{tool: {driver: {rules: Array<{id: string}>}}; results: Array<{ruleId: string; ruleIndex: number; level: string; locations?: Array<{physicalLocation: {artifactLocation: {uri: string}; region: {startLine: number}}}>}>}>
     }
@@ -46,6 +49,7 @@ describe('lint renderers', () => {
     ])
     expect(run!.results[0]!.locations![0]!.physicalLocation).toEqual({artifactLocation: {uri: 'catalog.json'}, region: {startLine: 4, startColumn: 5}})
     expect(run!.results[1]!.locations).toBeUndefined()
+    expect(sarif.runs[0]!.results.map((result) => (result as {properties?: unknown}).properties)).toEqual([{messageId: 'lost', toolId: 'mcp:b:search'}, {messageId: 'costsMore'}])
   })
 
   it('summarise how many tools each rule flags per owner, with a total, leaving out catalog-wide findings', () => {

@@ -16,31 +16,9 @@ import {describeEntry} from '../../src/describe/describe.js'
 import {CLIENT_CAPABILITIES} from '../../src/mcp/session.js'
 import {toSearchHit} from '../../src/search/hits.js'
 import {ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {modelErrorText} from '../helpers/controls.js'
+import {RUNS, controlCalls, requests} from '../helpers/openclaw-runs.js'
 import {everythingServer, leftoverServers, pidFile, writeMcpConfig} from './helpers.js'
-
-const RUNS = join(ROOT, 'test/fixtures/openclaw-runs')
-
-interface RecordedRequest {
-  body: {
-    tools: Array<{type: string; function: {name: string; description: string; parameters: unknown}}>
-    messages: Array<{role: string; content: unknown; tool_calls?: Array<{function: {name: string; arguments: string}}>}>
-  }
-}
-
-function requests(run: string): RecordedRequest[] {
-  return readFileSync(join(RUNS, run, 'requests.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as RecordedRequest)
-}
-
-/** The control calls of a run's last request, each with the text of its result. */
-function controlCalls(run: string): Array<{tool: string; args: string; result: string}> {
-  const messages = requests(run).at(-1)!.body.messages
-  const calls = messages.flatMap((message) => message.tool_calls ?? [])
-  const results = messages.filter((message) => message.role === 'tool').map((message) => message.content as string)
-  return calls.map((call, index) => ({tool: call.function.name, args: call.function.arguments, result: results[index]!}))
-}
 
 /** The text inside OpenClaw's external-content wrapper (or the text itself, unwrapped). */
 function unwrapped(text: string): string {
@@ -180,7 +158,7 @@ describe('an id in the old form', () => {
     const result = await runCli(['call', '--catalog', config, '--request', '{"id":"mcp:everything:echo","args":{"message":"hi"}}'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe(
-      'Unknown tool id: mcp:everything:echo. Did you mean: everything__echo, everything__get-annotated-message, everything__get-env? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.\n',
+      modelErrorText('tool_call', 'Unknown tool id: mcp:everything:echo. Did you mean: everything__echo, everything__get-annotated-message, everything__get-env? Use tool_search to find a tool, tool_describe to inspect it, then tool_call with the exact id or name.'),
     )
     expect(result.stderr).toBe('')
   })

@@ -72,9 +72,10 @@ describe('without --catalog: the MCP servers OpenClaw would start', () => {
         fixture: {...fixtureServer(pids), toolFilter: {include: ['echo*', 'weather', 'fail']}},
         off: {...fixtureServer(pids), enabled: false},
       },
-      {tools: {deny: ['mcp:fixture:fixture__fail']}},
+      // OpenClaw's tool policy names tools, as the model is given them.
+      {tools: {deny: ['fixture__fail']}},
     )
-    const result = await runCli(['catalog', 'list', '--json'], {env: {HOME: home}})
+    const result = await runCli(['catalog', 'list', '--json', '--openclaw-tools', 'none'], {env: {HOME: home}})
     expect(result.stderr).toBe(`Catalog: the MCP servers OpenClaw would start, from mcp.servers of ${file} (fixture); the config's tool policy applies.\n`)
     expect(result.code).toBe(0)
     const listed = parseJsonOutput<ListJson & {denied: number}>(result)
@@ -135,7 +136,13 @@ describe('without --catalog: the MCP servers OpenClaw would start', () => {
 
   it('with no servers to start, says where it looked and what to pass (exit 2)', async () => {
     const {home, file} = openclawHome({})
-    const empty = await runCli(['catalog', 'list'], {env: {HOME: home}})
+    // OpenClaw's own tools are a catalog of their own…
+    const own = await runCli(['catalog', 'list', '--json'], {env: {HOME: home}})
+    expect(own.code).toBe(0)
+    expect(own.stderr).toBe(`Catalog: what OpenClaw gives the model with ${file}: its own tools and no MCP servers; the config's tool policy applies.\n`)
+    expect(parseJsonOutput<ListJson>(own).tools.map((tool) => tool.id)).toContain('openclaw:core:web_fetch')
+    // …without them there is nothing to list.
+    const empty = await runCli(['catalog', 'list', '--openclaw-tools', 'none'], {env: {HOME: home}})
     expect(empty.code).toBe(2)
     expect(empty.stderr).toBe(`Error: No catalog to load: ${file} declares no MCP servers (mcp.servers). Pass --catalog <file|dir|client>, or one server with --stdio "<command>" or --http-url <url>; "toolsearch catalog sources" lists the MCP configs found.\n`)
   })

@@ -41,7 +41,7 @@ const cli = (args: string[]) => spawnSync(process.execPath, [join(project, 'node
 describe('the published package', () => {
   it('ships the built CLI, its manifest, declarations, the examples its help uses and the licence, not the tests', () => {
     const paths = packed.map((file) => file.path)
-    expect(paths).toEqual(expect.arrayContaining(['bin/run.cjs', 'oclif.manifest.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/commands/doctor.js', 'examples/catalog.json5', 'examples/openclaw.json5', 'LICENSE', 'README.md']))
+    expect(paths).toEqual(expect.arrayContaining(['bin/run.cjs', 'oclif.manifest.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/commands/doctor.js', 'examples/catalog.json5', 'examples/openclaw.json5', 'LICENSE', 'README.md', 'data/openclaw-tools/2026.9.6.json', 'data/openclaw-tools/LICENSE']))
     expect(paths.filter((path) => path.startsWith('test/') || path.startsWith('src/') || path.endsWith('.map'))).toEqual([])
     // The start bin/run.cjs requires, the bundle it runs and its code cache; not the build's account of it.
     expect(paths).toEqual(expect.arrayContaining(['dist/bundle/start.cjs', 'dist/bundle/toolsearch.cjs', 'dist/bundle/toolsearch.cache', 'dist/bundle/registry.cjs']))
@@ -60,6 +60,11 @@ describe('the published package', () => {
     const search = cli(['search', 'read a file', '--catalog', 'node_modules/toolsearch/examples/catalog.json5', '--json'])
     expect(search.status).toBe(0)
     expect(JSON.parse(search.stdout)[0].id).toBe('openclaw:core:read')
+    // OpenClaw's own tools come with the package: a config alone is a catalog.
+    writeFileSync(join(project, 'openclaw.json'), '{}')
+    const own = cli(['search', 'fetch a web page', '--config', 'openclaw.json', '--json'])
+    expect(own.status).toBe(0)
+    expect(JSON.parse(own.stdout).map((hit: {id: string}) => hit.id)).toContain('openclaw:core:web_fetch')
   })
 
   it('runs every shipped example from the installed package, whose dev dependencies are not installed', () => {
@@ -74,6 +79,7 @@ describe('the published package', () => {
       'examples/tools/unit-convert.js': [{args: ['call', 'unit_convert', 'value=5', 'from=km', 'to=m', '--catalog', catalog, '--json'], code: 0, says: '5000'}],
       'examples/tools/text-stats.js': [{args: ['call', 'text_stats', 'text=one two', '--catalog', catalog], code: 0, says: '"words": 2'}],
       'examples/mcp-servers.json': [{args: ['catalog', 'list', '--catalog', servers], code: 0, says: '5 tools from 1 owner'}],
+      'examples/probe-tasks.jsonl': [{args: ['probe', '--tasks', at('examples/probe-tasks.jsonl'), '--catalog', catalog, '--model', 'mock', '--lanes', 'tools'], code: 0, says: 'Verdict: only the tools lane ran'}],
       'examples/mcp-server.js': [
         {args: ['call', 'echo', 'message=hello', '--catalog', servers], code: 0, says: '"Echo: hello"'},
         {args: ['call', 'forecast', 'location=Chicago', '--catalog', servers, '--json'], code: 0, says: '"location": "Chicago"'},

@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest'
 
 import type {SearchHit} from '../../src/search/hits.js'
 import {ROOT, parseJsonOutput, runCli, tempDir} from '../helpers/cli.js'
+import {modelErrorText} from '../helpers/controls.js'
 
 const EXAMPLE = join(ROOT, 'examples/catalog.json5')
 const HOSTILE = join(ROOT, 'test/fixtures/catalogs/hostile.json')
@@ -303,23 +304,37 @@ describe('search --request', () => {
     expect(await search(['read', '--request-file', file])).toMatchObject({code: 2, stderr: 'Error: --request-file brings its own queries; leave out the query words.\n'})
   })
 
-  it('fails with exit 1 and the exact model-facing message', async () => {
+  it('fails with exit 1 and the exact model-facing message: the control\'s own error object', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'provide query or queries.'],
       [{queries: []}, 'queries must be a non-empty array.'],
-      [{query: 1}, 'query must be a string.'],
       [{queries: [{query: 'a'}], limit: 2}, 'set limit on each batch query, not on the batch request.'],
-      [{queries: [7]}, 'queries[0] must be an object.'],
       [{queries: [{query: ' '}]}, 'queries[0].query must be a non-empty string.'],
-      [{queries: [{query: 'x'.repeat(513)}]}, 'queries[0].query must not exceed 512 characters.'],
-      [{queries: [{query: 'a', limit: -1}]}, 'queries[0].limit must be a positive integer.'],
-      [{queries: Array.from({length: 17}, () => ({query: 'a', limit: 1}))}, 'queries may contain at most 16 entries.'],
       [{queries: [{query: 'é'.repeat(127)}, {query: 'é'.repeat(127)}]}, 'serialized batch query text may use at most 512 UTF-8 bytes.'],
     ]
     for (const [request, message] of cases) {
       const result = await search(['--request', JSON.stringify(request)])
-      expect({code: result.code, stderr: result.stderr, stdout: result.stdout}).toEqual({code: 1, stderr: `Error: ${message}\n`, stdout: ''})
+      expect({code: result.code, stderr: result.stderr, stdout: result.stdout}).toEqual({code: 1, stderr: '', stdout: modelErrorText('tool_search', message)})
     }
+  })
+
+  it('refuses arguments that fail tool_search\'s own schema before the control runs, with the provider-side text (exit 1)', async () => {
+    const anyOf = ['  - queries: must be null', '  - queries: must match a schema in anyOf']
+    const cases: Array<[unknown, string[]]> = [
+      [{queries: [7]}, ['  - queries.0: must be object', ...anyOf]],
+      [{queries: [{query: 'x'.repeat(513)}]}, ['  - queries.0.query: must not have more than 512 characters', ...anyOf]],
+      [{queries: [{query: 'a', limit: -1}]}, ['  - queries.0.limit: must be >= 1', ...anyOf]],
+      [{queries: Array.from({length: 17}, () => ({query: 'a', limit: 1}))}, ['  - queries: must not have more than 16 items', ...anyOf]],
+    ]
+    for (const [request, lines] of cases) {
+      const result = await search(['--request', JSON.stringify(request)])
+      const text = `Validation failed for tool "tool_search":\n${lines.join('\n')}\n\nReceived arguments:\n${JSON.stringify(request, null, 2)}\n`
+      expect({code: result.code, stderr: result.stderr, stdout: result.stdout}).toEqual({code: 1, stderr: '', stdout: text})
+    }
+    // What the schema can coerce is coerced, as OpenClaw does: a number query is searched as text.
+    const coerced = await search(['--request', JSON.stringify({query: 1})])
+    expect(coerced.code).toBe(0)
+    expect(coerced.stdout).toBe((await search(['--request', JSON.stringify({query: '1'})])).stdout)
   })
 
   it('reports errors as JSON under --json', async () => {

@@ -17,7 +17,7 @@ describe('parameterText', () => {
     expect(parameterText(nested(6, {description: 'deepest'}))).toBe('d0 p1 d1 p2 d2 p3 d3 p4 d4 p5')
   })
 
-  it('recurses into items, anyOf, oneOf and allOf, each one level deeper', () => {
+  it('recurses into properties and a single items schema, as OpenClaw 2026.9.6 does — not into anyOf, oneOf, allOf or tuple items', () => {
     const schema = {
       type: 'object',
       properties: {
@@ -26,11 +26,14 @@ describe('parameterText', () => {
         mode: {oneOf: [{description: 'fast mode'}]},
         limits: {allOf: [{properties: {cap: {description: 'upper cap'}}}]},
         pair: {items: [{description: 'first half'}, {description: 'second half'}]},
+        blank: {description: ''},
       },
     }
-    expect(parameterText(schema)).toBe('tags tag text target by id by name mode fast mode limits cap upper cap pair first half second half')
-    // One level deeper than the list itself: a variant at depth 5 is not read.
-    expect(parameterText(nested(4, {anyOf: [{description: 'too deep'}], description: 'kept'}))).toBe('d0 p1 d1 p2 d2 p3 d3 p4 kept')
+    // The recorded `searches` run (test/fixtures/openclaw-runs) shows it: a property inside one
+    // branch of an anyOf does not make its tool found.
+    expect(parameterText(schema)).toBe('tags tag text target mode limits pair blank')
+    // Items count one level deeper: an items schema at depth 5 is not read.
+    expect(parameterText(nested(4, {items: {description: 'too deep'}, description: 'kept'}))).toBe('d0 p1 d1 p2 d2 p3 d3 p4 kept')
   })
 
   it('reads nothing else: not enum values, titles, defaults, examples or other subschemas', () => {

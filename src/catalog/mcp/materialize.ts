@@ -28,7 +28,7 @@
  * in. The entries come out ordered by name. Strings compare as OpenClaw's `localeCompare` does.
  */
 import {compareIds} from '../../shared/order.js'
-import {truncateUtf16} from '../../shared/utf16.js'
+import {OPENCLAW_MCP_DESCRIPTION_CUT, truncateText} from '../../shared/truncate.js'
 import {isRecord} from '../../shared/json.js'
 import {mcpToolName, takenKey, takenNames} from '../../mcp/names.js'
 import type {McpServerOffers} from '../../mcp/types.js'
@@ -84,7 +84,7 @@ export function sanitizeMcpDescription(text: string | undefined): string | undef
   let scrubbed = trimmed
   for (const phrase of INSTRUCTION_PHRASES) scrubbed = scrubbed.replace(phrase, REDACTED_INSTRUCTION)
   scrubbed = scrubbed.replace(/system\s+prompt/gi, 'system prompt')
-  return scrubbed.length > MCP_DESCRIPTION_MAX ? `${truncateUtf16(scrubbed, MCP_DESCRIPTION_MAX)}...` : scrubbed
+  return truncateText(scrubbed, MCP_DESCRIPTION_MAX, OPENCLAW_MCP_DESCRIPTION_CUT)
 }
 
 /** An MCP server's `toolFilter` pattern against a tool name: exact, or `*` for any run of characters. */

@@ -6,11 +6,12 @@
  * within the limit (the `unreachable` probe).
  */
 import {BATCH_LIMITS} from '../../search/request.js'
-import {ELLIPSIS, collapseWhitespace} from '../../shared/description.js'
+import {collapseWhitespace} from '../../shared/description.js'
+import {OPENCLAW_CUT} from '../../shared/truncate.js'
 import {analyzeText} from '../../search/analyze.js'
 import {nameWords} from '../probes.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'compaction',
@@ -21,10 +22,10 @@ const meta: LintRuleMeta = {
   },
 }
 
-export const compaction = defineLintRule({
+export const compaction: LintRule = {
   meta,
   detect(context) {
-    const kept = BATCH_LIMITS.descriptionCap - ELLIPSIS.length
+    const kept = BATCH_LIMITS.descriptionCap - OPENCLAW_CUT.mark.length
     const findings: LintFinding[] = []
     for (const entry of context.entries) {
       const description = collapseWhitespace(entry.description)
@@ -40,4 +41,4 @@ export const compaction = defineLintRule({
     }
     return findings
   },
-})
+}

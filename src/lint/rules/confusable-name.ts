@@ -13,8 +13,8 @@
  * script, even of Latin look-alikes, is not flagged: telling that needs the confusables data.
  */
 import {hiddenCharacters} from '../../output/terminal.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'confusable-name',
@@ -72,7 +72,7 @@ function problemOf(field: 'name' | 'owner', value: string): {messageId: string; 
   return undefined
 }
 
-export const confusableName = defineLintRule({
+export const confusableName: LintRule = {
   meta,
   detect(context) {
     const findings: LintFinding[] = []
@@ -90,4 +90,4 @@ export const confusableName = defineLintRule({
     }
     return findings
   },
-})
+}

@@ -6,8 +6,8 @@
  */
 import {collapseWhitespace, compactDescription} from '../../shared/description.js'
 import {DIRECTORY_IDENTIFIER, NAMES_ONLY, listableEntries} from '../../directory/render.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'directory',
@@ -22,7 +22,7 @@ const meta: LintRuleMeta = {
   },
 }
 
-export const directory = defineLintRule({
+export const directory: LintRule = {
   meta,
   detect(context) {
     const window = context.contextWindow === undefined ? 'no context window' : `a ${context.contextWindow}-token context window`
@@ -53,4 +53,4 @@ export const directory = defineLintRule({
     }
     return findings
   },
-})
+}

@@ -5,8 +5,8 @@
  * not even within `searchDefaultLimit` results; a warning when it is (the model sees both and
  * must pick by id).
  */
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'exact-name-lost',
@@ -17,7 +17,7 @@ const meta: LintRuleMeta = {
   },
 }
 
-export const exactNameLost = defineLintRule({
+export const exactNameLost: LintRule = {
   meta,
   detect(context) {
     const findings: LintFinding[] = []
@@ -50,4 +50,4 @@ export const exactNameLost = defineLintRule({
     }
     return findings
   },
-})
+}

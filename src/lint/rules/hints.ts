@@ -7,8 +7,8 @@
  */
 import {INPUT_SIGNATURE_LIMITS, OUTPUT_SIGNATURE_LIMITS, type SignatureLimits, inputSignature, renderOutputHint} from '../../hints/index.js'
 import {hintObstacle} from '../../hints/diagnose.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'hints',
@@ -28,7 +28,7 @@ function cause(schema: unknown, limits: SignatureLimits): string {
   return obstacle.path === '' ? obstacle.reason : `${obstacle.reason} at ${obstacle.path}`
 }
 
-export const hints = defineLintRule({
+export const hints: LintRule = {
   meta,
   detect(context) {
     const findings: LintFinding[] = []
@@ -49,4 +49,4 @@ export const hints = defineLintRule({
     }
     return findings
   },
-})
+}

@@ -9,6 +9,7 @@ import {payload} from './payload.js'
 import {queries} from './queries.js'
 import {shadowed} from './shadowed.js'
 import {unreachable} from './unreachable.js'
+import {registerLintRules} from '../registry.js'
 import type {LintRule} from '../types.js'
 
-export const LINT_RULES: readonly LintRule[] = [unreachable, exactNameLost, shadowed, confusableName, noWords, queries, directory, hints, compaction, payload]
+export const LINT_RULES: readonly LintRule[] = registerLintRules([unreachable, exactNameLost, shadowed, confusableName, noWords, queries, directory, hints, compaction, payload])

@@ -5,8 +5,8 @@
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {analyzeText} from '../../search/analyze.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'no-words',
@@ -36,7 +36,7 @@ function problemOf(entry: CatalogEntry): {messageId: string; severity?: 'error'}
   return undefined
 }
 
-export const noWords = defineLintRule({
+export const noWords: LintRule = {
   meta,
   detect(context) {
     const findings: LintFinding[] = []
@@ -47,4 +47,4 @@ export const noWords = defineLintRule({
     }
     return findings
   },
-})
+}

@@ -9,8 +9,8 @@ import {formatPercent, payloadReport, savedShare} from '../../directory/payload.
 import {plural} from '../../output/style.js'
 import {runSearchRequest} from '../../search/request.js'
 import {probesFor} from '../probes.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintContext, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintContext, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'payload',
@@ -38,7 +38,7 @@ export function discoveryRoundBytes(context: LintContext): number {
   return Math.round(total / queries.length)
 }
 
-export const payload = defineLintRule({
+export const payload: LintRule = {
   meta,
   detect(context) {
     if (context.catalog.length === 0) return []
@@ -58,4 +58,4 @@ export const payload = defineLintRule({
       }),
     ]
   },
-})
+}

@@ -5,8 +5,8 @@
  */
 import {evaluateRanker} from '../../eval/evaluate.js'
 import {ordinal, sideBySide, sideBySideLine} from '../explain.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'queries',
@@ -17,7 +17,7 @@ const meta: LintRuleMeta = {
   },
 }
 
-export const queries = defineLintRule({
+export const queries: LintRule = {
   meta,
   detect(context) {
     if (context.queries === undefined || context.queries.length === 0) return []
@@ -51,4 +51,4 @@ export const queries = defineLintRule({
     }
     return findings
   },
-})
+}

@@ -7,8 +7,8 @@ import type {CatalogEntry} from '../../catalog/types.js'
 import {analyzeText} from '../../search/analyze.js'
 import {openclawDocumentText} from '../../search/document.js'
 import {tokenize} from '../../search/tokenize.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintContext, LintFinding, LintRuleMeta} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintContext, LintFinding, LintRule, LintRuleMeta} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'shadowed',
@@ -59,7 +59,7 @@ function documentFrequencies(entries: readonly CatalogEntry[]): (term: string) =
   return (term) => counts.get(term) ?? 0
 }
 
-export const shadowed = defineLintRule({
+export const shadowed: LintRule = {
   meta,
   detect(context) {
     const byId = new Map(context.entries.map((entry) => [entry.id, entry]))
@@ -84,4 +84,4 @@ export const shadowed = defineLintRule({
     }
     return findings
   },
-})
+}

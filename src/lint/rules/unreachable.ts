@@ -5,8 +5,8 @@
  * outrank it and the terms that made them win.
  */
 import {ordinal, sideBySide, sideBySideLine} from '../explain.js'
-import {defineLintRule, lintFinding} from '../registry.js'
-import type {LintFinding, LintRuleMeta, ProbeOutcome} from '../types.js'
+import {lintFinding} from '../registry.js'
+import type {LintFinding, LintRule, LintRuleMeta, ProbeOutcome} from '../types.js'
 
 const meta: LintRuleMeta = {
   id: 'unreachable',
@@ -25,7 +25,7 @@ function missText(outcome: ProbeOutcome, why: string): string {
   return `"${outcome.probe.query}" (from ${KIND_WORDS[outcome.probe.kind]}) ${where}: ${why}`
 }
 
-export const unreachable = defineLintRule({
+export const unreachable: LintRule = {
   meta,
   detect(context) {
     const findings: LintFinding[] = []
@@ -47,4 +47,4 @@ export const unreachable = defineLintRule({
     }
     return findings
   },
-})
+}

@@ -15,6 +15,7 @@
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {parameterText} from '../document.js'
+import {DEFAULT_OWNERS} from './lexicon/index.js'
 import {ENHANCED, type GluedWordLimits} from './options.js'
 import {summaryAndRest, wordsOf} from './words.js'
 
@@ -22,9 +23,6 @@ export const FIELD_NAMES = ['name', 'owner', 'label', 'summary', 'description', 
 export type FieldName = (typeof FIELD_NAMES)[number]
 
 export type FieldWords = Record<FieldName, string[]>
-
-/** Owners every entry of a source has by default; indexing them would only add noise. */
-const DEFAULT_OWNERS: ReadonlySet<string> = new Set(['core', 'client'])
 
 /**
  * Splits a glued lowercase word into the fewest known words (`airqualityforecast` → `air`,

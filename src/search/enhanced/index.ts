@@ -7,8 +7,8 @@
  *    (`weighted-index.ts`), owners' names, the catalog's words;
  * 2. query planning (`plan.ts`): words → concepts (`query.ts`): each typed word, minus stop words
  *    and filler, stemmed, with lexicon synonyms and implications (`lexicon/`), glued words split,
- *    typos corrected (`typo.ts`); then the rewrite rules (`rules/`): argument kinds, several,
- *    phrase words, repeated terms, later actions, reread action;
+ *    typos corrected (`typo.ts`); then the rewrite rules (`rules/`, in `REWRITE_RULES`): argument
+ *    kinds, several, phrase words, repeated terms, later actions, reread action;
  * 3. the BM25F core (`bm25f.ts`): one score per concept from its best term;
  * 4. the bonus rules (`rules/`), in this order: name coverage, owner match, action match, exact
  *    form; each applies its bonus and explains it;
@@ -18,9 +18,9 @@
  * Every point of a score is a `TermContribution` (term, field, weight, expandedFrom), and they
  * add up to the score.
  *
- * Adding a rule: a rewrite is a function over concepts called from `query.ts` or `plan.ts`; a
- * bonus is a `BonusRule` (`rules/rule.ts`) added to `bonusRules` below, with its knob in
- * `options.ts`, a test on a tiny catalog built for it, and its ablation in bench/eval.js.
+ * Adding a rule: a rewrite is a `RewriteRule` (`rules/rewrite-rule.ts`) added to `REWRITE_RULES`
+ * in `plan.ts`; a bonus is a `BonusRule` (`rules/rule.ts`) added to `bonusRules` below; either with
+ * its knob in `options.ts`, a test on a tiny catalog built for it, and its ablation in bench/eval.js.
  */
 import type {CatalogEntry} from '../../catalog/types.js'
 import {compareByCodeUnits, exactKey, selectTop} from '../../shared/order.js'
@@ -88,12 +88,13 @@ export function buildEnhancedRanker(entries: readonly CatalogEntry[], options: E
     ...options,
     stem,
     lexicon,
+    actions,
     hasTerm: (term) => index.has(term),
     keepWhole: (chunk) => lexicon.has(stem(chunk)) || index.has(stem(chunk)),
     splitGlued: memoize((word: string) => splitGluedWord(word, knownWords, options)),
     correct: typoCorrector(wordFrequencies, options),
   }
-  const plan = queryPlanner(index, context, actions, catalog.owners, options)
+  const plan = queryPlanner(index, context, catalog.owners, options)
 
   // Scratch space, reused by every search (searches are synchronous) and left zeroed after each.
   const search: SearchScores = {scores: new Float64Array(n), worthMatched: new Float64Array(n), matched: new Int32Array(n), matchedCount: 0}

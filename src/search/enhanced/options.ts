@@ -37,6 +37,11 @@ export interface QueryWeights {
   repeatWeight: number
   /** Weight of a typed word that is part of a lexicon phrase (`pull`, `request` in `pull request`), relative to its own (`rules/phrase-words.ts`). */
   phraseWordWeight: number
+  /**
+   * Weight of a typed action word after the one a request leads with (`find deals closing this
+   * month`), relative to its own: later action words mostly describe the object (`rules/later-actions.ts`).
+   */
+  laterActionWeight: number
 }
 
 /** Limits of query analysis: how far phrases, counts and leading actions are looked for. */
@@ -85,11 +90,6 @@ export interface EnhancedOptions extends QueryWeights, QueryLimits, GluedWordLim
   maxExpansionShare: number
   /** An expansion term is never left out for being common when fewer tools than this use it: in a small catalog a share says nothing. */
   minSkippedExpansionDocs: number
-  /**
-   * Weight of a typed action word after the one a request leads with (`find deals closing this
-   * month`), relative to its own: later action words mostly describe the object (`rules/later-actions.ts`).
-   */
-  laterActionWeight: number
   /** Score of the name-coverage bonus for a query that covers all of a tool name's words (`rules/name-coverage.ts`). */
   nameCoverage: number
   /** An owner with at least this many tools may have a namespace prefix (`browser_`, `API-`) that name coverage ignores… */

@@ -9,7 +9,7 @@
  * to `command`), or reached through the lexicon or a typo correction (`mongo` → `mongodb`).
  */
 import {ENHANCED} from './options.js'
-import type {ConceptTerm} from './query.js'
+import type {ConceptTerm} from './concept.js'
 
 export interface OwnerName {
   /** The owner's name as words (`brave`, `search`), lowercase, as spelt. */

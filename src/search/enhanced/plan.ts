@@ -1,19 +1,46 @@
 /**
  * Query planning: a request → what the ranker looks for, analysed once per search and shared by
  * scoring, the bonus rules and `--explain`. The words (`queryWords`), the action the request leads
- * with (`intent.ts`), the concepts with their terms (`queryConcepts`), and the rewrite rules that
- * depend on the intent (`rules/later-actions.ts`, `rules/reread-action.ts`); then what each
- * concept is worth for query coverage.
+ * with (`intent.ts`), the concepts of its words (`wordConcepts`), then the rewrite rules in order
+ * (`REWRITE_RULES`); then what each concept is worth for query coverage.
  */
 import {idf} from '../bm25.js'
+import type {Concept, ConceptTerm} from './concept.js'
 import type {FieldName} from './fields.js'
-import {type ActionIntent, type ActionLexicon, requestIntent} from './intent.js'
+import {type ActionIntent, requestIntent} from './intent.js'
 import type {EnhancedOptions} from './options.js'
 import {namesOwnerAlone, type OwnerIndex} from './owners.js'
-import {type Concept, type ConceptTerm, isQueryNoise, queryConcepts, type QueryContext, queryWords} from './query.js'
-import {laterActionsScaled} from './rules/later-actions.js'
-import {rereadActionConcept} from './rules/reread-action.js'
+import {isQueryNoise, type QueryContext, queryWords, wordConcepts} from './query.js'
+import {argumentKindsRule} from './rules/argument-kinds.js'
+import {laterActionsRule} from './rules/later-actions.js'
+import {phraseWordsRule} from './rules/phrase-words.js'
+import {repeatedTermsRule} from './rules/repeated-terms.js'
+import {rereadActionRule} from './rules/reread-action.js'
+import type {RewriteRule} from './rules/rewrite-rule.js'
+import {severalRule} from './rules/several.js'
 import type {WeightedIndex} from './weighted-index.js'
+
+/**
+ * The rewrite rules, in the order they apply: those that add concepts (argument kinds, several,
+ * the lexicon's phrases), then those that scale terms over all of them (a phrase's own words,
+ * terms several concepts share), then those that read the request's intent. A new rule is a file
+ * in `rules/` and a line here.
+ */
+export const REWRITE_RULES: readonly RewriteRule[] = [argumentKindsRule, severalRule, phraseWordsRule, repeatedTermsRule, laterActionsRule, rereadActionRule]
+
+/**
+ * The concepts of `query` (whose words, `queryWords`, a caller may have already): its words'
+ * concepts, then every rewrite rule in order. The rules that read the intent change nothing without one.
+ */
+export function queryConcepts(
+  query: string,
+  context: QueryContext,
+  scaled = queryWords(query, context.argumentWeight, context.keepWhole),
+  intent?: ActionIntent,
+): Concept[] {
+  const input = {query, words: scaled.map(({word}) => word), intent, context}
+  return REWRITE_RULES.reduce((concepts, rule) => rule.rewrite(concepts, input), wordConcepts(scaled, context))
+}
 
 /** A query analysed once per search. */
 export interface QueryPlan {
@@ -35,7 +62,6 @@ export interface QueryPlan {
 export function queryPlanner(
   index: WeightedIndex<FieldName>,
   context: QueryContext,
-  actions: ActionLexicon,
   owners: OwnerIndex,
   options: EnhancedOptions,
 ): (query: string) => QueryPlan {
@@ -62,8 +88,8 @@ export function queryPlanner(
 
   return (query) => {
     const words = queryWords(query, options.argumentWeight, context.keepWhole)
-    const intent = needsIntent ? requestIntent(words.map(({word}) => word), actions, stem, isNotAction, options) : undefined
-    const concepts = rereadActionConcept(laterActionsScaled(queryConcepts(query, context, words), intent, actions, stem, options.laterActionWeight), intent, stem)
+    const intent = needsIntent ? requestIntent(words.map(({word}) => word), context.actions, stem, isNotAction, options) : undefined
+    const concepts = queryConcepts(query, context, words, intent)
     const worth = concepts.map(conceptWorth)
     return {
       concepts,

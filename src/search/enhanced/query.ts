@@ -1,40 +1,16 @@
 /**
- * Query → concepts for the enhanced ranker. A concept is one thing the user asked for — a word
- * they typed, or a phrase of the lexicon — with the terms that can stand for it: the typed term
- * at weight 1, lexicon expansions at `expansionWeight`, a typo's correction at `typoWeight`. A
- * document earns a concept's score once, through its best-matching term, so a tool that says
- * both "delete" and "remove" is not counted twice for one word.
+ * Query → concepts for the enhanced ranker (`concept.ts` says what a concept is): the words of a
+ * request, each typed word once, with its lexicon terms; glued words split and typos corrected.
+ * The rewrite rules (`rules/rewrite-rule.ts`, applied in `plan.ts`) take it from there.
  */
 import {STOP_WORDS} from '../stop-words.js'
 import {chunksOf} from '../tokenize.js'
 import {ARGUMENT} from './arguments.js'
+import {type Concept, type ConceptTerm, lexiconTerms} from './concept.js'
+import type {ActionLexicon} from './intent.js'
 import {type Lexicon, QUERY_FILLER_WORDS} from './lexicon/index.js'
 import type {QueryLimits, QueryWeights} from './options.js'
-import {argumentKindConcepts} from './rules/argument-kinds.js'
-import {phraseWordsScaled} from './rules/phrase-words.js'
-import {withRepeatedTermsScaled} from './rules/repeated-terms.js'
-import {severalConcept} from './rules/several.js'
 import {wordsOf} from './words.js'
-
-/** A term that can satisfy a concept. */
-export interface ConceptTerm {
-  /** The term as indexed (stemmed). */
-  term: string
-  weight: number
-  /** For terms the user did not type: the query word or phrase that brought the term in. */
-  expandedFrom?: string
-  /** For lexicon expansions and typo corrections: the word the term was stemmed from (`mongodb`). */
-  word?: string
-}
-
-export interface Concept {
-  /** The query word or phrase this concept stands for. */
-  text: string
-  terms: ConceptTerm[]
-}
-
-/** Words that may stand between the two words of a phrasal verb (`look it up`, `kick them off`). */
-const PHRASE_GAP_WORDS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'me', 'us', 'him', 'her'])
 
 const FILLER: ReadonlySet<string> = new Set(QUERY_FILLER_WORDS)
 
@@ -47,6 +23,8 @@ export function isQueryNoise(word: string): boolean {
 export interface QueryContext extends QueryWeights, Pick<QueryLimits, 'maxPhraseWords' | 'maxCount'> {
   stem: (word: string) => string
   lexicon: Lexicon
+  /** The action words and their classes (`intent.ts`). */
+  actions: ActionLexicon
   /** Whether the index has the stemmed term in any field. */
   hasTerm: (term: string) => boolean
   /** Whether a chunk of letters and digits is one word (`k8s`), not to be split (see `queryWords`). */
@@ -83,40 +61,24 @@ export function queryWords(query: string, argumentWeight: number, keepWhole: (ch
 }
 
 /**
- * The concepts of `query` (whose words, `queryWords`, a caller may have already), in query order
- * (phrases after words), each typed word once.
- * A word the catalog and the lexicon do not know is tried as glued words (`cherrypick` →
- * `cherry pick`), then as a typo (`serach` → `search`); words of paths, URLs and file names
- * weigh less and are taken as they are.
+ * The concepts of a request's words (`queryWords`), in query order, each typed word once, before
+ * the rewrite rules. A word the catalog and the lexicon do not know is tried as glued words
+ * (`cherrypick` → `cherry pick`), then as a typo (`serach` → `search`); words of paths, URLs and
+ * file names weigh less and are taken as they are.
  */
-export function queryConcepts(query: string, context: QueryContext, scaled = queryWords(query, context.argumentWeight, context.keepWhole)): Concept[] {
+export function wordConcepts(scaled: ReadonlyArray<{word: string; scale: number}>, context: QueryContext): Concept[] {
   const {stem, lexicon} = context
-  const words = scaled.map(({word}) => word)
   const concepts: Concept[] = []
   const seen = new Set<string>()
-  // Terms of weight 0 (a relation switched off) are left out: they could only match for nothing.
-  // The lexicon terms of a key: those of part 0 or 1 stand for the word itself, each later part
-  // of a several-part implication becomes a concept of its own (`mkdir`: create, and directory).
-  const expansions = (key: string, from: string, scale: number): ConceptTerm[] => {
-    const byPart = new Map<number, ConceptTerm[]>()
-    for (const {term, word, relation, part = 0} of lexicon.get(key) ?? []) {
-      const weight = scale * (relation === 'synonym' ? context.synonymWeight : context.implicationWeight)
-      if (weight <= 0) continue
-      const index = Math.max(part, 1)
-      const list = byPart.get(index)
-      if (list === undefined) byPart.set(index, [{term, weight, expandedFrom: from, word}])
-      else list.push({term, weight, expandedFrom: from, word})
-    }
-    for (const [part, terms] of byPart) if (part > 1) concepts.push({text: from, terms})
-    return byPart.get(1) ?? []
-  }
-
   const addWord = (word: string, weight: number, from?: string): void => {
     const term = stem(word)
     if (seen.has(term)) return
     seen.add(term)
     const typed: ConceptTerm = from === undefined ? {term, weight} : {term, weight, expandedFrom: from, word}
-    concepts.push({text: from ?? word, terms: [typed, ...expansions(term, from ?? word, weight)]})
+    // The parts of a several-part implication go first, then the word's own concept.
+    const {terms, parts} = lexiconTerms(term, from ?? word, weight, lexicon, context)
+    for (const part of parts) concepts.push(part)
+    concepts.push({text: from ?? word, terms: [typed, ...terms]})
   }
 
   for (const {word, scale} of scaled) {
@@ -139,29 +101,5 @@ export function queryConcepts(query: string, context: QueryContext, scaled = que
     }
     addWord(word, 1)
   }
-
-  // Rewrite rules that add concepts (see each file): the kinds of the arguments, and acting on several things.
-  for (const concept of argumentKindConcepts(query, stem, context.argumentKindWeight)) concepts.push(concept)
-  const several = severalConcept(words, stem, context.severalWeight, context.maxCount)
-  if (several !== undefined) concepts.push(several)
-
-  // Lexicon phrases ("how many", "pull request"), matched on the words as typed; a two-word
-  // phrase also with a pronoun between its words ("look it up", "kick them off").
-  const stems = words.map(stem)
-  const phraseWords = new Set<string>()
-  const addPhrase = (positions: readonly number[]) => {
-    const key = positions.map((position) => stems[position]).join(' ')
-    const text = positions.map((position) => words[position]).join(' ')
-    const terms = expansions(key, text, 1)
-    if (terms.length === 0 || seen.has(key)) return
-    seen.add(key)
-    concepts.push({text, terms})
-    for (const position of positions) phraseWords.add(stems[position]!)
-  }
-  for (let size = context.maxPhraseWords; size >= 2; size--) {
-    for (let start = 0; start + size <= stems.length; start++) addPhrase(Array.from({length: size}, (_, offset) => start + offset))
-  }
-  for (let start = 0; start + 2 < stems.length; start++) if (PHRASE_GAP_WORDS.has(words[start + 1]!)) addPhrase([start, start + 2])
-  // Rewrite rules that scale concepts: the words of a matched phrase, then terms several concepts share.
-  return withRepeatedTermsScaled(phraseWordsScaled(concepts, phraseWords, context.phraseWordWeight), context.repeatWeight)
+  return concepts
 }

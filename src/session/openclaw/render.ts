@@ -6,8 +6,10 @@
  * (`scrubSecrets`). Error texts and queries are shown scrubbed too.
  */
 import {renderColumns} from '../../output/columns.js'
-import {type Style as ChalkInstance, styler} from '../../output/style.js'
+import {type FindingRow, findingWarnings} from '../../output/findings.js'
+import {type Style as ChalkInstance, plural, styler} from '../../output/style.js'
 import {safeInline} from '../../output/terminal.js'
+import {truncateText} from '../../shared/truncate.js'
 import {redactArguments, scrubSecretText, scrubSecrets} from '../log.js'
 import type {EventProblem, ReadSession} from './sessions.js'
 import type {SessionMeta} from './store.js'
@@ -18,7 +20,6 @@ import type {StruggleKind, TimelineItem, Tokens, ToolRef} from './transcript.js'
 export const SHOWN_VALUE_LIMIT = 200
 
 const inline = (value: string) => safeInline(scrubSecretText(value))
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
 
 export function isoTime(ms: number | undefined): string | undefined {
   return ms === undefined || !Number.isFinite(ms) ? undefined : new Date(ms).toISOString()
@@ -83,7 +84,7 @@ const refText = (tool: ToolRef | undefined) => (tool === undefined ? '-' : `${sa
 function shownValue(value: unknown, showArgs: boolean): string {
   const shown = showArgs ? scrubSecrets(value) : redactArguments(value)
   const text = JSON.stringify(shown) ?? 'null'
-  return safeInline(text.length > SHOWN_VALUE_LIMIT ? `${text.slice(0, SHOWN_VALUE_LIMIT - 1)}…` : text)
+  return safeInline(truncateText(text, SHOWN_VALUE_LIMIT))
 }
 
 const tokensText = (tokens: Tokens) => `${tokens.input} in, ${tokens.output} out${tokens.cacheRead + tokens.cacheWrite > 0 ? `, cache ${tokens.cacheRead} read/${tokens.cacheWrite} written` : ''}${tokens.cost > 0 ? `, $${tokens.cost.toFixed(4)}` : ''}`
@@ -170,12 +171,21 @@ export function renderOpenClawStats(records: readonly SessionRecord[], {color}: 
   return blocks.join('\n\n')
 }
 
+/** The events of a session that could not be read, as findings: a line of a JSONL transcript, an event of a database's session. */
+export function problemRows(meta: SessionMeta, problems: readonly EventProblem[]): FindingRow[] {
+  return problems.map(({seq, problem}) => ({
+    rule: 'session.skipped-event',
+    messageId: 'skipped',
+    severity: 'warning',
+    message: `${problem}; skipped.`,
+    file: meta.file,
+    ...(meta.store === 'jsonl' ? {line: seq} : {subject: `session ${meta.id} event ${seq}`}),
+  }))
+}
+
 /** One stderr warning per event that could not be read (at most ten a session, then a count). */
 export function problemWarnings(meta: SessionMeta, problems: readonly EventProblem[]): string[] {
-  const where = meta.store === 'jsonl' ? `${meta.file}:` : `${meta.file} session ${meta.id} event `
-  const warnings = problems.slice(0, 10).map(({seq, problem}) => `Warning: ${safeInline(`${where}${seq}`)}: ${safeInline(problem)}; skipped.`)
-  if (problems.length > 10) warnings.push(`Warning: ${plural(problems.length - 10, 'more event')} of session ${safeInline(meta.id)} skipped.`)
-  return warnings
+  return findingWarnings(problemRows(meta, problems), 10, (more) => `Warning: ${plural(more, 'more event')} of session ${safeInline(meta.id)} skipped.`)
 }
 
 const rankText = (rank: number | null) => (rank === null ? '-' : `#${rank}`)

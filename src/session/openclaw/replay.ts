@@ -7,14 +7,16 @@
  * Per query: the recorded candidate ids beside today's (the same list, in the same order, or not),
  * and the rank of "the tool the model finally called" after that search — the target of the first
  * successful call that followed it — then and now (1-based; null when absent). A request OpenClaw
- * rejected is the same when it is rejected today too (the messages may differ: OpenClaw's schema
- * validation speaks before its own checks do). A search with no recorded result (the session ended
+ * rejected is the same when it is rejected today too; the provider-side argument check runs first,
+ * as it did then, so the two messages read alike. A search with no recorded result (the session ended
  * first, or its result could not be read) is not compared.
  */
 import type {Ranker} from '../../search/types.js'
 import {type SearchLimits, runSearchRequest} from '../../search/request.js'
 import {isToolsearchError} from '../../shared/errors.js'
-import type {SessionAnalysis, TimelineItem} from './transcript.js'
+import {checkControlArguments} from '../../controls/arguments.js'
+import {toolSearchDefinition} from '../../directory/controls.js'
+import {type SessionAnalysis, type TimelineItem, oneLineError} from './transcript.js'
 
 export interface RecordedSearch {
   callId: string
@@ -102,12 +104,15 @@ export function replaySearches(searches: readonly RecordedSearch[], search: (req
 
 /** A recorded request run as `search --request` runs it: today's candidate ids per query, or the rejection. */
 export function requestOutcome(request: unknown, ranker: Ranker, limits: SearchLimits): ReplayOutcome {
+  // The provider-side check speaks first, as it did when the session ran (controls/arguments.ts).
+  const checked = checkControlArguments(toolSearchDefinition(limits.searchDefaultLimit), request)
+  if (!checked.ok) return {error: oneLineError(checked.text)}
   try {
-    const answer = runSearchRequest(request, ranker, limits)
+    const answer = runSearchRequest(checked.args, ranker, limits)
     if (answer.kind === 'single') return {groups: [{query: answer.query, ids: answer.candidates.map((candidate) => candidate.id)}]}
     return {groups: answer.response.results.map((group) => ({query: group.query, ids: group.candidates.map((candidate) => candidate.id)}))}
   } catch (error) {
-    if (isToolsearchError(error) && error.code === 'invalid-search-request') return {error: error.message}
+    if (isToolsearchError(error) && error.code === 'invalid-search-request') return {error: oneLineError(error.message)}
     throw error
   }
 }

@@ -32,6 +32,7 @@
  */
 import type {ToolSource} from '../../catalog/types.js'
 import {isRecord} from '../../shared/json.js'
+import {truncateText} from '../../shared/truncate.js'
 
 export const SEARCH_CONTROLS = ['tool_search'] as const
 export const DESCRIBE_CONTROLS = ['tool_describe'] as const
@@ -190,9 +191,13 @@ export function searchResultGroups(request: unknown, details: unknown, content: 
 
 /** The error a failed control or tool showed the model: its `error` field, else its text. */
 export function errorText(details: unknown, content: unknown): string {
-  const raw = isRecord(details) && typeof details.error === 'string' ? details.error : resultErrorText(details) ?? contentText(content)
+  return oneLineError(isRecord(details) && typeof details.error === 'string' ? details.error : resultErrorText(details) ?? contentText(content))
+}
+
+/** An error text as a session's timeline keeps it: on one line, cut to a few hundred characters. */
+export function oneLineError(raw: string): string {
   const oneLine = raw.replace(/\s+/g, ' ').trim()
-  return oneLine.length > ERROR_TEXT_LIMIT ? `${oneLine.slice(0, ERROR_TEXT_LIMIT - 1)}…` : oneLine
+  return truncateText(oneLine, ERROR_TEXT_LIMIT)
 }
 
 /** `tool_call`'s `{tool, result}` of a target that failed: the target's own text. */

@@ -1,15 +1,22 @@
 /** The enhanced ranker's text analysis: words, glued names, stems, lexicon, typos, query concepts. */
+import {readdirSync} from 'node:fs'
+import {join} from 'node:path'
+
 import {describe, expect, it} from 'vitest'
 
 import {catalogVocabulary, entryFieldWords, entryTextWords, nameWords, splitGluedWord} from '../../../src/search/enhanced/fields.js'
 import {compileLexicon} from '../../../src/search/enhanced/lexicon/index.js'
 import {ENHANCED} from '../../../src/search/enhanced/options.js'
-import {type Concept, isQueryNoise, queryConcepts, type QueryContext, queryWords} from '../../../src/search/enhanced/query.js'
+import type {Concept} from '../../../src/search/enhanced/concept.js'
+import {compileActions} from '../../../src/search/enhanced/intent.js'
+import {queryConcepts, REWRITE_RULES} from '../../../src/search/enhanced/plan.js'
+import {isQueryNoise, type QueryContext, queryWords} from '../../../src/search/enhanced/query.js'
 import {withRepeatedTermsScaled} from '../../../src/search/enhanced/rules/repeated-terms.js'
 import {pointedPlural} from '../../../src/search/enhanced/rules/several.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {typoCorrector, typoDistance} from '../../../src/search/enhanced/typo.js'
 import {firstSentence, summaryAndRest, wordsOf} from '../../../src/search/enhanced/words.js'
+import {ROOT} from '../../helpers/cli.js'
 import {tool} from '../tools.js'
 
 describe('wordsOf', () => {
@@ -213,6 +220,7 @@ describe('query concepts', () => {
   const context = (known: string[]): QueryContext => ({
     stem: porterStem,
     lexicon,
+    actions: compileActions(porterStem),
     hasTerm: (term) => known.map(porterStem).includes(term),
     keepWhole: (chunk) => lexicon.has(porterStem(chunk)),
     splitGlued: (word) => splitGluedWord(word, new Set(known)),
@@ -225,6 +233,7 @@ describe('query concepts', () => {
     severalWeight: 0.5,
     repeatWeight: 1,
     phraseWordWeight: 1,
+    laterActionWeight: 1,
     maxPhraseWords: ENHANCED.maxPhraseWords,
     maxCount: ENHANCED.maxCount,
   })
@@ -335,6 +344,12 @@ describe('query concepts', () => {
       expect.arrayContaining([[porterStem('directory')], expect.arrayContaining(['mkdir', porterStem('create')])]),
     )
     expect(lexicon.get('mkdir')).toContainEqual({term: porterStem('directory'), word: 'directory', relation: 'implication', part: 2})
+  })
+
+  it('applies the rewrite rules in one ordered list, each rule a file of rules/', () => {
+    expect(REWRITE_RULES.map((rule) => rule.name)).toEqual(['argument-kinds', 'several', 'phrase-words', 'repeated-terms', 'later-actions', 'reread-action'])
+    const files = new Set(readdirSync(join(ROOT, 'src/search/enhanced/rules')).map((file) => file.replace(/\.ts$/, '')))
+    for (const rule of REWRITE_RULES) expect(files.has(rule.name), rule.name).toBe(true)
   })
 
   it('adds lexicon phrases as their own concepts', () => {

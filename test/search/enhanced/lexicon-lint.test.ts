@@ -12,7 +12,18 @@
  */
 import {describe, expect, it} from 'vitest'
 
-import {ACTION_CLASSES, compileLexicon, implicationSides, LEXICON_DOMAINS, lexiconEntries, QUERY_FILLER_WORDS} from '../../../src/search/enhanced/lexicon/index.js'
+import {
+  ACTION_CLASSES,
+  compileLexicon,
+  COUNT_WORDS,
+  DEFAULT_OWNERS,
+  implicationSides,
+  LEXICON_DOMAINS,
+  lexiconEntries,
+  PHRASE_GAP_WORDS,
+  POINTING_WORDS,
+  QUERY_FILLER_WORDS,
+} from '../../../src/search/enhanced/lexicon/index.js'
 import {porterStem} from '../../../src/search/enhanced/stem.js'
 import {STOP_WORDS} from '../../../src/search/stop-words.js'
 
@@ -126,6 +137,19 @@ describe('lexicon lint', () => {
     // The check itself works: a word reaches what its own group says.
     expect(reaches('delete', ['remove'])).toBe(true)
     expect(reaches('kubectl', ['kubernetes'])).toBe(true)
+  })
+
+  it('the word lists rules read are plain lowercase words the lexicon does not expand: a pointing word or a count only points or counts', () => {
+    const lexicon = compileLexicon(porterStem)
+    const lists = {PHRASE_GAP_WORDS, POINTING_WORDS, COUNT_WORDS, DEFAULT_OWNERS}
+    for (const [name, words] of Object.entries(lists)) {
+      for (const word of words) {
+        expect(word, name).toMatch(/^[a-z]+$/)
+        expect(lexicon.has(porterStem(word)), `${name}: ${word}`).toBe(false)
+      }
+    }
+    // A pointing word may stand inside a phrase too (`look these up`).
+    for (const word of POINTING_WORDS) expect(PHRASE_GAP_WORDS.has(word), word).toBe(true)
   })
 
   it('one action vocabulary: no word in two action classes, and an action synonym group stays within one class but for `spin_up`', () => {

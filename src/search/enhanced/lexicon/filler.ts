@@ -1,6 +1,7 @@
 /**
- * Words of a request that carry no capability, and the words a request's arguments and counts
- * stand for.
+ * Words of a request that carry no capability, the small words some rules read (a pronoun inside
+ * a phrase, a pointing word, a count), the owners that say nothing about a tool, and the words a
+ * request's arguments and counts stand for.
  */
 import type {ArgumentKind} from '../arguments.js'
 
@@ -36,3 +37,15 @@ export const ARGUMENT_KIND_TERMS = {
 
 /** What a request asking to act on several things it points at (`these contacts`) means for the tool wanted. */
 export const SEVERAL_TERMS: readonly string[] = ['multiple', 'batch', 'bulk']
+
+/** Words that may stand between the two words of a phrasal verb (`look it up`, `kick them off`; `rules/phrase-words.ts`). */
+export const PHRASE_GAP_WORDS: ReadonlySet<string> = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'me', 'us', 'him', 'her'])
+
+/** Words that point at things already in view (`these contacts`; `rules/several.ts`). */
+export const POINTING_WORDS: ReadonlySet<string> = new Set(['these', 'those'])
+
+/** Words that count things (`two contacts`; `rules/several.ts`); a number from 2 to `maxCount` does too. */
+export const COUNT_WORDS: ReadonlySet<string> = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'dozen'])
+
+/** Owners every entry of a source has by default (`fields.ts`); indexing them would only add noise. */
+export const DEFAULT_OWNERS: ReadonlySet<string> = new Set(['core', 'client'])

@@ -23,7 +23,7 @@ import {WIKI} from './wiki.js'
 
 export {ACTION_CLASSES, ACTION_FAMILIES, type ActionClass, NOUN_LIKE_ACTION_WORDS, OPENED_TO_CREATE} from './actions.js'
 export type {LexiconDomain} from './domain.js'
-export {ARGUMENT_KIND_TERMS, QUERY_FILLER_WORDS, SEVERAL_TERMS} from './filler.js'
+export {ARGUMENT_KIND_TERMS, COUNT_WORDS, DEFAULT_OWNERS, PHRASE_GAP_WORDS, POINTING_WORDS, QUERY_FILLER_WORDS, SEVERAL_TERMS} from './filler.js'
 
 /** Every domain, by name (the lint test reports a line by its domain). */
 export const LEXICON_DOMAINS: Readonly<Record<string, LexiconDomain>> = {

@@ -10,7 +10,8 @@
  */
 import {type ArgumentKind, argumentKind, isCoordinatePair} from '../arguments.js'
 import {ARGUMENT_KIND_TERMS} from '../lexicon/index.js'
-import type {Concept} from '../query.js'
+import type {Concept} from '../concept.js'
+import type {RewriteRule} from './rewrite-rule.js'
 
 /** The kinds of argument a query names, each kind once, with the first piece of that kind. */
 export function argumentKinds(query: string): Array<{kind: ArgumentKind; piece: string}> {
@@ -30,7 +31,12 @@ export function argumentKinds(query: string): Array<{kind: ArgumentKind; piece: 
 }
 
 /** One concept per kind of argument in `query`: the kind's words at `weight`, expanded from the piece. */
-export function argumentKindConcepts(query: string, stem: (word: string) => string, weight: number): Concept[] {
+function argumentKindConcepts(query: string, stem: (word: string) => string, weight: number): Concept[] {
   if (weight <= 0) return []
   return argumentKinds(query).map(({kind, piece}) => ({text: piece, terms: ARGUMENT_KIND_TERMS[kind].map((word) => ({term: stem(word), weight, expandedFrom: piece}))}))
+}
+
+export const argumentKindsRule: RewriteRule = {
+  name: 'argument-kinds',
+  rewrite: (concepts, {query, context}) => [...concepts, ...argumentKindConcepts(query, context.stem, context.argumentKindWeight)],
 }

@@ -9,15 +9,17 @@
  * queries; defaults 0.4978/0.7448 and 0.7703/0.9304): 0.4970/0.7442 and 0.7664/0.9314: it wins
  * 0.4 points of hit@1 on the MCP holdouts and 0.1 on MetaTool.
  */
-import type {ActionIntent, ActionLexicon} from '../intent.js'
-import type {Concept} from '../query.js'
+import type {RewriteRule} from './rewrite-rule.js'
 
-export function laterActionsScaled(concepts: Concept[], intent: ActionIntent | undefined, actions: ActionLexicon, stem: (word: string) => string, weight: number): Concept[] {
-  if (weight === 1 || intent === undefined || intent.actions.length === 0 || intent.question === true) return concepts
-  const lead = new Set(intent.from.split(' ').map(stem))
-  return concepts.map((concept) => {
-    const [typed] = concept.terms
-    if (typed === undefined || typed.expandedFrom !== undefined || lead.has(typed.term) || !actions.classes.has(typed.term)) return concept
-    return {...concept, terms: concept.terms.map((term) => ({...term, weight: term.weight * weight}))}
-  })
+export const laterActionsRule: RewriteRule = {
+  name: 'later-actions',
+  rewrite: (concepts, {intent, context: {actions, stem, laterActionWeight: weight}}) => {
+    if (weight === 1 || intent === undefined || intent.actions.length === 0 || intent.question === true) return concepts
+    const lead = new Set(intent.from.split(' ').map(stem))
+    return concepts.map((concept) => {
+      const [typed] = concept.terms
+      if (typed === undefined || typed.expandedFrom !== undefined || lead.has(typed.term) || !actions.classes.has(typed.term)) return concept
+      return {...concept, terms: concept.terms.map((term) => ({...term, weight: term.weight * weight}))}
+    })
+  },
 }

@@ -9,7 +9,8 @@
  * queries; defaults 0.4978/0.7448 and 0.7703/0.9304): 0.4970/0.7450 and 0.7626/0.9304: it wins
  * 0.8 points of hit@1 on the MCP holdouts and 0.1 on MetaTool.
  */
-import type {Concept} from '../query.js'
+import type {Concept} from '../concept.js'
+import type {RewriteRule} from './rewrite-rule.js'
 
 /** `concepts` with repeated terms scaled (see the module comment); terms left at weight 0, and concepts left with no term, are dropped. */
 export function withRepeatedTermsScaled(concepts: readonly Concept[], repeatWeight: number): Concept[] {
@@ -29,4 +30,9 @@ export function withRepeatedTermsScaled(concepts: readonly Concept[], repeatWeig
         .filter((term) => term.weight > 0),
     }))
     .filter((concept) => concept.terms.length > 0)
+}
+
+export const repeatedTermsRule: RewriteRule = {
+  name: 'repeated-terms',
+  rewrite: (concepts, {context}) => withRepeatedTermsScaled(concepts, context.repeatWeight),
 }

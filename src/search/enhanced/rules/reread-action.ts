@@ -5,16 +5,18 @@
  * in place of the word's usual expansions (`open` → navigate, view), which would pull in page
  * viewers. It has no knob (it applies whenever the intent is reread), so no ablation row.
  */
-import type {ActionIntent} from '../intent.js'
-import type {Concept} from '../query.js'
+import type {RewriteRule} from './rewrite-rule.js'
 
-export function rereadActionConcept(concepts: Concept[], intent: ActionIntent | undefined, stem: (word: string) => string): Concept[] {
-  if (intent?.reread !== true || intent.actions.length !== 1) return concepts
-  const from = stem(intent.from)
-  const [action] = intent.actions
-  return concepts.map((concept) => {
-    const [typed] = concept.terms
-    if (typed === undefined || typed.expandedFrom !== undefined || typed.term !== from) return concept
-    return {...concept, terms: [typed, {term: stem(action!), weight: typed.weight, expandedFrom: concept.text, word: action!}]}
-  })
+export const rereadActionRule: RewriteRule = {
+  name: 'reread-action',
+  rewrite: (concepts, {intent, context: {stem}}) => {
+    if (intent?.reread !== true || intent.actions.length !== 1) return concepts
+    const from = stem(intent.from)
+    const [action] = intent.actions
+    return concepts.map((concept) => {
+      const [typed] = concept.terms
+      if (typed === undefined || typed.expandedFrom !== undefined || typed.term !== from) return concept
+      return {...concept, terms: [typed, {term: stem(action!), weight: typed.weight, expandedFrom: concept.text, word: action!}]}
+    })
+  },
 }

@@ -4,9 +4,8 @@
  * explained per hit on demand; applying and explaining live side by side in the rule's file so
  * they cannot drift apart: the contributions a rule explains add up to what it added.
  *
- * Rewrite rules (the other kind) change the query's concepts before scoring; they are plain
- * functions (`rules/*.ts` without a `BonusRule`), explained through the `expandedFrom` and weights
- * of the terms they produce.
+ * Rewrite rules (the other kind, `rewrite-rule.ts`) change the query's concepts before scoring,
+ * and are explained through the `expandedFrom` and weights of the terms they produce.
  *
  * Each rule's doc comment gives its ablation: the rule switched off by its knob, hit@1/hit@5 on
  * held-out data, from `node bench/eval.js --ablations --held-out` (MetaTool's test half is in it

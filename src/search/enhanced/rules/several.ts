@@ -9,15 +9,10 @@
  * points of hit@1 on the MCP holdouts, costs 0.01 on MetaTool.
  */
 import {isPlural} from '../intent.js'
-import {SEVERAL_TERMS} from '../lexicon/index.js'
+import type {Concept} from '../concept.js'
+import {COUNT_WORDS, POINTING_WORDS, SEVERAL_TERMS} from '../lexicon/index.js'
 import {ENHANCED} from '../options.js'
-import type {Concept} from '../query.js'
-
-/** Words that point at things already in view (`these contacts`). */
-const POINTING_WORDS: ReadonlySet<string> = new Set(['these', 'those'])
-
-/** Words that count things (`two contacts`); a number from 2 to `maxCount` does too. */
-const COUNT_WORDS: ReadonlySet<string> = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'dozen'])
+import type {RewriteRule} from './rewrite-rule.js'
 
 /** Whether a word counts several things: `three`, `20` (not `1`, nor `2020`). */
 function isCount(word: string, maxCount: number): boolean {
@@ -43,8 +38,16 @@ export function pointedPlural(words: readonly string[], maxCount = ENHANCED.maxC
 }
 
 /** The concept of acting on several things, if the request's words (as typed) point at or count a plural. */
-export function severalConcept(words: readonly string[], stem: (word: string) => string, weight: number, maxCount: number): Concept | undefined {
+function severalConcept(words: readonly string[], stem: (word: string) => string, weight: number, maxCount: number): Concept | undefined {
   if (weight <= 0) return undefined
   const several = pointedPlural(words, maxCount)
   return several === undefined ? undefined : {text: several, terms: SEVERAL_TERMS.map((word) => ({term: stem(word), weight, expandedFrom: several}))}
+}
+
+export const severalRule: RewriteRule = {
+  name: 'several',
+  rewrite: (concepts, {words, context}) => {
+    const several = severalConcept(words, context.stem, context.severalWeight, context.maxCount)
+    return several === undefined ? concepts : [...concepts, several]
+  },
 }
