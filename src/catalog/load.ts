@@ -94,8 +94,12 @@ export async function readCatalogDocument(file: string, cwd: string = process.cw
   return (await readCatalogFile(file, cwd)).document
 }
 
-/** One file's bytes and the document they parse to. */
-async function readCatalogFile(file: string, cwd: string): Promise<{bytes: Buffer; document: unknown}> {
+/**
+ * One file's document, and its bytes when `keepBytes` (to keep a copy beside its entries):
+ * otherwise they are let go before the text is parsed, so that a large catalog's bytes, its text
+ * and its parsed value are not all held at once.
+ */
+async function readCatalogFile(file: string, cwd: string, keepBytes = false): Promise<{bytes?: Buffer; document: unknown}> {
   let bytes: Buffer | undefined
   try {
     bytes = readRegularFile(resolve(cwd, file))?.bytes
@@ -105,7 +109,9 @@ async function readCatalogFile(file: string, cwd: string): Promise<{bytes: Buffe
     throw usageError(`Cannot read catalog ${file}: ${(error as Error).message}`, {file, cause: error})
   }
   if (bytes === undefined) throw usageError(`Catalog not found: ${file}`, {file})
-  return {bytes, document: await parseCatalogText(bytes.toString('utf8'), file)}
+  const text = bytes.toString('utf8')
+  if (!keepBytes) bytes = undefined
+  return {bytes, document: await parseCatalogText(text, file)}
 }
 
 /** Parses catalog text; a syntax error names the file, line and column. */
@@ -166,7 +172,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   const read: ReadCatalogFile[] = []
   for (const ref of cached === undefined ? refs : []) {
     const {file, directory} = ref
-    const {bytes, document} = await readCatalogFile(file, cwd)
+    const {bytes, document} = await readCatalogFile(file, cwd, options.entriesCache !== undefined)
     // A defect inside one tool skips that tool (parseCatalogDocument); anywhere else, the file.
     assertSafeCatalogDocument(document, file, catalogTools(document))
     const declared = mayDeclareMcpServers(document) ? await declaredMcpServers(document, file) : undefined
@@ -184,7 +190,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
     parsedFiles.push({entries: parsed.entries, serverKeys})
     for (const skipped of parsed.skipped) skippedTools.push(skipped)
     // Only files that declare no server are kept: a server's tools are listed live every run.
-    if (options.entriesCache !== undefined && declared === undefined) read.push({...ref, bytes, entries: parsed.entries, skipped: parsed.skipped})
+    if (bytes !== undefined && declared === undefined) read.push({...ref, bytes, entries: parsed.entries, skipped: parsed.skipped})
   }
   const outsideKeys: string[] = []
   for (const [key, config] of Object.entries(options.servers ?? {})) {
