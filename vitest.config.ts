@@ -5,12 +5,13 @@ import {defineConfig} from 'vitest/config'
 import {BaseSequencer, type TestSpecification} from 'vitest/node'
 
 /**
- * Files that run for tens of seconds (they install the package, race writer processes, start MCP
- * servers or rerun every documentation transcript), longest first. On a clean clone vitest has no
+ * Files that run for tens of seconds (they replay every recorded OpenClaw run against live MCP
+ * servers, install the package, race writer processes, start MCP servers or rerun every
+ * documentation transcript), longest first. On a clean clone vitest has no
  * timings yet and starts the largest files first, which put the transcripts (a small file) at the
  * very end of a run and made the whole suite wait for it; started first, they overlap the rest.
  */
-const LONG_RUNNING = ['test/package/pack.test.ts', 'test/fs/concurrency.test.ts', 'test/mcp/cli.test.ts', 'test/docs/transcripts.test.ts', 'test/cli/loaded-modules.test.ts', 'test/mcp/sources-cli.test.ts', 'test/mcp/call.test.ts', 'test/catalog/large-catalogs.test.ts']
+const LONG_RUNNING = ['test/e2e-openclaw/replay.test.ts', 'test/package/pack.test.ts', 'test/fs/concurrency.test.ts', 'test/mcp/cli.test.ts', 'test/docs/transcripts.test.ts', 'test/cli/loaded-modules.test.ts', 'test/mcp/sources-cli.test.ts', 'test/mcp/call.test.ts', 'test/catalog/large-catalogs.test.ts']
 
 // A renamed or deleted file would silently lose its place at the front.
 for (const name of LONG_RUNNING) if (!existsSync(new URL(name, import.meta.url))) throw new Error(`vitest.config.ts: LONG_RUNNING names ${name}, which does not exist`)
