@@ -86,7 +86,7 @@ function usableSelector(params: Record<string, unknown>): string | undefined {
 }
 
 /** The trimmed selector, or the model-facing `id must be a non-empty string.` */
-function selectorValue(params: Record<string, unknown>): string {
+export function selectorValue(params: Record<string, unknown>): string {
   const value = usableSelector(params)
   if (value === undefined) throw invalidRequest(MISSING_ID_MESSAGE)
   return value.trim()

@@ -15,7 +15,7 @@ import {isRecord} from '../shared/json.js'
 import {ToolsearchError, isToolsearchError} from '../shared/errors.js'
 import {controlResultText, truncateSanitized, wrapExternalContent} from '../output/external-content.js'
 import {TOOL_CALL, TOOL_DESCRIBE, type ToolDefinition, toolSearchDefinition} from '../directory/controls.js'
-import {hoistNestedSelector, MISSING_ID_MESSAGE, SELECTOR_KEYS} from '../call/request.js'
+import {hoistNestedSelector, selectorValue} from '../call/request.js'
 import {lookupCatalogTool} from '../call/lookup.js'
 import {assertArgumentDepth} from '../call/arguments.js'
 import {describeEntry} from '../describe/describe.js'
@@ -54,18 +54,10 @@ export async function preparedControlArguments(control: ControlName, request: un
   const definition: ToolDefinition = control === 'tool_search' ? toolSearchDefinition(searchDefaultLimit) : control === 'tool_describe' ? TOOL_DESCRIBE : TOOL_CALL
   // A depth bomb is refused before anything walks it (the walks below recurse per level).
   assertArgumentDepth(request)
-  const prepared = control !== 'tool_search' && isRecord(request) && !SELECTOR_KEYS.some((key) => Object.hasOwn(request, key)) ? hoistNestedSelector(request) : request
+  const prepared = control !== 'tool_search' && isRecord(request) ? hoistNestedSelector(request) : request
   const checked = checkControlArguments(definition, prepared)
   if (checked.ok) return checked
   return {ok: false, text: checked.text, error: new ToolsearchError('invalid-request', checked.text)}
-}
-
-/** The selector of a `tool_describe` request: `id ?? toolId ?? name`, a non-blank string, trimmed. */
-function describeSelector(args: unknown): string {
-  const params = isRecord(args) ? args : {}
-  const value = params.id ?? params.toolId ?? params.name
-  if (typeof value !== 'string' || value.trim() === '') throw new ToolsearchError('invalid-request', MISSING_ID_MESSAGE)
-  return value.trim()
 }
 
 /** `tool_describe`: the catalog entry the model asked for, as OpenClaw describes it. */
@@ -74,7 +66,7 @@ export async function answerDescribeRequest(request: unknown, catalog: Catalog, 
   if (!prepared.ok) return prepared
   let entry: CatalogEntry
   try {
-    entry = lookupCatalogTool(catalog, describeSelector(prepared.args))
+    entry = lookupCatalogTool(catalog, selectorValue(isRecord(prepared.args) ? prepared.args : {}))
   } catch (error) {
     if (isToolsearchError(error)) return controlFailure('tool_describe', error)
     throw error
