@@ -1,21 +1,18 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
-import {type ApprovalMode} from '../src/call/approval.js'
-import {type CallInput, type CallOutcome, isModelFacingError, modelToolCallResult, type ResolvedCall, readRequestFile, resolveCall, runCall} from '../src/call/call.js'
-import {assertSessionWritable, callSessionEvent, failedCallSessionEvent, logSessionEvent} from '../src/session/log.js'
+import {type CallInput, readRequestFile} from '../src/call/call.js'
+import {approvalMode, callAndLog, type CallIo, replayRequestFile, withInterrupt} from '../src/call/run.js'
+import {assertSessionWritable, callEvent} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
-import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/mcp/pool.js'
 import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, modelFlags, resultWindowFlag, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {resultWindowFlag, toolCommandFlags} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
-import type {Catalog} from '../src/catalog/types.js'
-import {ExitCode, exitCodeFor, isToolsearchError, type ToolsearchError, usageError} from '../src/shared/errors.js'
-import {toToolsearchError} from '../src/cli/base-command.js'
-import {safeBlock, safeInline} from '../src/output/terminal.js'
-import {controlErrorText, preparedControlArguments, toolCallErrorMessage, toolCallResultText} from '../src/controls/answer.js'
+import {usageError} from '../src/shared/errors.js'
+import {safeBlock} from '../src/output/terminal.js'
+import {answerToolCallRequest} from '../src/controls/tool-call.js'
 
 export default class Call extends BaseCommand<typeof Call> {
   static summary = 'Call a tool the way tool_call does: validated, approved, executed, checked.'
@@ -38,11 +35,7 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
   }
 
   static flags = {
-    ...catalogFlags,
-    ...configFlags,
-    ...modelFlags,
-    ...sessionFlags,
-    server: serverFlag,
+    ...toolCommandFlags,
     // oclif draws the usage line from the first flag of each exclusive set: --args names every
     // flag it excludes, so the line reads [--args | --args-file | --request | --request-file] [--raw]
     // (an overlapping set drawn from a later flag left empty alternatives, `|  |`).
@@ -87,117 +80,32 @@ Exit codes: 0 success, 1 tool or validation error (and unknown, ambiguous or dir
     const context = await this.loadCatalog(flags, {modeMembership: true, selectMcpServers, mcpSessions})
     this.jsonExtras = unavailableMcpServersField(context.catalog)
     const pairs = this.argvRest.slice(this.args.tool === undefined ? 0 : 1)
-    const interrupt = new AbortController()
-    const onSignal = () => (interrupt.signal.aborted ? process.exit(exitCodeFor('interrupted')) : interrupt.abort())
-    process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
-    try {
-      const callOnce = (input: CallInput, notePrefix = '') => this.callOnce(input, context.catalog, interrupt.signal, notePrefix)
+    const io: CallIo = {note: (text) => this.note(text), endWith: (verdict) => this.endWith(verdict), logCall: (report) => this.logSession(callEvent(report))}
+    return withInterrupt(async (signal) => {
+      const lookupNotes = flags.server === undefined || this.args.tool?.startsWith('mcp:') === true
+      const setup = {catalog: context.catalog, approval: approvalMode(flags.approve), timeoutMs: flags.timeout, signal, readStdin, lookupNotes}
+      const call = (input: CallInput, notePrefix?: string) => callAndLog(input, setup, io, notePrefix)
       if (flags['request-file'] !== undefined) {
         if (this.args.tool !== undefined || pairs.length > 0) throw usageError('--request-file carries the tools and their arguments: do not combine it with an id or key=value pairs.')
-        return await this.replayRequests(await readRequestFile(flags['request-file'], readStdin), callOnce)
+        const requests = await readRequestFile(flags['request-file'], readStdin)
+        return replayRequestFile(requests, (request, index) => call({request, requestSource: `request ${index + 1}`, pairs: []}, `request ${index + 1}: `), {...io, print: (text) => this.print(text)})
       }
       const input: CallInput = {target, request: flags.request, argsJson: flags.args, argsFile: flags['args-file'], pairs, raw: flags.raw}
       if (flags.request === undefined) {
-        const outcome = await callOnce(input)
+        const outcome = await call(input)
         this.print(safeBlock(JSON.stringify(outcome.envelope.result, null, 2) ?? 'null'))
         return outcome.envelope
       }
-      return await this.replayOneRequest(input, callOnce, context.settings.searchDefaultLimit, this.modelContextWindow(context))
-    } finally {
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
-    }
-  }
-
-  /**
-   * `--request`: stdout is exactly the text OpenClaw's tool_call returns to the model — the
-   * pretty-printed `{ tool, result }`, or the model-facing error message — and the exit code says
-   * which. Errors the model would not see (usage, an unavailable server) stay ordinary errors.
-   */
-  private async replayOneRequest(input: CallInput, callOnce: (input: CallInput) => Promise<CallOutcome>, searchDefaultLimit: number, contextWindow: number | undefined): Promise<unknown> {
-    let request: unknown
-    try {
-      request = JSON.parse(input.request!)
-    } catch {
-      // Not JSON at all: resolveCall says so as it always has.
-      request = undefined
-    }
-    if (request !== undefined) {
-      // The provider-side check of tool_call's own arguments comes before the call (controls/arguments.ts).
-      const prepared = await preparedControlArguments('tool_call', request, searchDefaultLimit)
-      if (!prepared.ok) {
-        if (this.jsonEnabled()) throw prepared.error
-        this.endWith(prepared.error.code)
-        this.printModelText(prepared.text, contextWindow)
-        return undefined
+      // --request: stdout is exactly what tool_call returns to the model, and the exit code says which.
+      const contextWindow = this.modelContextWindow(context)
+      const answer = await answerToolCallRequest(flags.request, (request) => call({...input, request}), context.settings.searchDefaultLimit)
+      if (answer.ok) {
+        this.printModelText(answer.text, contextWindow)
+        return answer.envelope
       }
-      input = {...input, request: JSON.stringify(prepared.args)}
-    }
-    try {
-      const outcome = await callOnce(input)
-      const envelope = modelToolCallResult(outcome) ?? outcome.envelope
-      this.printModelText(toolCallResultText(envelope), contextWindow)
-      return outcome.envelope
-    } catch (error) {
-      const modelResult = isToolsearchError(error) ? modelToolCallResult({error}) : undefined
-      if (modelResult !== undefined && !this.jsonEnabled()) {
-        // An MCP tool that answered isError: OpenClaw hands the model its result.
-        this.endWith((error as ToolsearchError).code)
-        this.printModelText(toolCallResultText(modelResult), contextWindow)
-        return undefined
-      }
-      if (this.jsonEnabled() || !isModelFacingError(error)) throw error
-      this.endWith(error.code)
-      this.printModelText(controlErrorText('tool_call', toolCallErrorMessage(error)), contextWindow)
-      if (error.hint !== undefined) this.note(`Note: ${safeBlock(error.hint)}`)
+      this.refuseModelRequest(answer.text, answer.error, contextWindow)
+      if (answer.hint !== undefined) this.note(`Note: ${safeBlock(answer.hint)}`)
       return undefined
-    }
+    })
   }
-
-  /** `--request-file`: one JSON line per request (`--json`: one `{ results: [...] }` document). */
-  private async replayRequests(lines: string[], callOnce: (input: CallInput, notePrefix: string) => Promise<CallOutcome>): Promise<unknown> {
-    const results: unknown[] = []
-    for (const [index, line] of lines.entries()) {
-      let result: unknown
-      try {
-        result = (await callOnce({request: line, requestSource: `request ${index + 1}`, pairs: []}, `request ${index + 1}: `)).envelope
-      } catch (error) {
-        const failure = toToolsearchError(error)
-        if (failure.code === 'interrupted') throw failure
-        this.endWith(failure.code)
-        result = {error: {code: failure.code, message: failure.message, ...(failure.hint === undefined ? {} : {hint: failure.hint})}}
-      }
-      results.push(result)
-      this.print(JSON.stringify(result))
-    }
-    return {results}
-  }
-
-  /** Resolve, run and log one call; notes go to stderr, failures are thrown after logging. */
-  private async callOnce(input: CallInput, catalog: Catalog, signal: AbortSignal, notePrefix: string): Promise<CallOutcome> {
-    const {flags} = this
-    let resolved: ResolvedCall | undefined
-    try {
-      resolved = await resolveCall(input, catalog, readStdin).catch((error: unknown) => {
-        // A replayed request keeps the model's wording; a person typing a name gets shell advice, in text and --json alike.
-        throw input.request !== undefined || input.target === undefined ? error : lookupErrorForPerson(error, input.target, 'call')
-      })
-      for (const key of resolved.ignoredKeys) this.note(`Note: ${notePrefix}ignored top-level key "${safeInline(key)}": a nested args object wins.`)
-      // A bare name with --server is the tool's own name on that server, not an old id: no note.
-      if (resolved.note !== undefined && (flags.server === undefined || this.args.tool?.startsWith('mcp:'))) this.note(safeInline(resolved.note))
-      const outcome = await runCall(resolved.entry, resolved.args, {catalog, approval: approvalMode(flags.approve), terminal: {input: process.stdin, output: process.stderr}, timeoutMs: flags.timeout, signal})
-      const exitCode = outcome.status === 'blocked' ? exitCodeFor('blocked') : ExitCode.ok
-      await logSessionEvent(flags.session, catalog.entries, callSessionEvent(resolved.entry, resolved.args, outcome.status, exitCode))
-      if (outcome.status === 'blocked') this.endWith('blocked')
-      return outcome
-    } catch (error) {
-      await logSessionEvent(flags.session, catalog.entries, failedCallSessionEvent(resolved?.entry ?? input.target ?? '', resolved?.args, error))
-      throw isToolsearchError(error) ? error : toToolsearchError(error)
-    }
-  }
-}
-
-function approvalMode(flag: boolean | undefined): ApprovalMode {
-  if (flag === true) return 'approve'
-  if (flag === false) return 'refuse'
-  return 'ask'
 }

@@ -6,13 +6,13 @@ import {safeBlock, safeInline} from '../src/output/terminal.js'
 import {usageError} from '../src/shared/errors.js'
 import {answerDescribeRequest} from '../src/controls/answer.js'
 import {parseRequestJson} from '../src/search/run.js'
-import {logSessionEvent, toolRef} from '../src/session/log.js'
+import {toolRef} from '../src/session/log.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/mcp/select.js'
-import {catalogFlags, configFlags, modelFlags, resultWindowFlag, serverFlag, sessionFlags} from '../src/cli/flags.js'
+import {resultWindowFlag, toolCommandFlags} from '../src/cli/flags.js'
 import {humanSignature} from '../src/inspect/human-signature.js'
-import {lookupErrorForPerson} from '../src/cli/lookup-advice.js'
+import {lookupErrorForPerson} from '../src/call/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
 
 export default class Describe extends BaseCommand<typeof Describe> {
@@ -30,11 +30,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
   }
 
   static flags = {
-    ...catalogFlags,
-    ...configFlags,
-    ...modelFlags,
-    ...sessionFlags,
-    server: serverFlag,
+    ...toolCommandFlags,
     request: Flags.string({
       description: 'Run a raw tool_describe request (JSON, e.g. {"id":"…"}) and print exactly what the model receives: the entry, or the error OpenClaw returns (cut to the model\'s context window, as OpenClaw cuts it).',
       helpValue: '<json>',
@@ -67,7 +63,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     }
     const described = describeEntry(entry)
     this.print(renderToolDescription(described, entry, {color: this.color, humanSignature: humanSignature(entry).text}))
-    await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(entry)})
+    await this.logSession({op: 'describe', ...toolRef(entry)})
     return described
   }
 
@@ -83,7 +79,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
       if (answer.error.hint !== undefined) this.note(`Note: ${safeBlock(answer.error.hint)}`)
       return {text, error: {code: answer.error.code, message: answer.error.message}}
     }
-    if (answer.entry !== undefined) await logSessionEvent(this.flags.session, context.catalog.entries, {op: 'describe', ...toolRef(answer.entry)})
+    if (answer.entry !== undefined) await this.logSession({op: 'describe', ...toolRef(answer.entry)})
     return {text}
   }
 }

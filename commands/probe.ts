@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../src/cli/base-command.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
-import {showArgsFlag} from '../src/session/openclaw/flags.js'
+import {showArgsFlag} from '../src/cli/session-flags.js'
 import {LANES} from '../src/probe/lanes.js'
 import {DEFAULT_MAX_ROUNDS, DEFAULT_TASK_TIMEOUT_MS} from '../src/probe/run.js'
 

@@ -1,21 +1,17 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
-import {logSessionEvent, searchEvent} from '../src/session/log.js'
+import {searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {BaseCommand} from '../src/cli/base-command.js'
 import {runningBuild} from '../src/cli/build.js'
-import {cacheFlags, catalogFlags, configFlags, modelFlags, resultWindowFlag, sessionFlags} from '../src/cli/flags.js'
+import {cacheFlags, controlCommandFlags, resultWindowFlag} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
-import {safeInline, terminalJson} from '../src/output/terminal.js'
-import {runSearchRequest} from '../src/search/request.js'
-import {controlErrorText, preparedControlArguments} from '../src/controls/answer.js'
+import {answerSearchRequest} from '../src/controls/answer.js'
 import {guardToolResultText} from '../src/controls/context-guard.js'
-import {isToolsearchError, type ToolsearchError} from '../src/shared/errors.js'
-import {toSearchHit} from '../src/search/hits.js'
 import {indexCacheFor} from '../src/search/index-cache.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
-import {explainHit, parseRequestJson, requestFromFlags, requestText, resolveLimit, runRequestFile, searchMode, stdinQueries, stdinResult} from '../src/search/run.js'
+import {resolveLimit, SEARCH_MODES, searchMode} from '../src/search/run.js'
 
 export default class Search extends BaseCommand<typeof Search> {
   static summary = 'Run the searches a model would run against a tool catalog.'
@@ -48,10 +44,7 @@ export default class Search extends BaseCommand<typeof Search> {
   }
 
   static flags = {
-    ...catalogFlags,
-    ...configFlags,
-    ...modelFlags,
-    ...sessionFlags,
+    ...controlCommandFlags,
     limit: Flags.integer({char: 'l', min: 1, description: 'Results per query (default: searchDefaultLimit; clamped to maxSearchLimit).', helpValue: '<n>'}),
     query: Flags.string({char: 'q', multiple: true, multipleNonGreedy: true, description: 'One query of a batch; repeat for several (tool_search batch rules apply).', helpValue: '<text>'}),
     stdin: Flags.boolean({description: 'Read one query per line from stdin; print one JSON line {query, candidates} each.', exclusive: ['query', 'request', 'request-file']}),
@@ -61,23 +54,6 @@ export default class Search extends BaseCommand<typeof Search> {
     ranker: Flags.string({description: `Ranker to use (${rankerNames().join(', ')}).`, default: DEFAULT_RANKER, helpValue: '<name>'}),
     'context-window': resultWindowFlag(['request', 'request-file']),
     ...cacheFlags,
-  }
-
-  /** The table renderer and its options, loaded only for a person's output: `--json` never needs them. */
-  /**
-   * `--request` refused: stdout is exactly what the model reads instead of candidates, and the
-   * exit code says it was refused (`--json`: the refusal as an error).
-   */
-  private refuseRequest(text: string, error: ToolsearchError, contextWindow: number | undefined): unknown {
-    if (this.jsonEnabled()) throw error
-    this.endWith(error.code)
-    this.printModelText(text, contextWindow)
-    return undefined
-  }
-
-  private async renderer() {
-    const render = await import('../src/search/render.js')
-    return {...render, table: {color: this.color, width: process.stdout.isTTY ? process.stdout.columns : render.DEFAULT_TABLE_WIDTH}}
   }
 
   async run(): Promise<unknown> {
@@ -95,59 +71,16 @@ export default class Search extends BaseCommand<typeof Search> {
     if (clampedFrom !== undefined) this.note(`Note: --limit ${clampedFrom} is over maxSearchLimit; using ${limit}.`)
 
     const contextWindow = this.modelContextWindow(context)
-    if (mode === 'request') {
-      // The provider-side check of tool_search's arguments first, then the control; either may refuse (controls/answer.ts).
-      const prepared = await preparedControlArguments('tool_search', parseRequestJson(flags.request!), context.settings.searchDefaultLimit)
-      if (!prepared.ok) return this.refuseRequest(prepared.text, prepared.error, contextWindow)
-      let answer
-      try {
-        answer = runSearchRequest(prepared.args, ranker, context.settings)
-      } catch (error) {
-        if (!isToolsearchError(error) || error.code !== 'invalid-search-request') throw error
-        return this.refuseRequest(controlErrorText('tool_search', error.message), error, contextWindow)
-      }
-      // Only the model's text: control characters a terminal would act on are escaped (SPEC §9).
-      const text = this.printModelText(answer.text, contextWindow)
-      await logSessionEvent(flags.session, context.catalog.entries, searchEvent(answer.kind === 'single' ? [answer] : answer.response.results))
-      // --json: the model's text as is, whether it was wrapped, and the value it serialises.
-      return {text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
-    }
-
-    if (mode === 'request-file') {
-      const lines = await runRequestFile(flags['request-file']!, (request) => guardToolResultText(requestText(request, ranker, context.settings), contextWindow))
-      for (const line of lines) this.print(terminalJson(line))
-      return lines
-    }
-
-    if (mode === 'batch') {
-      const answer = runSearchRequest(requestFromFlags(words, flags.query ?? [], flags.limit), ranker, context.settings)
-      const response = answer.kind === 'single' ? {results: [{query: answer.query, candidates: answer.candidates}]} : answer.response
-      if (!this.jsonEnabled()) {
-        const {renderBatchResponse, table} = await this.renderer()
-        this.print(renderBatchResponse(response, table))
-      }
-      await logSessionEvent(flags.session, context.catalog.entries, searchEvent(response.results))
-      return response
-    }
-
-    if (mode === 'stdin') {
-      const lines = stdinQueries(await readStdin()).map((query) => stdinResult(ranker, query, limit))
-      for (const line of lines) this.print(terminalJson(line))
-      await logSessionEvent(flags.session, context.catalog.entries, searchEvent(lines))
-      return lines
-    }
-
-    const query = words.join(' ')
-    const ranked = ranker.search(query, limit)
-    const hits = ranked.map((hit) => toSearchHit(hit.entry))
-    await logSessionEvent(flags.session, context.catalog.entries, searchEvent([{query, candidates: hits}]))
-    // Explanations are worked out only when asked for: they cost more than the ranking.
-    const explained = flags.explain ? ranked.map((hit, index) => explainHit(hit, hits[index])) : undefined
-    if (hits.length === 0) this.print(`No tools match "${safeInline(query)}".`)
-    else if (!this.jsonEnabled()) {
-      const {renderExplanations, renderHitTable, table} = await this.renderer()
-      this.print(explained === undefined ? renderHitTable(hits, table) : `${renderHitTable(hits, table)}\n\n${renderExplanations(explained, table)}`)
-    }
-    return explained === undefined ? hits : explained.map(({hit, explain}) => ({...hit, explain}))
+    return SEARCH_MODES[mode]({words, flags, ranker, limits: context.settings, limit}, {
+      json: this.jsonEnabled(),
+      table: () => ({color: this.color, width: process.stdout.isTTY ? process.stdout.columns : undefined}),
+      print: (text) => this.print(text),
+      printModelText: (text) => this.printModelText(text, contextWindow),
+      modelText: (text) => guardToolResultText(text, contextWindow),
+      refuse: (text, error) => this.refuseModelRequest(text, error, contextWindow),
+      answerRequest: (request) => answerSearchRequest(request, ranker, context.settings),
+      readStdin,
+      logSearches: (groups) => this.logSession(searchEvent(groups)),
+    })
   }
 }

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {locateStateDir} from '../../src/config/locate.js'
-import {sessionFilterFlags, stateDirFlags} from '../../src/session/openclaw/flags.js'
+import {sessionFilterFlags, stateDirFlags} from '../../src/cli/session-flags.js'
 import {problemWarnings, renderSessionList, sessionRecord} from '../../src/session/openclaw/render.js'
 import {parseSince, readSessions, stateDirSessionMetas} from '../../src/session/openclaw/sessions.js'
 

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
-import {agentFlag, idFlag, showArgsFlag, stateDirFlags} from '../../src/session/openclaw/flags.js'
+import {agentFlag, idFlag, showArgsFlag, stateDirFlags} from '../../src/cli/session-flags.js'
 import {problemWarnings, renderSessionShow, sessionRecord, timelineForJson} from '../../src/session/openclaw/render.js'
 import {readNamedSession} from '../../src/session/openclaw/sessions.js'
 

@@ -4,10 +4,12 @@ import * as Errors from '@oclif/core/errors'
 import * as Flags from '@oclif/core/flags'
 
 import {selectConfigSchema} from '../config/schema-source.js'
-import {type ErrorCode, ExitCode, ToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
+import {type ErrorCode, ExitCode, ToolsearchError, asToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
 import {guardToolResultText} from '../controls/context-guard.js'
 import type {CatalogContext, CatalogContextFlags, CatalogContextIo} from './context.js'
+import type {CatalogEntry} from '../catalog/types.js'
+import type {SessionEvent} from '../session/log.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -79,7 +81,25 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async loadCatalog(flags: CatalogContextFlags, options: Omit<CatalogContextIo, 'note' | 'progress'> = {}): Promise<CatalogContext> {
     const {loadCatalogContext} = await import('./context.js')
-    return loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), ...options})
+    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), ...options})
+    this.sessionCatalog = context.catalog.entries
+    return context
+  }
+
+  /** The tools of the catalog this run loaded: what every line of its session log summarises. */
+  private sessionCatalog: readonly CatalogEntry[] = []
+
+  /**
+   * Appends one event of this run to the `--session` log (SPEC §8.5), or nothing without the flag:
+   * the one place a command's log is written. A command records each operation when it is done,
+   * where it always has (a search before its table, a call before its result is printed); a log
+   * that cannot be written is a usage error (exit 2). The log's functions load only when it is kept.
+   */
+  protected async logSession(event: SessionEvent): Promise<void> {
+    const file = (this.flags as {session?: string}).session
+    if (file === undefined) return
+    const {logSessionEvent} = await import('../session/log.js')
+    await logSessionEvent(file, this.sessionCatalog, event)
   }
 
   /**
@@ -102,6 +122,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (modelText !== text) this.note(`Note: OpenClaw cuts this result to fit the model's context window (${contextWindow} tokens): the model reads ${modelText.length} of its ${text.length} characters, as printed (--context-window 0 prints it whole).`)
     this.print(safeBlock(modelText))
     return modelText
+  }
+
+  /**
+   * A raw model request a control refused: stdout is exactly the text the model reads instead, and
+   * the exit code says it was refused (`--json`: the refusal is the error).
+   */
+  protected refuseModelRequest(text: string, error: ToolsearchError, contextWindow: number | undefined): undefined {
+    if (this.jsonEnabled()) throw error
+    this.endWith(error.code)
+    this.printModelText(text, contextWindow)
+    return undefined
   }
 
   /** Writes a diagnostic line to stderr; under `--json` too, since stdout stays pure JSON. */
@@ -152,8 +183,7 @@ export function toToolsearchError(err: unknown): ToolsearchError {
     const usage = oclif.parse !== undefined || oclif.oclif?.exit === ExitCode.usage
     return new ToolsearchError(usage ? 'usage' : 'error', message, {cause: err})
   }
-  const message = err instanceof Error ? err.message : String(err)
-  return new ToolsearchError('internal', message, {cause: err})
+  return asToolsearchError(err)
 }
 
 /**

@@ -94,6 +94,15 @@ export const sessionFlags = {
   session: Flags.string({description: 'Append one JSON line for this operation to a session log (see "session stats").', helpValue: '<file.jsonl>'}),
 }
 
+/**
+ * The commands that answer as one of the model's controls would (`search`, `describe`, `call`):
+ * the catalog, the config, the model in use and the session log.
+ */
+export const controlCommandFlags = {...catalogFlags, ...configFlags, ...modelFlags, ...sessionFlags}
+
+/** `describe` and `call`, which name one tool: the control flags and the tool's MCP server. */
+export const toolCommandFlags = {...controlCommandFlags, server: serverFlag}
+
 /** Commands that validate the config against OpenClaw's schema (SPEC §1.3). */
 export const schemaFlags = {
   schema: Flags.string({description: "Validate against this OpenClaw config schema (`openclaw config schema > schema.json`) instead of the bundled one.", helpValue: '<file>'}),

@@ -21,6 +21,8 @@ import {assertArgumentDepth} from '../call/arguments.js'
 import {describeEntry} from '../describe/describe.js'
 import type {CallEnvelope} from '../call/call.js'
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
+import {type SearchAnswer, type SearchLimits, runSearchRequest} from '../search/request.js'
+import type {Ranker} from '../search/types.js'
 import {checkControlArguments} from './arguments.js'
 
 export type ControlName = 'tool_search' | 'tool_describe' | 'tool_call'
@@ -58,6 +60,20 @@ export async function preparedControlArguments(control: ControlName, request: un
   const checked = checkControlArguments(definition, prepared)
   if (checked.ok) return checked
   return {ok: false, text: checked.text, error: new ToolsearchError('invalid-request', checked.text)}
+}
+
+/** `tool_search`: the searches the model asked for, as OpenClaw answers them (`answer` holds what the text serialises). */
+export async function answerSearchRequest(request: unknown, ranker: Ranker, limits: SearchLimits): Promise<{ok: true; text: string; answer: SearchAnswer} | Extract<ControlAnswer, {ok: false}>> {
+  const prepared = await preparedControlArguments('tool_search', request, limits.searchDefaultLimit)
+  if (!prepared.ok) return prepared
+  let answer: SearchAnswer
+  try {
+    answer = runSearchRequest(prepared.args, ranker, limits)
+  } catch (error) {
+    if (isToolsearchError(error) && error.code === 'invalid-search-request') return {ok: false, text: controlErrorText('tool_search', error.message), error}
+    throw error
+  }
+  return {ok: true, text: answer.text, answer}
 }
 
 /** `tool_describe`: the catalog entry the model asked for, as OpenClaw describes it. */

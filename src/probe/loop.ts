@@ -8,7 +8,7 @@
  */
 import {type SessionSummary, TranscriptAnalyzer} from '../session/openclaw/transcript.js'
 import {isDeepSubset} from '../call/executors/fixture.js'
-import {isToolsearchError, ToolsearchError} from '../shared/errors.js'
+import {asToolsearchError, isToolsearchError, ToolsearchError} from '../shared/errors.js'
 import {type ChatMessage, type ChatRequestBody, type ChatTurn, chatCompletionsUrl, completeChat, type ToolCallRequest, type WireToolCall} from './client.js'
 import type {ModelEndpoint} from './endpoint.js'
 import type {Lane, LaneSetup} from './lanes.js'
@@ -181,7 +181,7 @@ export async function runTask(task: ProbeTask, repeat: number, context: RunConte
   } catch (error) {
     // The deadline's reason names what was slow; an interrupted tool is the deadline's doing too.
     const reason = deadline.signal.aborted ? (deadline.signal.reason as ToolsearchError) : error
-    const failure = isToolsearchError(reason) ? reason : new ToolsearchError('internal', reason instanceof Error ? reason.message : String(reason))
+    const failure = asToolsearchError(reason)
     result.stoppedBy = {code: failure.code, message: failure.message}
   } finally {
     clearTimeout(timer)

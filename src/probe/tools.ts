@@ -13,9 +13,9 @@
  */
 import type {CatalogEntry} from '../catalog/types.js'
 import {type CallOutcome, modelToolCallResult, resolveModelToolCall, runCall} from '../call/call.js'
-import {answerDescribeRequest, type ControlName, controlErrorText, preparedControlArguments, toolCallErrorMessage, toolCallResultText} from '../controls/answer.js'
+import {answerDescribeRequest, answerSearchRequest, type ControlName, controlErrorText, preparedControlArguments, toolCallErrorMessage, toolCallResultText} from '../controls/answer.js'
 import {describeEntry} from '../describe/describe.js'
-import {runSearchRequest, type SearchLimits} from '../search/request.js'
+import type {SearchLimits} from '../search/request.js'
 import type {Ranker} from '../search/types.js'
 import {contentText} from '../session/openclaw/transcript.js'
 import {isRecord} from '../shared/json.js'
@@ -96,15 +96,10 @@ export class LaneTools {
 
   private async search(request: unknown): Promise<ToolAnswer> {
     if (this.ranker === undefined) return errorAnswer('tool_search', 'Tool Search is not available in this lane.')
-    const prepared = await preparedControlArguments('tool_search', request, this.limits.searchDefaultLimit)
-    if (!prepared.ok) return errorAnswer('tool_search', prepared.error.message, {}, prepared.text)
-    try {
-      const answer = runSearchRequest(prepared.args, this.ranker, this.limits)
-      return {text: answer.text, details: answer.kind === 'single' ? answer.candidates : answer.response, isError: false}
-    } catch (error) {
-      if (isToolsearchError(error) && error.code === 'invalid-search-request') return errorAnswer('tool_search', error.message)
-      throw error
-    }
+    const answered = await answerSearchRequest(request, this.ranker, this.limits)
+    if (!answered.ok) return errorAnswer('tool_search', answered.error.message, {}, answered.text)
+    const {answer} = answered
+    return {text: answer.text, details: answer.kind === 'single' ? answer.candidates : answer.response, isError: false}
   }
 
   private async describe(request: unknown): Promise<ToolAnswer> {

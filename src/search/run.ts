@@ -1,15 +1,17 @@
 /**
- * What `toolsearch search` does in each of its modes, as plain functions over a ranker, so the
- * command only parses flags and prints.
+ * What `toolsearch search` does in each of its modes (`SEARCH_MODES`, chosen by `searchMode`), as
+ * functions over a ranker and what the command lends them (`SearchModeIo`: its output, the model's
+ * window, its session log), so the command only parses flags and prints.
  */
 import {readFileSync} from 'node:fs'
 
 import {withoutBom} from '../shared/json.js'
 import {ToolsearchError, isToolsearchError, usageError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
+import {safeInline, terminalJson} from '../output/terminal.js'
 import {type SearchHit, toSearchHit} from './hits.js'
-import {type SearchLimits, runSearchRequest} from './request.js'
-import type {HitExplanation} from './render.js'
+import {type SearchAnswer, type SearchLimits, runSearchRequest} from './request.js'
+import type {HitExplanation, RenderOptions} from './render.js'
 import type {RankedHit, Ranker} from './types.js'
 
 export interface ResolvedLimit {
@@ -127,4 +129,100 @@ export function searchMode(words: readonly string[], flags: {request?: string; '
   if ((flags.query ?? []).length > 0) return 'batch'
   if (!hasWords) throw usageError('Give a query: toolsearch search <words...>, -q/--query (repeatable), --stdin or --request \'<json>\'.')
   return 'single'
+}
+
+/** The flags that shape a search's mode. */
+export interface SearchModeFlags {
+  limit?: number
+  query?: string[]
+  explain?: boolean
+  request?: string
+  'request-file'?: string
+  stdin?: boolean
+}
+
+export interface SearchModeInput {
+  /** The query words. */
+  words: readonly string[]
+  flags: SearchModeFlags
+  ranker: Ranker
+  limits: SearchLimits
+  /** `--limit` resolved (`resolveLimit`). */
+  limit: number
+}
+
+/** What the command lends a mode: its output, the model's context window and its session log. */
+export interface SearchModeIo {
+  /** `--json`: the mode's value is the document; nothing else reaches stdout. */
+  json: boolean
+  /** How a person's tables are drawn; asked only when one is. */
+  table(): RenderOptions
+  print(text: string): void
+  /** Prints a control's text as the model reads it (cut to its window) and returns that text. */
+  printModelText(text: string): string
+  /** A control's text cut to the model's window, not printed. */
+  modelText(text: string): string
+  /** A refused `--request`: what the model reads instead, and the exit code (`--json`: the error). */
+  refuse(text: string, error: ToolsearchError): undefined
+  /** `tool_search` for a raw request (src/controls/answer.ts): the provider-side check, then the searches. */
+  answerRequest(request: unknown): Promise<{ok: true; text: string; answer: SearchAnswer} | {ok: false; text: string; error: ToolsearchError}>
+  readStdin(): Promise<string>
+  /** Appends the searches the model received to the session log. */
+  logSearches(groups: ReadonlyArray<{query: string; candidates: readonly SearchHit[]}>): Promise<void>
+}
+
+/** Each mode: what it prints, logs and returns (the `--json` document). */
+export const SEARCH_MODES: Readonly<Record<SearchMode, (input: SearchModeInput, io: SearchModeIo) => Promise<unknown>>> = {
+  async request({flags}, io) {
+    // The provider-side check of tool_search's arguments first, then the control; either may refuse.
+    const answered = await io.answerRequest(parseRequestJson(flags.request!))
+    if (!answered.ok) return io.refuse(answered.text, answered.error)
+    const {answer} = answered
+    // Only the model's text: control characters a terminal would act on are escaped (SPEC §9).
+    const text = io.printModelText(answer.text)
+    await io.logSearches(answer.kind === 'single' ? [answer] : answer.response.results)
+    // --json: the model's text as is, whether it was wrapped, and the value it serialises.
+    return {text, external: answer.external, payload: answer.kind === 'single' ? answer.candidates : answer.response}
+  },
+
+  async 'request-file'({flags, ranker, limits}, io) {
+    const lines = await runRequestFile(flags['request-file']!, (request) => io.modelText(requestText(request, ranker, limits)))
+    for (const line of lines) io.print(terminalJson(line))
+    return lines
+  },
+
+  async batch({words, flags, ranker, limits}, io) {
+    const answer = runSearchRequest(requestFromFlags(words, flags.query ?? [], flags.limit), ranker, limits)
+    const response = answer.kind === 'single' ? {results: [{query: answer.query, candidates: answer.candidates}]} : answer.response
+    if (!io.json) {
+      const {renderBatchResponse} = await import('./render.js')
+      io.print(renderBatchResponse(response, io.table()))
+    }
+    await io.logSearches(response.results)
+    return response
+  },
+
+  async stdin({ranker, limit}, io) {
+    const lines = stdinQueries(await io.readStdin()).map((query) => stdinResult(ranker, query, limit))
+    for (const line of lines) io.print(terminalJson(line))
+    await io.logSearches(lines)
+    return lines
+  },
+
+  async single({words, flags, ranker, limit}, io) {
+    const query = words.join(' ')
+    const ranked = ranker.search(query, limit)
+    const hits = ranked.map((hit) => toSearchHit(hit.entry))
+    await io.logSearches([{query, candidates: hits}])
+    // Explanations are worked out only when asked for: they cost more than the ranking.
+    const explained = flags.explain ? ranked.map((hit, index) => explainHit(hit, hits[index])) : undefined
+    if (hits.length === 0) io.print(`No tools match "${safeInline(query)}".`)
+    else if (!io.json) {
+      // The table renderer loads only for a person's output: --json never needs it.
+      const {renderExplanations, renderHitTable} = await import('./render.js')
+      const table = io.table()
+      io.print(explained === undefined ? renderHitTable(hits, table) : `${renderHitTable(hits, table)}\n\n${renderExplanations(explained, table)}`)
+    }
+    return explained === undefined ? hits : explained.map(({hit, explain}) => ({...hit, explain}))
+  },
 }

@@ -24,6 +24,7 @@ import type {CatalogEntry, ToolSource} from '../catalog/types.js'
 import {CONTROL_TOOL_NAMES} from '../directory/controls.js'
 import {ExitCode, isToolsearchError, usageError} from '../shared/errors.js'
 import {fileErrorReason} from '../fs/errors.js'
+import type {CallReport} from '../call/run.js'
 
 export const SESSION_LOG_VERSION = 1
 
@@ -134,8 +135,8 @@ export async function assertSessionWritable(file: string | undefined): Promise<v
 }
 
 /**
- * Appends one event for a command run against `entries` (no-op without `--session`). Commands call
- * it once, after the operation: `await logSessionEvent(this.flags.session, entries, event)`.
+ * Appends one event for a command run against `entries` (no-op without `--session`). Only the
+ * command base calls it (`logSession` in src/cli/base-command.ts): a command hands it the event.
  */
 export async function logSessionEvent(file: string | undefined, entries: readonly CatalogEntry[], event: SessionEvent): Promise<void> {
   if (file === undefined) return
@@ -148,17 +149,14 @@ export async function logSessionEvent(file: string | undefined, entries: readonl
   }
 }
 
-/** The event of a call that ran or was blocked. */
-export function callSessionEvent(entry: CatalogEntry, args: unknown, status: 'ok' | 'blocked', exitCode: number): SessionEvent {
-  return {op: 'call', ...toolRef(entry), args: redactArguments(args ?? {}), status, exitCode}
-}
-
-/** The event of a call that failed: the tool when the lookup found one, else the target as typed. */
-export function failedCallSessionEvent(tool: CatalogEntry | string, args: unknown, error: unknown): SessionEvent {
-  const failure = isToolsearchError(error) ? error : undefined
+/** The event of a call: one that ran or was blocked, or one that failed (the tool when the lookup found one, else the target as typed). */
+export function callEvent(report: CallReport): SessionEvent {
+  const target = typeof report.tool === 'string' ? {target: report.tool} : toolRef(report.tool)
+  const args = redactArguments(report.args ?? {})
+  if (!('error' in report)) return {op: 'call', ...target, args, status: report.status, exitCode: report.exitCode}
+  const failure = isToolsearchError(report.error) ? report.error : undefined
   const exitCode = failure?.exitCode ?? ExitCode.failure
   const code = failure?.code ?? 'internal'
   const status: CallStatus = code === 'tool-error' ? 'tool-error' : exitCode === ExitCode.unavailable ? 'unavailable' : 'error'
-  const target = typeof tool === 'string' ? {target: tool} : toolRef(tool)
-  return {op: 'call', ...target, args: redactArguments(args ?? {}), status, exitCode, code}
+  return {op: 'call', ...target, args, status, exitCode, code}
 }

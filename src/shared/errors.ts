@@ -166,6 +166,12 @@ export function isToolsearchError(value: unknown): value is ToolsearchError {
   return value instanceof ToolsearchError
 }
 
+/** Anything thrown as a ToolsearchError: one passes as it is, anything else is an internal error (exit 1) with its message. */
+export function asToolsearchError(value: unknown): ToolsearchError {
+  if (isToolsearchError(value)) return value
+  return new ToolsearchError('internal', value instanceof Error ? value.message : String(value), {cause: value})
+}
+
 /** `DEBUG=toolsearch*` (alone or in a comma-separated list): show stack traces and server stderr. */
 export function isDebugEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return /(^|,)\s*toolsearch/.test(env.DEBUG ?? '')

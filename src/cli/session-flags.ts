@@ -4,7 +4,7 @@
  */
 import * as Flags from '@oclif/core/flags'
 
-import {configFlags} from '../../cli/flags.js'
+import {configFlags} from './flags.js'
 
 export const stateDirFlags = {
   profile: configFlags.profile,
