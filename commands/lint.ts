@@ -5,7 +5,7 @@ import {BaseCommand} from '../src/cli/base-command.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import type {DirectoryMode} from '../src/directory/render.js'
 import {readLabelledQueries, restrictToCatalog} from '../src/eval/evaluate.js'
-import {fileLocator} from '../src/lint/locate.js'
+import {toolLocation} from '../src/lint/locate.js'
 import {LINT_FORMATS, type LintFormat, lintOutput, renderLintRuleList} from '../src/lint/render.js'
 import {LINT_RULES} from '../src/lint/rules/index.js'
 import {runLint} from '../src/lint/run.js'
@@ -52,7 +52,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
     }
     if (flags.catalog === undefined || flags.catalog.length === 0) throw usageError('Missing required flag --catalog')
     const cwd = process.cwd()
-    const context = await this.loadCatalog({...flags, catalog: flags.catalog})
+    const context = await this.loadCatalog({...flags, catalog: flags.catalog}, {locations: true})
     const entries = context.catalog.entries
     const queries = flags.queries === undefined ? undefined : await this.labelledQueries(flags.queries, catalogedEntries(entries).map((entry) => entry.id))
     const report = runLint(entries, {
@@ -60,7 +60,7 @@ export default class Lint extends BaseCommand<typeof Lint> {
       mode: (flags.mode as DirectoryMode | undefined) ?? context.settings.mode,
       ...(flags['context-window'] === undefined ? {} : {contextWindow: flags['context-window']}),
       ...(queries === undefined ? {} : {queries}),
-      locate: fileLocator(cwd),
+      locate: toolLocation,
       strict: flags.strict,
     })
     if (!report.ok) this.endWith('findings')

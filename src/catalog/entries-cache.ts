@@ -30,6 +30,7 @@ import {type CacheFileKind, cacheKey, checksum, markUsed, withCacheFile, writeCa
 import {privateDirectoryProblem} from '../fs/private-directory.js'
 import type {SkippedTool} from './guard.js'
 import type {CatalogEntry, McpProvenance, ToolSource, Visibility} from './types.js'
+import type {JsonPath} from '../shared/json-path.js'
 
 /** Where entries are kept (the index cache's directory) and the build they must come from. */
 export interface EntriesCache {
@@ -56,7 +57,7 @@ export const MAX_CACHED_CATALOGS = 4
 export const MAX_CATALOG_CACHE_BYTES = 96 * 1024 * 1024
 
 const MAGIC_PREFIX = 'TSENTRY'
-const MAGIC = `${MAGIC_PREFIX}1`
+const MAGIC = `${MAGIC_PREFIX}2`
 const CHECKSUM_BYTES = 8
 const FILE_PREFIX = 'catalog-'
 const FILE_SUFFIX = '.entries'
@@ -68,9 +69,13 @@ const ENTRY_FILES: CacheFileKind = {
   maxBytes: MAX_CATALOG_CACHE_BYTES,
 }
 
-/** One entry's fields, as numbers: texts by their number in the file's text table, -1 for none. */
-const FIELD = {id: 0, name: 1, source: 2, sourceName: 3, description: 4, flags: 5, originFile: 6, originPath: 7, label: 8, parameters: 9, outputSchema: 10, run: 11, mcp: 12} as const
-const FIELDS = 13
+/**
+ * One entry's fields, as numbers: texts by their number in the file's text table, -1 for none. An
+ * origin's path is the JSON text of its segments but the last, and that last one when it is an
+ * index (`tools`, 3: the tools of a file share one text), else -1 and the whole path as text.
+ */
+const FIELD = {id: 0, name: 1, source: 2, sourceName: 3, description: 4, flags: 5, originFile: 6, originPath: 7, originIndex: 8, label: 9, parameters: 10, outputSchema: 11, run: 12, mcp: 13} as const
+const FIELDS = 14
 const SOURCES: readonly ToolSource[] = ['openclaw', 'mcp', 'client']
 const VISIBILITIES: readonly Visibility[] = ['direct-only', 'direct-and-cataloged', 'deferred']
 const TRUSTED = 1
@@ -313,10 +318,27 @@ function parsedOnRead(key: KeptJsonKey): PropertyDescriptor {
 
 const PARSED_ON_READ: Record<KeptJsonKey, PropertyDescriptor> = {parameters: parsedOnRead('parameters'), outputSchema: parsedOnRead('outputSchema'), run: parsedOnRead('run')}
 
+/** A path's JSON text as `encodeEntries` writes it, or undefined when it is not an array of keys and indexes. */
+function jsonPathOf(text: string | undefined): JsonPath | undefined {
+  if (text === undefined) return undefined
+  let path: unknown
+  try {
+    path = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  return Array.isArray(path) && path.every((segment) => typeof segment === 'string' || (typeof segment === 'number' && Number.isInteger(segment) && segment >= 0)) ? path : undefined
+}
+
 /** The entries of the records, checked field by field; undefined when any field is not what the writer writes. */
 function decodeEntries(header: Header, records: Int32Array, texts: readonly string[]): FileEntries[] | undefined {
   const text = (n: number): string | undefined => (n >= 0 && n < texts.length ? texts[n] : undefined)
   const optional = (n: number): string | null | undefined => (n === -1 ? null : text(n))
+  const paths = new Map<number, JsonPath | undefined>()
+  const pathOf = (n: number): JsonPath | undefined => {
+    if (!paths.has(n)) paths.set(n, jsonPathOf(text(n)))
+    return paths.get(n)
+  }
   const result: FileEntries[] = []
   let number = 0
   for (const kept of header.files) {
@@ -332,7 +354,9 @@ function decodeEntries(header: Header, records: Int32Array, texts: readonly stri
       const flags = records[at + FIELD.flags]!
       const visibility = VISIBILITIES[flags >> VISIBILITY_SHIFT]
       const originFile = text(records[at + FIELD.originFile]!)
-      const originPath = text(records[at + FIELD.originPath]!)
+      const originIndex = records[at + FIELD.originIndex]!
+      const originBase = pathOf(records[at + FIELD.originPath]!)
+      const originPath = originBase === undefined || originIndex < -1 ? undefined : originIndex === -1 ? originBase : [...originBase, originIndex]
       const label = optional(records[at + FIELD.label]!)
       const parameters = optional(records[at + FIELD.parameters]!)
       const outputSchema = optional(records[at + FIELD.outputSchema]!)
@@ -411,6 +435,9 @@ function encodeEntries(entries: readonly CatalogEntry[], texts: TextTable, recor
     const visibility = VISIBILITIES.indexOf(entry.visibility)
     if (parameters === undefined || outputSchema === undefined || run === undefined || mcp === undefined || source === -1 || visibility === -1) return false
     const flags = (entry.trusted ? TRUSTED : 0) | (entry.requiresApproval ? REQUIRES_APPROVAL : 0) | (visibility << VISIBILITY_SHIFT)
+    const {path} = entry.origin
+    const last = path.at(-1)
+    if (typeof last === 'number' && !(Number.isInteger(last) && last >= 0 && last <= 0x7fffffff)) return false
     records.push(
       texts.number(entry.id),
       texts.number(entry.name),
@@ -419,7 +446,8 @@ function encodeEntries(entries: readonly CatalogEntry[], texts: TextTable, recor
       texts.number(entry.description),
       flags,
       texts.number(entry.origin.file),
-      texts.number(entry.origin.path),
+      texts.number(JSON.stringify(typeof last === 'number' ? path.slice(0, -1) : path)),
+      typeof last === 'number' ? last : -1,
       entry.label === undefined ? -1 : texts.number(entry.label),
       parameters,
       outputSchema,

@@ -4,6 +4,7 @@
  * visibility rules live in one place.
  */
 import {catalogError, childPath} from './errors.js'
+import type {JsonPath} from '../shared/json-path.js'
 import {hasOwn, isRecord, ownValue} from '../shared/json.js'
 import {type RunContext, parseRunSpec} from './run.js'
 import type {CatalogEntry, JsonSchema, ToolSource, Visibility} from './types.js'
@@ -84,7 +85,7 @@ export function makeEntry(fields: EntryFields): CatalogEntry {
 class FieldReader {
   constructor(
     readonly file: string,
-    readonly path: string,
+    readonly path: JsonPath,
     readonly raw: Record<string, unknown>,
   ) {}
 
@@ -121,7 +122,7 @@ class FieldReader {
   }
 }
 
-function requireObject(raw: unknown, file: string, path: string, shape: string): Record<string, unknown> {
+function requireObject(raw: unknown, file: string, path: JsonPath, shape: string): Record<string, unknown> {
   if (!isRecord(raw)) throw catalogError(file, path, `must be an object (${shape})`)
   return raw
 }
@@ -131,7 +132,7 @@ function requireObject(raw: unknown, file: string, path: string, shape: string):
  * `parameters` (or `inputSchema`, as MCP spells it), `outputSchema`, `catalogMode`,
  * `requiresApproval`, `run`. Unknown keys are ignored. MCP entries need `sourceName` (the server).
  */
-export function nativeEntry(raw: unknown, path: string, context: RunContext): CatalogEntry {
+export function nativeEntry(raw: unknown, path: JsonPath, context: RunContext): CatalogEntry {
   const fields = new FieldReader(context.file, path, requireObject(raw, context.file, path, 'a tool entry'))
   const name = fields.requiredString('name')
   const source = ownValue(fields.raw, 'source') ?? 'openclaw'
@@ -169,7 +170,7 @@ export function nativeEntry(raw: unknown, path: string, context: RunContext): Ca
  * Completions tool), checked as the entry builders check it: for naming a tool that is skipped
  * for a defect, whose other fields are not read.
  */
-export function toolEntryName(raw: unknown, path: string, file: string): string {
+export function toolEntryName(raw: unknown, path: JsonPath, file: string): string {
   const record = requireObject(raw, file, path, 'a tool entry')
   if (ownValue(record, 'type') !== 'function' || !hasOwn(record, 'function')) return new FieldReader(file, path, record).requiredString('name')
   const nestedPath = childPath(path, 'function')
@@ -177,7 +178,7 @@ export function toolEntryName(raw: unknown, path: string, file: string): string 
 }
 
 /** An MCP `tools/list` tool: `{ name, title?, description?, inputSchema, outputSchema? }` → source `mcp`. */
-export function mcpToolEntry(raw: unknown, path: string, file: string, owner: string): CatalogEntry {
+export function mcpToolEntry(raw: unknown, path: JsonPath, file: string, owner: string): CatalogEntry {
   const fields = new FieldReader(file, path, requireObject(raw, file, path, 'an MCP tool'))
   const annotations = ownValue(fields.raw, 'annotations')
   const annotationTitle = isRecord(annotations) && typeof ownValue(annotations, 'title') === 'string' ? (ownValue(annotations, 'title') as string) : undefined
@@ -196,7 +197,7 @@ export function mcpToolEntry(raw: unknown, path: string, file: string, owner: st
  * An OpenAI function tool → source `client`: Chat Completions' `{ type: "function", function:
  * { name, description, parameters } }` or the Responses API's flat `{ type: "function", name, … }`.
  */
-export function openAiToolEntry(raw: unknown, path: string, file: string): CatalogEntry {
+export function openAiToolEntry(raw: unknown, path: JsonPath, file: string): CatalogEntry {
   const outer = new FieldReader(file, path, requireObject(raw, file, path, 'an OpenAI function tool'))
   if (ownValue(outer.raw, 'type') !== 'function') outer.fail('type', 'must be "function" (only function tools can be cataloged)')
   const nested = hasOwn(outer.raw, 'function')
@@ -212,7 +213,7 @@ export function openAiToolEntry(raw: unknown, path: string, file: string): Catal
 }
 
 /** An Anthropic tool `{ name, description, input_schema }` → source `client`. */
-export function anthropicToolEntry(raw: unknown, path: string, file: string): CatalogEntry {
+export function anthropicToolEntry(raw: unknown, path: JsonPath, file: string): CatalogEntry {
   const fields = new FieldReader(file, path, requireObject(raw, file, path, 'an Anthropic tool'))
   const name = fields.requiredString('name')
   if (!isRecord(ownValue(fields.raw, 'input_schema'))) fields.fail('input_schema', 'must be an object (a JSON Schema)')

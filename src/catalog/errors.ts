@@ -4,12 +4,15 @@
  * error (exit 2), like an unreadable file: nothing ran, fix the input and retry.
  */
 import {ToolsearchError} from '../shared/errors.js'
-import {appendJsonPath} from '../shared/json-path.js'
+import {type JsonPath, type JsonPathSegment, formatJsonPath} from '../shared/json-path.js'
 
-export function catalogError(file: string, path: string, problem: string): ToolsearchError {
-  const where = path === '' ? '' : `${path}: `
+/** `path` is written once, here (`tools[3].name`, `mcpServers["my server"]`: `formatJsonPath`). */
+export function catalogError(file: string, path: JsonPath, problem: string): ToolsearchError {
+  const where = path.length === 0 ? '' : `${formatJsonPath(path)}: `
   return new ToolsearchError('invalid-catalog', `${file}: ${where}${problem}`, {file})
 }
 
-/** `tools[3]`, `parameters.properties.x`, `parameters.properties["a b"]`: the catalog's name for `appendJsonPath` (`shared/json-path.ts`). */
-export const childPath = appendJsonPath
+/** The path one segment deeper. */
+export function childPath(path: JsonPath, segment: JsonPathSegment): JsonPath {
+  return [...path, segment]
+}

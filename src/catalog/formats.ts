@@ -11,6 +11,7 @@
 import {basename, extname} from 'node:path'
 
 import {catalogError, childPath} from './errors.js'
+import type {JsonPath} from '../shared/json-path.js'
 import {anthropicToolEntry, mcpToolEntry, nativeEntry, openAiToolEntry, toolEntryName} from './entries.js'
 import {skippedTool, toolDefect, type SkippedTool} from './guard.js'
 import {hasOwn, isRecord, ownValue} from '../shared/json.js'
@@ -67,13 +68,13 @@ export function catalogTools(document: unknown): readonly unknown[] {
   return Array.isArray(tools) ? tools : []
 }
 
-type EntryBuilder = (tool: unknown, path: string) => CatalogEntry
+type EntryBuilder = (tool: unknown, path: JsonPath) => CatalogEntry
 
 /**
  * Builds every tool of `tools` (at `path`) with `build`; a tool with a defect inside it is skipped
  * instead — after its name is checked, so an entry without a name stays an error naming it.
  */
-function buildTools(format: CatalogFormat, tools: unknown[], path: string, file: string, build: EntryBuilder): ParsedCatalogDocument {
+function buildTools(format: CatalogFormat, tools: unknown[], path: JsonPath, file: string, build: EntryBuilder): ParsedCatalogDocument {
   const entries: CatalogEntry[] = []
   const skipped: SkippedTool[] = []
   tools.forEach((tool, i) => {
@@ -91,22 +92,22 @@ function buildTools(format: CatalogFormat, tools: unknown[], path: string, file:
  */
 export function parseCatalogDocument(document: unknown, options: CatalogDocumentOptions): ParsedCatalogDocument {
   const {file} = options
-  if (Array.isArray(document)) return clientToolArray(document, '', file)
-  if (!isRecord(document)) throw catalogError(file, '', 'a catalog must be a JSON object or an array of tools')
+  if (Array.isArray(document)) return clientToolArray(document, [], file)
+  if (!isRecord(document)) throw catalogError(file, [], 'a catalog must be a JSON object or an array of tools')
   if (hasOwn(document, 'jsonrpc') && isRecord(document.result) && hasOwn(document.result, 'tools')) {
-    return toolsArray(document.result.tools, 'result.tools', options)
+    return toolsArray(document.result.tools, ['result', 'tools'], options)
   }
   if (hasOwn(document, 'jsonrpc') && isRecord(document.error)) {
     const {code, message} = document.error
     const detail = [typeof code === 'number' ? String(code) : '', typeof message === 'string' ? message : ''].filter((part) => part !== '').join(' ')
-    throw catalogError(file, 'error', `the file holds a JSON-RPC error response, not a tools/list result${detail === '' ? '' : ` (${detail})`}`)
+    throw catalogError(file, ['error'], `the file holds a JSON-RPC error response, not a tools/list result${detail === '' ? '' : ` (${detail})`}`)
   }
-  if (hasOwn(document, 'tools')) return toolsArray(document.tools, 'tools', options)
+  if (hasOwn(document, 'tools')) return toolsArray(document.tools, ['tools'], options)
   if (options.hasMcpServers === true) return {format: 'mcp-servers', entries: [], skipped: []}
-  throw catalogError(file, '', 'expected "tools" (a native catalog or an MCP tools/list result), "mcpServers", or an array of OpenAI or Anthropic tools')
+  throw catalogError(file, [], 'expected "tools" (a native catalog or an MCP tools/list result), "mcpServers", or an array of OpenAI or Anthropic tools')
 }
 
-function toolsArray(tools: unknown, path: string, options: CatalogDocumentOptions): ParsedCatalogDocument {
+function toolsArray(tools: unknown, path: JsonPath, options: CatalogDocumentOptions): ParsedCatalogDocument {
   const {file} = options
   if (!Array.isArray(tools)) throw catalogError(file, path, 'must be an array')
   if (tools.length > 0 && isMcpToolsList(tools)) {
@@ -118,7 +119,7 @@ function toolsArray(tools: unknown, path: string, options: CatalogDocumentOption
 }
 
 /** OpenAI or Anthropic tools, decided by the first entry; every entry must then have that shape. */
-function clientToolArray(tools: unknown[], path: string, file: string): ParsedCatalogDocument {
+function clientToolArray(tools: unknown[], path: JsonPath, file: string): ParsedCatalogDocument {
   const first = tools[0]
   if (first === undefined) return {format: 'openai', entries: [], skipped: []}
   if (isRecord(first) && (hasOwn(first, 'function') || first.type === 'function')) {

@@ -14,7 +14,7 @@
  * and every reader of catalog values looks at own properties only (`ownValue`).
  */
 import {safeInline} from '../output/terminal.js'
-import {appendJsonPath, shortenJsonPath} from '../shared/json-path.js'
+import {type JsonPath, formatJsonPath, shortenJsonPath} from '../shared/json-path.js'
 import {type CutStyle, truncateText} from '../shared/truncate.js'
 import {catalogError} from './errors.js'
 
@@ -32,7 +32,7 @@ const MIDDLE_CUT: CutStyle = {mark: '…', at: 'middle'}
 
 /** What is wrong with a value, and where (a catalog path such as `tools[3].parameters.items`). */
 export interface Defect {
-  path: string
+  path: JsonPath
   problem: string
 }
 
@@ -55,10 +55,10 @@ interface Frame {
   leaving?: object
 }
 
-function framePath(frame: Frame, base: string): string {
+function framePath(frame: Frame, base: JsonPath): JsonPath {
   const keys: Array<string | number> = []
   for (let current: Frame | undefined = frame; current?.key !== undefined; current = current.parent) keys.push(current.key)
-  return keys.reverse().reduce<string>((path, key) => appendJsonPath(path, key), base)
+  return [...base, ...keys.reverse()]
 }
 
 /**
@@ -126,11 +126,11 @@ class QuickWalk {
  * iteratively (no recursion, so depth cannot overflow the stack); `base` is the path of `value`
  * itself. Shared sub-objects are visited (and counted) once.
  */
-export function findDefect(value: unknown, base: string, limits: DefectLimits): Defect | undefined {
+export function findDefect(value: unknown, base: JsonPath, limits: DefectLimits): Defect | undefined {
   return mayHaveDefect(value, limits) ? locateDefect(value, base, limits) : undefined
 }
 
-function locateDefect(value: unknown, base: string, limits: DefectLimits): Defect | undefined {
+function locateDefect(value: unknown, base: JsonPath, limits: DefectLimits): Defect | undefined {
   const onPath = new Set<object>()
   const visited = new Set<object>()
   const stack: Frame[] = [{value, parent: undefined, key: undefined, depth: 0}]
@@ -163,7 +163,7 @@ function locateDefect(value: unknown, base: string, limits: DefectLimits): Defec
     const keys = Object.keys(current)
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!
-      if (key === '__proto__' && limits.allowProtoKey !== true) return {path: appendJsonPath(framePath(frame, base), key), problem: 'the key "__proto__" is not allowed'}
+      if (key === '__proto__' && limits.allowProtoKey !== true) return {path: [...framePath(frame, base), key], problem: 'the key "__proto__" is not allowed'}
       chars += key.length
       stack.push({value: (current as Record<string, unknown>)[key], parent: frame, key, depth: frame.depth + 1})
     }
@@ -178,12 +178,12 @@ function locateDefect(value: unknown, base: string, limits: DefectLimits): Defec
  * them is checked on its own by `toolDefect`, so one bad tool costs only itself).
  */
 export function assertSafeCatalogDocument(document: unknown, file: string, tools: readonly unknown[] = []): void {
-  const defect = findDefect(document, '', {maxDepth: MAX_CATALOG_DEPTH, leaves: new Set(tools)})
+  const defect = findDefect(document, [], {maxDepth: MAX_CATALOG_DEPTH, leaves: new Set(tools)})
   if (defect !== undefined) throw catalogError(file, defect.path, defect.problem)
 }
 
 /** What makes one tool unusable (depth, size, `__proto__`, a cycle), or undefined when it is sound. */
-export function toolDefect(tool: unknown, path: string): Defect | undefined {
+export function toolDefect(tool: unknown, path: JsonPath): Defect | undefined {
   return findDefect(tool, path, {maxDepth: MAX_CATALOG_DEPTH, maxChars: MAX_TOOL_CHARS})
 }
 
@@ -198,8 +198,10 @@ export interface SkippedTool {
   problem: string
 }
 
-export function skippedTool(name: string, source: string, defect: Defect): SkippedTool {
-  return {name, source, path: shortenJsonPath(defect.path, MAX_SHOWN_PATH_CHARS), problem: defect.problem}
+/** `defect.path` as segments, or already written (a live server's, with its secrets redacted). */
+export function skippedTool(name: string, source: string, defect: Defect | {path: string; problem: string}): SkippedTool {
+  const path = typeof defect.path === 'string' ? defect.path : formatJsonPath(defect.path)
+  return {name, source, path: shortenJsonPath(path, MAX_SHOWN_PATH_CHARS), problem: defect.problem}
 }
 
 /** One warning line for stderr. */

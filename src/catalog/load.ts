@@ -1,11 +1,17 @@
 /**
  * Reading catalog files (SPEC §4.1): read, parse (JSON, else JSON5), check structure, map by
  * shape, start any declared MCP servers, merge. The only I/O in catalog loading.
+ *
+ * With `locations` (lint, whose findings point at lines) each file is parsed once through the
+ * JSON5 syntax tree instead (src/config/cst.ts), which gives the value and where each of its
+ * parts is written: every entry's and declared server's `origin` gets its line and column.
  */
 import {readdirSync, statSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
 
 import {ToolsearchError, usageError} from '../shared/errors.js'
+import type {Position} from '../config/text.js'
+import {type JsonOrigin, type JsonPath, formatJsonPath} from '../shared/json-path.js'
 import {readRegularFile} from '../fs/read-file.js'
 import {type EntriesCache, type ReadCatalogFile, readCachedEntries, writeCachedEntries} from './entries-cache.js'
 import {catalogError, childPath} from './errors.js'
@@ -55,6 +61,12 @@ export interface LoadCatalogOptions {
    * reserved from the MCP tools'. One a catalog file defines under the same id is the file's.
    */
   openclawTools?: readonly CatalogEntry[]
+  /**
+   * Keep where each tool and server is written: the `line` and `column` of their `origin`, from
+   * one parse that keeps locations (slower than `JSON.parse`; entries are neither read from nor
+   * kept in `entriesCache`).
+   */
+  locations?: boolean
 }
 
 const CATALOG_FILE = /\.json5?$/i
@@ -97,9 +109,9 @@ export async function readCatalogDocument(file: string, cwd: string = process.cw
 /**
  * One file's document, and its bytes when `keepBytes` (to keep a copy beside its entries):
  * otherwise they are let go before the text is parsed, so that a large catalog's bytes, its text
- * and its parsed value are not all held at once.
+ * and its parsed value are not all held at once. `locations`: parsed keeping where values are.
  */
-async function readCatalogFile(file: string, cwd: string, keepBytes = false): Promise<{bytes?: Buffer; document: unknown}> {
+async function readCatalogFile(file: string, cwd: string, keepBytes = false, locations = false): Promise<{bytes?: Buffer} & ParsedCatalogText> {
   let bytes: Buffer | undefined
   try {
     bytes = readRegularFile(resolve(cwd, file))?.bytes
@@ -111,13 +123,49 @@ async function readCatalogFile(file: string, cwd: string, keepBytes = false): Pr
   if (bytes === undefined) throw usageError(`Catalog not found: ${file}`, {file})
   const text = bytes.toString('utf8')
   if (!keepBytes) bytes = undefined
-  return {bytes, document: await parseCatalogText(text, file)}
+  return {bytes, ...(locations ? await parseLocatedCatalogText(text, file) : {document: await parseCatalogText(text, file)})}
+}
+
+/** A parsed catalog text, and where its values are written when that was kept. */
+export interface ParsedCatalogText {
+  document: unknown
+  /** The 1-based line and column of the value at `path`; undefined where it is not known. */
+  locate?: (path: JsonPath) => Position | undefined
+}
+
+/**
+ * Parses catalog text once, keeping where each value is written: the JSON5 syntax tree gives the
+ * value and every position. Text the tree refuses goes to `parseCatalogText`, which gives its
+ * value (without locations) or the usual error, word for word.
+ */
+export async function parseLocatedCatalogText(text: string, file: string): Promise<ParsedCatalogText> {
+  // Loaded only here: a search or a directory reads catalogs with JSON.parse.
+  const [{cstValue, nodeAtPath, parseCst}, {positionIndex}] = await Promise.all([import('../config/cst.js'), import('../config/text.js')])
+  const parsed = parseCst(text)
+  if (!parsed.ok || parsed.root === undefined) return {document: await parseCatalogText(text, file)}
+  const {root} = parsed
+  const position = positionIndex(text)
+  return {
+    document: cstValue(root),
+    locate: (path) => {
+      const node = nodeAtPath(root, path)
+      return node === undefined ? undefined : position(node.start)
+    },
+  }
+}
+
+/** Gives `origin` the line and column of its path, where `locate` knows them. */
+export function locateOrigin(origin: JsonOrigin | undefined, locate: ParsedCatalogText['locate']): void {
+  const position = origin === undefined ? undefined : locate?.(origin.path)
+  if (position === undefined) return
+  origin!.line = position.line
+  origin!.column = position.column
 }
 
 /** Parses catalog text; a syntax error names the file, line and column. */
 export async function parseCatalogText(text: string, file: string): Promise<unknown> {
   const source = withoutBom(text)
-  if (source.trim() === '') throw catalogError(file, '', 'the file is empty (expected a JSON object or an array of tools)')
+  if (source.trim() === '') throw catalogError(file, [], 'the file is empty (expected a JSON object or an array of tools)')
   try {
     return JSON.parse(source)
   } catch {
@@ -165,18 +213,23 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   const serverFiles = new Map<string, string>()
   const skippedTools: SkippedTool[] = []
   const refs = files.map((file) => ({file, path: resolve(cwd, file), directory: dirname(resolve(cwd, file))}))
-  const cached = options.entriesCache === undefined ? undefined : readCachedEntries(options.entriesCache, refs, options.owner)
+  const entriesCache = options.locations === true ? undefined : options.entriesCache
+  const cached = entriesCache === undefined ? undefined : readCachedEntries(entriesCache, refs, options.owner)
   // Entries read back are those of files that declared no server and whose ids were unique.
   const parsedFiles: ParsedFile[] = cached?.map((part) => ({entries: part.entries, serverKeys: []})) ?? []
   for (const part of cached ?? []) for (const skipped of part.skipped) skippedTools.push(skipped)
   const read: ReadCatalogFile[] = []
   for (const ref of cached === undefined ? refs : []) {
     const {file, directory} = ref
-    const {bytes, document} = await readCatalogFile(file, cwd, options.entriesCache !== undefined)
+    const {bytes, document, locate} = await readCatalogFile(file, cwd, entriesCache !== undefined, options.locations)
     // A defect inside one tool skips that tool (parseCatalogDocument); anywhere else, the file.
     assertSafeCatalogDocument(document, file, catalogTools(document))
     const declared = mayDeclareMcpServers(document) ? await declaredMcpServers(document, file) : undefined
     const parsed = parseCatalogDocument(document, {file, directory, owner: options.owner, hasMcpServers: declared !== undefined})
+    if (locate !== undefined) {
+      for (const entry of parsed.entries) locateOrigin(entry.origin, locate)
+      for (const config of Object.values(declared?.servers ?? {})) locateOrigin(config.origin, locate)
+    }
     const serverKeys: string[] = []
     if (declared !== undefined) {
       for (const [key, config] of Object.entries(declared.servers)) {
@@ -195,7 +248,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   const outsideKeys: string[] = []
   for (const [key, config] of Object.entries(options.servers ?? {})) {
     const earlier = serverFiles.get(key)
-    const origin = config.origin ?? {file: '(servers)', path: key}
+    const origin = config.origin ?? {file: '(servers)', path: [key]}
     if (earlier !== undefined) throw catalogError(origin.file, origin.path, `server "${key}" is already declared in ${earlier}`)
     serverFiles.set(key, origin.file)
     servers[key] = config
@@ -210,7 +263,7 @@ export async function loadCatalogs(paths: readonly string[], options: LoadCatalo
   const fileEntries = parsedFiles.flatMap((parsed) => parsed.entries)
   // Entries read back had unique ids when they were kept; OpenClaw's own tools beside them are checked.
   if (cached === undefined || (options.openclawTools?.length ?? 0) > 0) assertUniqueIds(fileEntries)
-  if (options.entriesCache !== undefined && read.length === files.length) await writeCachedEntries(options.entriesCache, read, options.owner)
+  if (entriesCache !== undefined && read.length === files.length) await writeCachedEntries(entriesCache, read, options.owner)
 
   const selected = selectServers(servers, options.selectMcpServers)
   const listed = await listServers(selected, {...options, declaredServers: Object.keys(servers), reservedToolNames: () => reservedToolNames(fileEntries, options.reservedToolNames)})
@@ -239,7 +292,7 @@ function inServerOrder(items: UnavailableMcpServer[], keys: string[]): Unavailab
   return [...items].sort((a, b) => (position.get(a.server) ?? 0) - (position.get(b.server) ?? 0))
 }
 
-async function declaredMcpServers(document: unknown, file: string): Promise<{servers: Record<string, McpServerConfig>; path: string} | undefined> {
+async function declaredMcpServers(document: unknown, file: string): Promise<{servers: Record<string, McpServerConfig>; path: JsonPath} | undefined> {
   const {findMcpServerBlock, parseMcpServers} = await import('./mcp/index.js')
   const found = findMcpServerBlock(document)
   return found === undefined ? undefined : {servers: parseMcpServers(found.block, file, found.path), path: found.path}
@@ -276,7 +329,7 @@ export function assertUniqueIds(entries: readonly CatalogEntry[]): void {
   for (const entry of entries) {
     const earlier = seen.get(entry.id)
     if (earlier !== undefined) {
-      throw catalogError(entry.origin.file, entry.origin.path, `duplicate tool id ${JSON.stringify(entry.id)} (first defined at ${earlier.origin.file}: ${earlier.origin.path})`)
+      throw catalogError(entry.origin.file, entry.origin.path, `duplicate tool id ${JSON.stringify(entry.id)} (first defined at ${earlier.origin.file}: ${formatJsonPath(earlier.origin.path)})`)
     }
     seen.set(entry.id, entry)
   }

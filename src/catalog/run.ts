@@ -11,6 +11,7 @@
 import {isAbsolute, resolve} from 'node:path'
 
 import {catalogError, childPath} from './errors.js'
+import type {JsonPath} from '../shared/json-path.js'
 import {hasOwn, isRecord} from '../shared/json.js'
 import type {McpOperation, RunSpec} from './types.js'
 
@@ -20,8 +21,8 @@ export interface RunContext {
   directory: string
 }
 
-export function parseRunSpec(raw: unknown, path: string, context: RunContext): RunSpec {
-  const fail = (where: string, problem: string): never => {
+export function parseRunSpec(raw: unknown, path: JsonPath, context: RunContext): RunSpec {
+  const fail = (where: JsonPath, problem: string): never => {
     throw catalogError(context.file, where, problem)
   }
   if (!isRecord(raw)) return fail(path, 'must be an object with "result", "cases" or "command"')
@@ -36,7 +37,7 @@ export function parseRunSpec(raw: unknown, path: string, context: RunContext): R
   return fail(path, 'must have "result", "cases" or "command"')
 }
 
-type Fail = (where: string, problem: string) => never
+type Fail = (where: JsonPath, problem: string) => never
 
 const MCP_OPERATIONS: readonly McpOperation[] = ['resources_list', 'resources_read', 'prompts_list', 'prompts_get']
 
@@ -46,7 +47,7 @@ const MCP_OPERATIONS: readonly McpOperation[] = ['resources_list', 'resources_re
  * `prompts_list`, `prompts_get`): what `catalog import` writes, so the entry keeps its server and
  * tool. It calls only where the loaded catalogs declare that server.
  */
-function parseMcpRun(raw: Record<string, unknown>, path: string, fail: Fail): RunSpec {
+function parseMcpRun(raw: Record<string, unknown>, path: JsonPath, fail: Fail): RunSpec {
   const text = (key: string): string | undefined => {
     if (!hasOwn(raw, key)) return undefined
     const value = raw[key]
@@ -63,7 +64,7 @@ function parseMcpRun(raw: Record<string, unknown>, path: string, fail: Fail): Ru
   return {kind: 'mcp', server, tool: operation, operation: operation as McpOperation}
 }
 
-function parseCases(raw: Record<string, unknown>, path: string, fail: Fail): RunSpec {
+function parseCases(raw: Record<string, unknown>, path: JsonPath, fail: Fail): RunSpec {
   const casesPath = childPath(path, 'cases')
   if (!Array.isArray(raw.cases)) return fail(casesPath, 'must be an array of { when, result }')
   const cases = raw.cases.map((item, i) => {
@@ -77,7 +78,7 @@ function parseCases(raw: Record<string, unknown>, path: string, fail: Fail): Run
   return hasDefault ? {kind: 'cases', cases, result: raw.result, hasDefault} : {kind: 'cases', cases, hasDefault}
 }
 
-function parseCommand(raw: Record<string, unknown>, path: string, context: RunContext, fail: Fail): RunSpec {
+function parseCommand(raw: Record<string, unknown>, path: JsonPath, context: RunContext, fail: Fail): RunSpec {
   const command = raw.command
   const commandPath = childPath(path, 'command')
   if (!Array.isArray(command) || command.length === 0) return fail(commandPath, 'must be a non-empty array of strings ([argv0, ...args])')
@@ -100,7 +101,7 @@ function parseCommand(raw: Record<string, unknown>, path: string, context: RunCo
   return spec
 }
 
-function parseEnv(raw: unknown, path: string, fail: Fail): Record<string, string> {
+function parseEnv(raw: unknown, path: JsonPath, fail: Fail): Record<string, string> {
   if (!isRecord(raw)) return fail(path, 'must be an object of strings')
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(raw)) {

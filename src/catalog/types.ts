@@ -5,6 +5,7 @@
  */
 
 import type {SkippedTool} from './guard.js'
+import type {JsonOrigin} from '../shared/json-path.js'
 import type {McpSessionPool} from '../mcp/pool.js'
 import type {McpServerConfig, UnavailableMcpServer} from '../mcp/types.js'
 
@@ -114,8 +115,11 @@ export interface CatalogEntry {
   requiresApproval: boolean
   /** How a call executes; absent means the tool cannot be called from this catalog. */
   run?: RunSpec
-  /** Where the entry was defined, for messages: file and JSON path (`tools[3]`). */
-  origin: {file: string; path: string}
+  /**
+   * Where the entry was defined, for messages: file and JSON path (`tools[3]`); its line and
+   * column too when the catalog was loaded with `locations` (lint points at them).
+   */
+  origin: JsonOrigin
 }
 
 export interface Catalog {

@@ -54,6 +54,8 @@ export interface CatalogContextIo {
   mcpOnly?: boolean
   /** Where the files' entries are kept between runs (`--cache`); none: every file is read and parsed. */
   entriesCache?: LoadCatalogOptions['entriesCache']
+  /** Keep where each tool and server is written (`LoadCatalogOptions.locations`). */
+  locations?: boolean
   /**
    * Hold the catalog as OpenClaw builds it for the mode in force (see `entriesForMode`): what the
    * model-facing commands (directory, search, describe, call) must see. Without it the catalog
@@ -96,7 +98,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const {config, settings} = await loadSettingsContext(flags, io)
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
   const progress = io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
-  const sources = await resolveCatalogSources(flags, config, {cwd, env, openclawTools: flags['openclaw-tools'] !== NO_OPENCLAW_TOOLS})
+  const sources = await resolveCatalogSources(flags, config, {cwd, env, openclawTools: flags['openclaw-tools'] !== NO_OPENCLAW_TOOLS, locations: io.locations})
   if (sources.notice !== undefined) io.note(sources.notice)
   // A catalog from the config is the one OpenClaw builds for the turn, under OpenClaw's own tool
   // policy; a named catalog keeps toolsearch's (tools.allow/deny, SPEC §4.4).
@@ -107,10 +109,10 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const policy = mergeToolPolicies(turn === undefined ? toolPolicyFromConfig(config.value) : {allow: [], deny: []}, {allow: flags.allow, deny: flags.deny})
   // ${VAR} warnings only for what this command reads: Tool Search's settings and policy, and the
   // config's MCP servers when it starts them.
-  const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH.split('.'), name])]
+  const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH, name])]
   for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
   const selectMcpServers = turn === undefined ? io.selectMcpServers : (declared: readonly string[]) => (io.selectMcpServers ?? ((all) => all))(openclaw!.serversOpenClawStarts(turn, declared))
-  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, openclawTools: ownTools, entriesCache: io.entriesCache})
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, openclawTools: ownTools, entriesCache: io.entriesCache, locations: io.locations})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')

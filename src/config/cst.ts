@@ -9,6 +9,7 @@
  */
 import {isAsciiDigit, isAsciiLowercase, isAsciiUppercase} from '../shared/ascii.js'
 import {regExpOnFirstUse} from '../shared/regexp.js'
+import type {JsonPath} from '../shared/json-path.js'
 import {positionAt} from './text.js'
 
 export interface Span {
@@ -504,4 +505,30 @@ function parseNumber(raw: string): number {
 export function findMember(node: CstObject, key: string): CstMember | undefined {
   for (let i = node.members.length - 1; i >= 0; i--) if (node.members[i].key === key) return node.members[i]
   return undefined
+}
+
+/**
+ * The plain value of a tree, as `JSON.parse` (or JSON5's parser) gives it for the same text:
+ * the last of repeated keys wins, and a `__proto__` key is an own property, data like any other.
+ */
+export function cstValue(node: CstNode): unknown {
+  if (node.kind === 'array') return node.elements.map((element) => cstValue(element.value))
+  if (node.kind !== 'object') return node.value
+  const out: Record<string, unknown> = {}
+  for (const member of node.members) {
+    if (member.key === '__proto__') Object.defineProperty(out, member.key, {value: cstValue(member.value), writable: true, enumerable: true, configurable: true})
+    else out[member.key] = cstValue(member.value)
+  }
+  return out
+}
+
+/** The node at `path` (keys of objects, indexes of arrays), or undefined when the tree has none there. */
+export function nodeAtPath(root: CstNode, path: JsonPath): CstNode | undefined {
+  let node: CstNode | undefined = root
+  for (const segment of path) {
+    if (node === undefined) return undefined
+    if (typeof segment === 'number') node = node.kind === 'array' ? node.elements[segment]?.value : undefined
+    else node = node.kind === 'object' ? findMember(node, segment)?.value : undefined
+  }
+  return node
 }

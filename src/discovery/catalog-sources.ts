@@ -16,8 +16,12 @@ import {usageError} from '../shared/errors.js'
 import {safeInline} from '../output/terminal.js'
 import {type AdHocFlags, adHocServers} from '../catalog/mcp/adhoc.js'
 import {OPENCLAW_SERVERS_PATH, openclawMcpServers} from '../catalog/mcp/openclaw-servers.js'
+import {formatJsonPath} from '../shared/json-path.js'
 import type {McpServerConfig} from '../mcp/types.js'
 import {safeServerName} from '../mcp/names.js'
+
+/** Where an OpenClaw config declares its MCP servers, as the messages name it. */
+const SERVERS_PATH = formatJsonPath(OPENCLAW_SERVERS_PATH)
 
 export interface CatalogSourceFlags extends AdHocFlags {
   catalog?: string[]
@@ -44,6 +48,8 @@ export interface CatalogSourceOptions {
   env: NodeJS.ProcessEnv
   /** OpenClaw's own tools join a catalog from the config: a config that declares no MCP server still has a catalog. */
   openclawTools?: boolean
+  /** Keep where each client's server is written (`LoadCatalogOptions.locations`). */
+  locations?: boolean
 }
 
 /** A path as a person would type it from `cwd`: relative when inside it, else absolute. */
@@ -67,14 +73,14 @@ function namesClient(value: string, cwd: string): value is ClientName {
   return isClientName(value) && !existsSync(resolve(cwd, value))
 }
 
-export async function resolveCatalogSources(flags: CatalogSourceFlags, config: LoadedConfig, {cwd, env, openclawTools = false}: CatalogSourceOptions): Promise<CatalogSources> {
+export async function resolveCatalogSources(flags: CatalogSourceFlags, config: LoadedConfig, {cwd, env, openclawTools = false, locations}: CatalogSourceOptions): Promise<CatalogSources> {
   const values = flags.catalog ?? []
   const files = values.filter((value) => !namesClient(value, cwd))
   const servers: Record<string, McpServerConfig> = {}
   const sourceOf = new Map<string, string>()
   const labels: string[] = [...files]
   for (const client of values.filter((value) => namesClient(value, cwd))) {
-    const found = await clientServers(client, {cwd, env})
+    const found = await clientServers(client, {cwd, env, locations})
     if (found.files.length === 0) throw usageError(`--catalog ${client}: no ${client} MCP config found (looked for ${found.looked.map((path) => safeInline(shownPath(path, cwd))).join(', ')}). "toolsearch catalog sources" lists the configs found.`)
     addServers(servers, found.servers, client, sourceOf)
     labels.push(`${client} (${found.files.map((path) => shownPath(path, cwd)).join(', ')})`)
@@ -99,24 +105,24 @@ export async function resolveCatalogSources(flags: CatalogSourceFlags, config: L
   const openclaw = config.location.exists ? openclawMcpServers(config.authored, configFile) : {}
   const names = Object.keys(openclaw)
   if (config.location.exists && openclawTools) {
-    const servers = names.length === 0 ? 'no MCP servers' : `the MCP servers of ${OPENCLAW_SERVERS_PATH} (${names.map((name) => safeInline(name)).join(', ')})`
+    const servers = names.length === 0 ? 'no MCP servers' : `the MCP servers of ${SERVERS_PATH} (${names.map((name) => safeInline(name)).join(', ')})`
     return {
       files: [],
       servers: openclaw,
-      labels: [`OpenClaw's tools and ${OPENCLAW_SERVERS_PATH} of ${shown}`],
+      labels: [`OpenClaw's tools and ${SERVERS_PATH} of ${shown}`],
       notice: `Catalog: what OpenClaw gives the model with ${safeInline(shown)}: its own tools and ${servers}; the config's tool policy applies.`,
       fromOpenClawConfig: true,
     }
   }
   if (names.length === 0) {
-    const where = config.location.exists ? `${safeInline(shown)} declares no MCP servers (${OPENCLAW_SERVERS_PATH})` : `no OpenClaw config was found (looked for ${safeInline(shown)})`
+    const where = config.location.exists ? `${safeInline(shown)} declares no MCP servers (${SERVERS_PATH})` : `no OpenClaw config was found (looked for ${safeInline(shown)})`
     throw usageError(`No catalog to load: ${where}. Pass --catalog <file|dir|client>, or one server with --stdio "<command>" or --http-url <url>; "toolsearch catalog sources" lists the MCP configs found.`)
   }
   return {
     files: [],
     servers: openclaw,
-    labels: [`${OPENCLAW_SERVERS_PATH} of ${shown}`],
-    notice: `Catalog: the MCP servers OpenClaw would start, from ${OPENCLAW_SERVERS_PATH} of ${safeInline(shown)} (${names.map((name) => safeInline(name)).join(', ')}); the config's tool policy applies.`,
+    labels: [`${SERVERS_PATH} of ${shown}`],
+    notice: `Catalog: the MCP servers OpenClaw would start, from ${SERVERS_PATH} of ${safeInline(shown)} (${names.map((name) => safeInline(name)).join(', ')}); the config's tool policy applies.`,
     fromOpenClawConfig: true,
   }
 }

@@ -32,7 +32,8 @@ import {dirname, join, resolve} from 'node:path'
 
 import {catalogError} from '../catalog/errors.js'
 import {isRecord, ownValue} from '../shared/json.js'
-import {parseCatalogText} from '../catalog/load.js'
+import {locateOrigin, type ParsedCatalogText, parseCatalogText, parseLocatedCatalogText} from '../catalog/load.js'
+import type {JsonPath} from '../shared/json-path.js'
 import {findMcpServerBlock, parseMcpServers} from '../catalog/mcp/config.js'
 import type {McpServerConfig} from '../mcp/types.js'
 
@@ -51,6 +52,8 @@ export interface DiscoveryContext {
   cwd: string
   env: NodeJS.ProcessEnv
   platform?: NodeJS.Platform
+  /** Keep where each server is written (`LoadCatalogOptions.locations`): its origin's line and column. */
+  locations?: boolean
 }
 
 export function isClientName(value: string): value is ClientName {
@@ -108,16 +111,16 @@ export function clientConfigFiles(context: DiscoveryContext): ClientConfigFile[]
 }
 
 /** The servers block of a parsed client file, in the `mcpServers` shape, and where it is. */
-function serverBlock(file: ClientConfigFile, document: unknown, project: string): {block: unknown; path: string} | undefined {
+function serverBlock(file: ClientConfigFile, document: unknown, project: string): {block: unknown; path: JsonPath} | undefined {
   if (file.client === 'codex') {
     const block = isRecord(document) ? ownValue(document, 'mcp_servers') : undefined
-    return block === undefined ? undefined : {block: codexServers(block, file.path), path: 'mcp_servers'}
+    return block === undefined ? undefined : {block: codexServers(block, file.path), path: ['mcp_servers']}
   }
   if (file.client === 'claude-code' && file.scope === 'local') {
     const projects = isRecord(document) ? ownValue(document, 'projects') : undefined
     const entry = isRecord(projects) ? ownValue(projects, project) : undefined
     const block = isRecord(entry) ? ownValue(entry, 'mcpServers') : undefined
-    return block === undefined ? undefined : {block, path: `projects["${project}"].mcpServers`}
+    return block === undefined ? undefined : {block, path: ['projects', project, 'mcpServers']}
   }
   const found = findMcpServerBlock(document)
   if (found === undefined || file.client !== 'windsurf' || !isRecord(found.block)) return found
@@ -128,7 +131,7 @@ function serverBlock(file: ClientConfigFile, document: unknown, project: string)
 
 /** Codex's `[mcp_servers.<name>]` tables → the `mcpServers` shape, with its start-up limit and tool filter. */
 function codexServers(block: unknown, file: string): unknown {
-  if (!isRecord(block)) throw catalogError(file, 'mcp_servers', 'must be a table of servers')
+  if (!isRecord(block)) throw catalogError(file, ['mcp_servers'], 'must be a table of servers')
   const servers: Record<string, unknown> = {}
   for (const [name, raw] of Object.entries(block)) {
     if (!isRecord(raw)) {
@@ -166,7 +169,7 @@ async function parseToml(text: string, file: string): Promise<unknown> {
     return parse(text)
   } catch (error) {
     if (!(error instanceof TomlError)) throw error
-    throw catalogError(file, '', `not valid TOML: ${error.message.split('\n')[0]} (line ${error.line}, column ${error.column})`)
+    throw catalogError(file, [], `not valid TOML: ${error.message.split('\n')[0]} (line ${error.line}, column ${error.column})`)
   }
 }
 
@@ -180,12 +183,13 @@ export async function readClientServers(file: ClientConfigFile, context: Discove
     text = readFileSync(file.path, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
-    throw catalogError(file.path, '', `cannot be read: ${(error as Error).message}`)
+    throw catalogError(file.path, [], `cannot be read: ${(error as Error).message}`)
   }
-  const document = file.client === 'codex' ? await parseToml(text, file.path) : await parseCatalogText(text, file.path)
+  const {document, locate}: ParsedCatalogText = file.client === 'codex' ? {document: await parseToml(text, file.path)} : context.locations === true ? await parseLocatedCatalogText(text, file.path) : {document: await parseCatalogText(text, file.path)}
   const found = serverBlock(file, document, projectRoot(context.cwd))
   if (found === undefined) return undefined
   const servers = parseMcpServers(found.block, file.path, found.path)
+  for (const server of Object.values(servers)) locateOrigin(server.origin, locate)
   if (file.client === 'codex') for (const [name, server] of Object.entries(servers)) Object.assign(server, codexExtras(document, name))
   return servers
 }

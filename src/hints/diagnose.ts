@@ -6,7 +6,7 @@
  * what in it the renderer cannot show. Never used for the model's view.
  */
 import {hasOwn, isRecord, ownValue} from '../shared/json.js'
-import {appendJsonPath} from '../shared/json-path.js'
+import {type JsonPath, formatJsonPath} from '../shared/json-path.js'
 import {NUMBER_BOUNDS, SHAPE_KEYWORDS, type SignatureLimits, UNSHOWN_KEYWORDS, renderSignature} from './signature.js'
 
 export interface HintObstacle {
@@ -17,15 +17,15 @@ export interface HintObstacle {
 }
 
 /** The sub-schemas the renderer descends into, with their paths. */
-function parts(schema: Record<string, unknown>, path: string): Array<[unknown, string]> {
-  const found: Array<[unknown, string]> = []
+function parts(schema: Record<string, unknown>, path: JsonPath): Array<[unknown, JsonPath]> {
+  const found: Array<[unknown, JsonPath]> = []
   for (const key of ['anyOf', 'oneOf'] as const) {
     const variants = ownValue(schema, key)
-    if (Array.isArray(variants)) variants.forEach((variant, index) => found.push([variant, appendJsonPath(appendJsonPath(path, key), index)]))
+    if (Array.isArray(variants)) variants.forEach((variant, index) => found.push([variant, [...path, key, index]]))
   }
   const properties = ownValue(schema, 'properties')
-  if (isRecord(properties)) for (const key of Object.keys(properties)) found.push([properties[key], appendJsonPath(appendJsonPath(path, 'properties'), key)])
-  if (hasOwn(schema, 'items')) found.push([schema.items, appendJsonPath(path, 'items')])
+  if (isRecord(properties)) for (const key of Object.keys(properties)) found.push([properties[key], [...path, 'properties', key]])
+  if (hasOwn(schema, 'items')) found.push([schema.items, [...path, 'items']])
   return found
 }
 
@@ -56,7 +56,7 @@ function reasonAt(schema: unknown, depth: number, limits: SignatureLimits): stri
 
 /** Where and why `schema`'s hint is incomplete; undefined when it renders completely. */
 export function hintObstacle(schema: unknown, limits: SignatureLimits): HintObstacle | undefined {
-  const walk = (node: unknown, path: string, depth: number): HintObstacle | undefined => {
+  const walk = (node: unknown, path: JsonPath, depth: number): HintObstacle | undefined => {
     if (renderSignature(node, limits, depth).complete) return undefined
     if (isRecord(node) && depth < limits.maxDepth) {
       for (const [part, partPath] of parts(node, path)) {
@@ -64,7 +64,7 @@ export function hintObstacle(schema: unknown, limits: SignatureLimits): HintObst
         if (found !== undefined) return found
       }
     }
-    return {path, reason: reasonAt(node, depth, limits)}
+    return {path: formatJsonPath(path), reason: reasonAt(node, depth, limits)}
   }
-  return walk(schema, '', 0)
+  return walk(schema, [], 0)
 }

@@ -15,6 +15,7 @@ import {isAbsolute, resolve} from 'node:path'
 
 import {type Expansion, expandVariables} from '../env/variables.js'
 import {replaceSecrets} from '../shared/replace-secrets.js'
+import {formatJsonPath} from '../shared/json-path.js'
 import type {McpServerConfig, Redactor} from './types.js'
 
 export type {Redactor} from './types.js'
@@ -56,7 +57,7 @@ export interface ExpandedServerConfig {
  * against the current directory.
  */
 export function expandServerConfig(config: McpServerConfig, env: NodeJS.ProcessEnv): ExpandedServerConfig {
-  const where = config.origin?.path ?? 'the server config'
+  const where = config.origin === undefined ? 'the server config' : formatJsonPath(config.origin.path)
   const secrets: string[] = []
   const one = (text: string, field: string): string => {
     const {text: expanded, values} = expandString(text, env, `${where}.${field}`)

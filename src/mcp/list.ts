@@ -7,6 +7,7 @@ import {redactValue} from './expand.js'
 import type {McpSessionPool} from './pool.js'
 import {McpServerFailure, withMcpSession} from './session.js'
 import {RAW_RESULT, type McpPhase, type McpResultParser, type McpServerConfig, type McpServerOffers, type McpSession, type UnavailableMcpServer} from './types.js'
+import {type JsonPath, formatJsonPath} from '../shared/json-path.js'
 
 /** A tool as its server lists it (secrets redacted). */
 export interface McpToolDefinition {
@@ -49,7 +50,7 @@ export interface ListServersOptions {
    * Checks each tool as the server sent it (before the SDK parses it), by its path in the
    * listing. The catalog passes its guard here; the client itself knows no catalog rules.
    */
-  inspectTool?: (raw: unknown, path: string) => Defect | undefined
+  inspectTool?: (raw: unknown, path: JsonPath) => {path: JsonPath; problem: string} | undefined
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
   progress?: (message: string) => void
@@ -101,8 +102,8 @@ async function pageThroughTools(session: McpSession, inspectTool: ListServersOpt
     await pageThrough(session, 'tools/list', ListToolsResultSchema, (result, raw) => {
       const rawTools = raw.tools as unknown[]
       result.tools.forEach((tool, index) => {
-        const defect = inspectTool?.(rawTools[index], `tools[${listed.tools.length}]`)
-        if (defect !== undefined) listed.defects.set(listed.tools.length, {path: session.redact(defect.path), problem: defect.problem})
+        const defect = inspectTool?.(rawTools[index], ['tools', listed.tools.length])
+        if (defect !== undefined) listed.defects.set(listed.tools.length, {path: session.redact(formatJsonPath(defect.path)), problem: defect.problem})
         listed.tools.push(redactValue(toDefinition(tool), session.redact) as McpToolDefinition)
       })
     })

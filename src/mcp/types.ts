@@ -7,6 +7,7 @@
  * check its own program. session.ts owns the SDK and adapts its client to `McpClient`.
  */
 import type {Deadline} from './deadline.js'
+import type {JsonOrigin} from '../shared/json-path.js'
 
 /** A function that replaces every secret value in a text with `***` (`expand.ts` makes them). */
 export type Redactor = (text: string) => string
@@ -78,7 +79,7 @@ export type McpServerConfig = (
   | {transport: 'http'; url: string; headers: Record<string, string>}
 ) & {
   /** Where the server was declared (`mcpServers.github` in a file), for entries' `origin` and messages. */
-  origin?: {file: string; path: string}
+  origin?: JsonOrigin
   /** This server's own limit for starting and listing, in milliseconds (OpenClaw's `connectionTimeoutMs`). */
   startupTimeoutMs?: number
   /**

@@ -1,13 +1,24 @@
 /**
  * Places in a JSON value as paths of segments (`['tools', 3, 'name']`: keys and array indexes),
- * written one way: dots between identifier keys, brackets around indexes and any other key
- * (`tools[3].name`, `mcpServers["my server"]`). Read back with `parseJsonPath`, cut to a readable
+ * written one way, once, where a path is shown: dots between identifier keys, brackets around
+ * indexes and any other key (`tools[3].name`, `mcpServers["my server"]`). Cut to a readable
  * length at segment boundaries with `shortenJsonPath`. Config paths (`config/path.ts`) write their
  * segments the same way.
  */
 import {truncateText} from './truncate.js'
 
 export type JsonPathSegment = string | number
+
+/** A place in a JSON value, kept as segments until it is shown (`formatJsonPath`). */
+export type JsonPath = readonly JsonPathSegment[]
+
+/** Where a value was written: its file, its path in it, and its 1-based line and column when they were kept. */
+export interface JsonOrigin {
+  file: string
+  path: JsonPath
+  line?: number
+  column?: number
+}
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
@@ -23,32 +34,17 @@ export function formatJsonSegment(segment: JsonPathSegment, first: boolean): str
   return `[${JSON.stringify(segment)}]`
 }
 
-/** `tools[3].function`, `["a b"].x`; empty for the value itself. */
-export function formatJsonPath(segments: readonly JsonPathSegment[]): string {
+/** A command-line flag (`--stdio`): where a path starts that is in no file. */
+const FLAG = /^--[a-z][a-z-]*$/
+
+/**
+ * `tools[3].function`, `["a b"].x`; empty for the value itself. A path may start at a flag
+ * instead of in a file (`--stdio["my server"].command`: an ad-hoc server's), written bare.
+ */
+export function formatJsonPath(segments: JsonPath): string {
   let out = ''
-  for (const segment of segments) out += formatJsonSegment(segment, out === '')
+  for (const segment of segments) out += out === '' && typeof segment === 'string' && FLAG.test(segment) ? segment : formatJsonSegment(segment, out === '')
   return out
-}
-
-/** A written path one segment deeper. */
-export function appendJsonPath(path: string, segment: JsonPathSegment): string {
-  return path + formatJsonSegment(segment, path === '')
-}
-
-const PATH_SEGMENT = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|(?:^|\.)([^.[\]]+)/gy
-
-/** `tools[3].function`, `[2]`, `mcpServers["my server"]` → segments; undefined when it is not a path as written here. */
-export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
-  const segments: JsonPathSegment[] = []
-  PATH_SEGMENT.lastIndex = 0
-  while (PATH_SEGMENT.lastIndex < path.length) {
-    const match = PATH_SEGMENT.exec(path)
-    if (match === null) return undefined
-    if (match[1] !== undefined) segments.push(Number(match[1]))
-    else if (match[2] !== undefined) segments.push(JSON.parse(match[2]) as string)
-    else segments.push(match[3]!)
-  }
-  return segments
 }
 
 /** A written path cut in the middle at segment boundaries (`tools[1].parameters.items….items.items`), else in the middle of a segment. */

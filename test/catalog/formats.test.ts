@@ -26,7 +26,7 @@ describe('native catalogs', () => {
     })
     expect(format).toBe('native')
     expect(entries.map((entry) => entry.id)).toEqual(['openclaw:core:read', 'openclaw:automations:schedule_task', 'mcp:github:create_issue', 'client:client:pick_file'])
-    expect(entries[0]).toMatchObject({description: '', trusted: true, visibility: 'direct-and-cataloged', requiresApproval: false, origin: {file: 'tools.json', path: 'tools[0]'}})
+    expect(entries[0]).toMatchObject({description: '', trusted: true, visibility: 'direct-and-cataloged', requiresApproval: false, origin: {file: 'tools.json', path: ['tools', 0]}})
     expect(entries[1]).toMatchObject({label: 'Schedule task', description: 'Schedule.', visibility: 'deferred'})
     expect(entries[2]).toMatchObject({trusted: false, visibility: 'deferred'})
     expect(entries[3]).toMatchObject({trusted: false, sourceName: 'client'})
@@ -172,7 +172,7 @@ describe('MCP tools/list results', () => {
   it('may come wrapped in a JSON-RPC response', () => {
     const {format, entries} = parse({jsonrpc: '2.0', id: 1, result: list}, {file: 'github.json'})
     expect(format).toBe('mcp-tools-list')
-    expect(entries[0]!.origin).toEqual({file: 'github.json', path: 'result.tools[0]'})
+    expect(entries[0]!.origin).toEqual({file: 'github.json', path: ['result', 'tools', 0]})
   })
 
   it('name the entry in errors', () => {
@@ -196,7 +196,7 @@ describe('OpenAI and Anthropic tools', () => {
     ])
     expect(format).toBe('openai')
     expect(entries.map((entry) => entry.id)).toEqual(['client:client:get_weather', 'client:client:flat_tool'])
-    expect(entries[0]).toMatchObject({source: 'client', sourceName: 'client', trusted: false, description: 'Weather.', parameters: {type: 'object'}, origin: {path: '[0]'}})
+    expect(entries[0]).toMatchObject({source: 'client', sourceName: 'client', trusted: false, description: 'Weather.', parameters: {type: 'object'}, origin: {path: [0]}})
   })
 
   it('load Anthropic tools as client tools', () => {

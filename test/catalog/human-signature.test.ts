@@ -5,7 +5,7 @@ import {listTools, renderToolList} from '../../src/inspect/catalog-list.js'
 import type {Catalog, CatalogEntry} from '../../src/catalog/types.js'
 
 function mcpEntry(name: string, parameters: unknown, description = ''): CatalogEntry {
-  return {id: `mcp:srv:${name}`, name, source: 'mcp', sourceName: 'srv', description, parameters, trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: 'f.json', path: 'mcpServers.srv'}}
+  return {id: `mcp:srv:${name}`, name, source: 'mcp', sourceName: 'srv', description, parameters, trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: 'f.json', path: ['mcpServers', 'srv']}}
 }
 
 describe('humanSignature', () => {
@@ -41,7 +41,7 @@ describe('listTools', () => {
     entries: [
       mcpEntry('get_sum', {type: 'object', properties: {a: {type: 'number'}, b: {type: 'number'}}, required: ['a', 'b']}, 'Adds.\nMore.'),
       mcpEntry('echo', {type: 'object', properties: {message: {type: 'string'}}, required: ['message']}, 'Echoes.'),
-      {id: 'openclaw:core:read', name: 'read', source: 'openclaw', sourceName: 'core', description: 'Read a file.', parameters: {type: 'object', properties: {path: {type: 'string'}}, required: ['path']}, trusted: true, visibility: 'direct-and-cataloged', requiresApproval: false, origin: {file: 'f.json', path: 'tools[0]'}},
+      {id: 'openclaw:core:read', name: 'read', source: 'openclaw', sourceName: 'core', description: 'Read a file.', parameters: {type: 'object', properties: {path: {type: 'string'}}, required: ['path']}, trusted: true, visibility: 'direct-and-cataloged', requiresApproval: false, origin: {file: 'f.json', path: ['tools', 0]}},
     ],
     mcpServers: {},
     unavailableMcpServers: [],

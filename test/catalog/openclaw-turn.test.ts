@@ -6,7 +6,7 @@ import type {CatalogEntry} from '../../src/catalog/types.js'
 
 const turn = (config: unknown, agentId?: string) => openClawTurn(config, {agentId, openclawTools: DEFAULT_OPENCLAW_TOOLS_RELEASE})
 const names = (config: unknown) => turn(config).ownTools.map((entry) => entry.name)
-const mcpTool = (name: string): CatalogEntry => ({id: `mcp:everything:${name}`, name, source: 'mcp', sourceName: 'everything', description: '', trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: 'x', path: 'y'}})
+const mcpTool = (name: string): CatalogEntry => ({id: `mcp:everything:${name}`, name, source: 'mcp', sourceName: 'everything', description: '', trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: 'x', path: ['y']}})
 
 describe("the turn OpenClaw runs with a config", () => {
   it("holds every own tool by default, none with 'none'", () => {

@@ -12,7 +12,7 @@ export function entry(name: string, fields: Partial<Omit<EntryFields, 'name'>> =
   const source = fields.source ?? 'openclaw'
   return makeEntry({
     description: `Does ${name}.`,
-    origin: {file: 'catalog.json', path: `tools[${name}]`},
+    origin: {file: 'catalog.json', path: ['tools', name]},
     ...fields,
     name,
     source,

@@ -150,7 +150,7 @@ describe('evaluateRanker', () => {
     trusted: true,
     visibility: 'deferred',
     requiresApproval: false,
-    origin: {file: 'test', path: 'tools[0]'},
+    origin: {file: 'test', path: ['tools', 0]},
   })
   // Returns a fixed list per query, so the metrics can be checked by hand.
   const fixed = (lists: Record<string, string[]>): Ranker => ({

@@ -46,7 +46,7 @@ describe('listMcpServerTools with live servers', () => {
       visibility: 'deferred',
       requiresApproval: false,
       run: {kind: 'mcp', server: 'everything', tool: 'echo'},
-      origin: {file: FILE, path: 'mcpServers.everything'},
+      origin: {file: FILE, path: ['mcpServers', 'everything']},
     })
     expect(echo?.parameters).toMatchObject({type: 'object', required: ['message']})
     expect(entries.filter((entry) => entry.sourceName === 'everything').length).toBeGreaterThan(5)

@@ -35,6 +35,6 @@ export function tool(name: string, fields: ToolFields = {}): CatalogEntry {
     parameters: fields.parameters,
     outputSchema: fields.outputSchema,
     directOnly: fields.directOnly,
-    origin: {file: 'test', path: `tools[${name}]`},
+    origin: {file: 'test', path: ['tools', name]},
   })
 }

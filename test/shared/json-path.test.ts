@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {appendJsonPath, formatJsonPath, parseJsonPath, shortenJsonPath} from '../../src/shared/json-path.js'
+import {formatJsonPath, shortenJsonPath} from '../../src/shared/json-path.js'
 import {formatConfigPath} from '../../src/config/path.js'
 
 describe('JSON paths', () => {
@@ -12,14 +12,11 @@ describe('JSON paths', () => {
     expect(formatJsonPath([])).toBe('')
   })
 
-  it('grow a segment at a time as they are written whole', () => {
-    const segments = ['a b', 'properties', 'x-y', 0, '$ref']
-    expect(segments.reduce<string>((path, segment) => appendJsonPath(path, segment), '')).toBe(formatJsonPath(segments))
-  })
-
-  it('read back what they write, and nothing else', () => {
-    for (const segments of [['tools', 3], [2, 'function'], ['mcpServers', 'my server'], ['a "quoted" key', 'b'], ['x', 'ü']]) expect(parseJsonPath(formatJsonPath(segments))).toEqual(segments)
-    expect(parseJsonPath('tools[x')).toBeUndefined()
+  it('start bare at a command-line flag, a place in no file (an ad-hoc server declared by --stdio)', () => {
+    expect(formatJsonPath(['--stdio', 'my server', 'command'])).toBe('--stdio["my server"].command')
+    expect(formatJsonPath(['--http-url', 'local'])).toBe('--http-url.local')
+    expect(formatJsonPath(['x', '--stdio'])).toBe('x["--stdio"]')
+    expect(formatJsonPath(['-x'])).toBe('["-x"]')
   })
 
   it('config paths write their segments the same way, an unquoted key of digits after the first being an index', () => {

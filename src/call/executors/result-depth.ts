@@ -10,6 +10,6 @@ export const MAX_RESULT_DEPTH = 1000
 
 /** Why a decoded result cannot be shown, or undefined when it can. */
 export function resultDepthProblem(result: unknown): string | undefined {
-  const defect = findDefect(result, '', {maxDepth: MAX_RESULT_DEPTH, allowProtoKey: true})
+  const defect = findDefect(result, [], {maxDepth: MAX_RESULT_DEPTH, allowProtoKey: true})
   return defect === undefined ? undefined : `a result nested deeper than ${MAX_RESULT_DEPTH} levels (it is not shown)`
 }

@@ -206,7 +206,7 @@ export function adHocServers(flags: AdHocFlags, cwd: string): Record<string, Mcp
     if (words.length === 0) throw usageError('--stdio needs a command, e.g. --stdio "npx -y @modelcontextprotocol/server-everything".')
     const env = Object.fromEntries((flags.env ?? []).map((pair) => keyValue(pair, '--env', /=/u)))
     const name = flags['server-name'] ?? stdioServerName(words, cwd)
-    const servers = parseMcpServers({[name]: {command: words[0], args: words.slice(1), env, cwd}}, AD_HOC_ORIGIN, '--stdio')
+    const servers = parseMcpServers({[name]: {command: words[0], args: words.slice(1), env, cwd}}, AD_HOC_ORIGIN, ['--stdio'])
     // The working directory is implied, not typed: the launch is named by the command line alone.
     servers[name]!.launchSummary = stdioLaunchSummary(words[0]!, words.slice(1), undefined)
     return servers
@@ -220,7 +220,7 @@ export function adHocServers(flags: AdHocFlags, cwd: string): Record<string, Mcp
     }
     const headers = Object.fromEntries((flags.header ?? []).map((pair) => keyValue(pair, '--header', /:|=/u)))
     const name = flags['server-name'] ?? httpServerName(parsed)
-    return parseMcpServers({[name]: {url, headers}}, AD_HOC_ORIGIN, '--http-url')
+    return parseMcpServers({[name]: {url, headers}}, AD_HOC_ORIGIN, ['--http-url'])
   }
   return {}
 }

@@ -17,6 +17,7 @@
 import {dirname, isAbsolute, resolve} from 'node:path'
 
 import {catalogError, childPath} from '../errors.js'
+import type {JsonPath} from '../../shared/json-path.js'
 import {hasOwn, isRecord, ownValue} from '../../shared/json.js'
 import type {McpServerConfig} from '../types.js'
 import {redactUrl, stdioLaunchSummary} from './launch.js'
@@ -27,30 +28,30 @@ const HTTP_TYPES = new Set(['http', 'streamable-http', 'streamableHttp', 'sse'])
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/
 
-function readString(server: Record<string, unknown>, key: string, file: string, path: string): string | undefined {
+function readString(server: Record<string, unknown>, key: string, file: string, path: JsonPath): string | undefined {
   const value = ownValue(server, key)
   if (value === undefined) return undefined
-  if (typeof value !== 'string') throw catalogError(file, `${path}.${key}`, 'must be a string')
+  if (typeof value !== 'string') throw catalogError(file, childPath(path, key), 'must be a string')
   return value
 }
 
-function readStringArray(server: Record<string, unknown>, key: string, file: string, path: string): string[] {
+function readStringArray(server: Record<string, unknown>, key: string, file: string, path: JsonPath): string[] {
   const value = ownValue(server, key)
   if (value === undefined) return []
-  if (!Array.isArray(value)) throw catalogError(file, `${path}.${key}`, 'must be an array of strings')
+  if (!Array.isArray(value)) throw catalogError(file, childPath(path, key), 'must be an array of strings')
   return value.map((item, index) => {
-    if (typeof item !== 'string') throw catalogError(file, `${path}.${key}[${index}]`, 'must be a string')
+    if (typeof item !== 'string') throw catalogError(file, [...path, key, index], 'must be a string')
     return item
   })
 }
 
-function readStringRecord(server: Record<string, unknown>, key: string, file: string, path: string): Record<string, string> {
+function readStringRecord(server: Record<string, unknown>, key: string, file: string, path: JsonPath): Record<string, string> {
   const value = ownValue(server, key)
   if (value === undefined) return {}
-  if (!isRecord(value)) throw catalogError(file, `${path}.${key}`, 'must be an object of strings')
+  if (!isRecord(value)) throw catalogError(file, childPath(path, key), 'must be an object of strings')
   const record: Record<string, string> = Object.create(null) as Record<string, string>
   for (const [name, item] of Object.entries(value)) {
-    const itemPath = childPath(`${path}.${key}`, name)
+    const itemPath = [...path, key, name]
     if (FORBIDDEN_KEYS.has(name)) throw catalogError(file, itemPath, 'is not allowed')
     if (typeof item !== 'string') throw catalogError(file, itemPath, 'must be a string')
     record[name] = item
@@ -58,7 +59,7 @@ function readStringRecord(server: Record<string, unknown>, key: string, file: st
   return {...record}
 }
 
-function checkUrl(url: string, file: string, path: string): void {
+function checkUrl(url: string, file: string, path: JsonPath): void {
   if (url.includes('${')) return // checked again after expansion
   let parsed: URL
   try {
@@ -75,12 +76,12 @@ function resolveCwd(cwd: string, file: string): string {
   return resolve(dirname(file), cwd)
 }
 
-function parseServer(raw: unknown, file: string, path: string): McpServerConfig | undefined {
+function parseServer(raw: unknown, file: string, path: JsonPath): McpServerConfig | undefined {
   if (!isRecord(raw)) throw catalogError(file, path, 'must be an object with "command" (stdio) or "url" (HTTP)')
   if (ownValue(raw, 'disabled') === true) return undefined
   const type = ownValue(raw, 'type')
   if (type !== undefined && (typeof type !== 'string' || !(STDIO_TYPES.has(type) || HTTP_TYPES.has(type)))) {
-    throw catalogError(file, `${path}.type`, 'must be one of "stdio", "http", "streamable-http", "sse"')
+    throw catalogError(file, childPath(path, 'type'), 'must be one of "stdio", "http", "streamable-http", "sse"')
   }
   const hasCommand = ownValue(raw, 'command') !== undefined
   const hasUrl = ownValue(raw, 'url') !== undefined
@@ -88,9 +89,9 @@ function parseServer(raw: unknown, file: string, path: string): McpServerConfig 
   if (!hasCommand && !hasUrl) throw catalogError(file, path, 'needs "command" (stdio server) or "url" (HTTP server)')
   const origin = {file, path}
   if (hasCommand) {
-    if (typeof type === 'string' && !STDIO_TYPES.has(type)) throw catalogError(file, `${path}.type`, `is "${type}" but the server has a "command"`)
+    if (typeof type === 'string' && !STDIO_TYPES.has(type)) throw catalogError(file, childPath(path, 'type'), `is "${type}" but the server has a "command"`)
     const command = readString(raw, 'command', file, path) as string
-    if (command.trim() === '') throw catalogError(file, `${path}.command`, 'must not be empty')
+    if (command.trim() === '') throw catalogError(file, childPath(path, 'command'), 'must not be empty')
     const cwd = readString(raw, 'cwd', file, path)
     const config: McpServerConfig = {
       transport: 'stdio',
@@ -103,9 +104,9 @@ function parseServer(raw: unknown, file: string, path: string): McpServerConfig 
     config.launchSummary = stdioLaunchSummary(command, config.args, cwd?.trim() ? cwd : undefined)
     return config
   }
-  if (typeof type === 'string' && !HTTP_TYPES.has(type)) throw catalogError(file, `${path}.type`, `is "${type}" but the server has a "url"`)
+  if (typeof type === 'string' && !HTTP_TYPES.has(type)) throw catalogError(file, childPath(path, 'type'), `is "${type}" but the server has a "url"`)
   const url = readString(raw, 'url', file, path) as string
-  checkUrl(url, file, `${path}.url`)
+  checkUrl(url, file, childPath(path, 'url'))
   return {transport: 'http', url, headers: readStringRecord(raw, 'headers', file, path), origin, launchSummary: redactUrl(url)}
 }
 
@@ -114,7 +115,7 @@ function parseServer(raw: unknown, file: string, path: string): McpServerConfig 
  * Throws ToolsearchError (exit 2) naming the file and entry (`mcpServers.github.command: must be a string`).
  * Disabled servers are left out.
  */
-export function parseMcpServers(raw: unknown, file: string, path = 'mcpServers'): Record<string, McpServerConfig> {
+export function parseMcpServers(raw: unknown, file: string, path: JsonPath = ['mcpServers']): Record<string, McpServerConfig> {
   if (!isRecord(raw)) throw catalogError(file, path, 'must be an object of servers')
   const servers: Record<string, McpServerConfig> = {}
   for (const [key, value] of Object.entries(raw)) {
@@ -133,12 +134,12 @@ export function parseMcpServers(raw: unknown, file: string, path = 'mcpServers')
  * Code, Windsurf), else VS Code's `servers` — only in a file without `tools` whose every `servers`
  * value has a `command` or `url`, so an unrelated `servers` key is never mistaken for one.
  */
-export function findMcpServerBlock(document: unknown): {block: unknown; path: string} | undefined {
+export function findMcpServerBlock(document: unknown): {block: unknown; path: JsonPath} | undefined {
   if (!isRecord(document)) return undefined
-  if (hasOwn(document, 'mcpServers')) return {block: document.mcpServers, path: 'mcpServers'}
+  if (hasOwn(document, 'mcpServers')) return {block: document.mcpServers, path: ['mcpServers']}
   const servers = ownValue(document, 'servers')
   if (hasOwn(document, 'tools') || !isRecord(servers)) return undefined
   const values = Object.values(servers)
   const looksLikeServers = values.length > 0 && values.every((value) => isRecord(value) && (hasOwn(value, 'command') || hasOwn(value, 'url')))
-  return looksLikeServers ? {block: servers, path: 'servers'} : undefined
+  return looksLikeServers ? {block: servers, path: ['servers']} : undefined
 }

@@ -132,7 +132,7 @@ function toEntries(listed: ListedServer[], safeNames: ReadonlyMap<string, string
   }
   for (const {server, index, name, reason} of materialized.leftOut) {
     const problem = LEFT_OUT_PROBLEMS[reason]
-    if (problem !== undefined) skipped.push(skippedTool(name, `MCP server "${server}"`, {path: `tools[${index}].name`, problem}))
+    if (problem !== undefined) skipped.push(skippedTool(name, `MCP server "${server}"`, {path: ['tools', index, 'name'], problem}))
   }
   for (const [entry, definition] of materialized.definitions) definitions.set(entry, definition)
   return {entries: materialized.entries, skipped}

@@ -195,7 +195,7 @@ const OPERATIONS: readonly Operation[] = [
 ]
 
 function origin(listed: ListedMcpServer): CatalogEntry['origin'] {
-  return listed.config.origin ?? {file: '(mcpServers)', path: `mcpServers.${listed.server}`}
+  return listed.config.origin ?? {file: '(mcpServers)', path: ['mcpServers', listed.server]}
 }
 
 /** The entries OpenClaw's MCP materialization gives `servers`, with `reservedToolNames` already taken. */

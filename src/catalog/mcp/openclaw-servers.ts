@@ -20,28 +20,29 @@
  * - The Codex/OAuth projection keys are OpenClaw's runtime business and are not used here.
  */
 import {catalogError, childPath} from '../errors.js'
+import type {JsonPath} from '../../shared/json-path.js'
 import {isRecord, ownValue} from '../../shared/json.js'
 import type {McpServerConfig} from '../types.js'
 import {parseMcpServers} from './config.js'
 
-export const OPENCLAW_SERVERS_PATH = 'mcp.servers'
+export const OPENCLAW_SERVERS_PATH = ['mcp', 'servers'] as const
 
 function textValues(value: unknown): unknown {
   if (!isRecord(value)) return value
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === 'number' || typeof item === 'boolean' ? String(item) : item]))
 }
 
-function stringList(value: unknown, file: string, path: string): string[] | undefined {
+function stringList(value: unknown, file: string, path: JsonPath): string[] | undefined {
   if (value === undefined) return undefined
   if (!Array.isArray(value) || value.length === 0 || value.some((item) => typeof item !== 'string' || item === '')) throw catalogError(file, path, 'must be a list of tool names or globs')
   return value as string[]
 }
 
 /** A time limit of a server (`connectionTimeoutMs`, `requestTimeoutMs`): whole milliseconds, undefined when absent. */
-function milliseconds(raw: Record<string, unknown>, key: string, file: string, path: string): number | undefined {
+function milliseconds(raw: Record<string, unknown>, key: string, file: string, path: JsonPath): number | undefined {
   const value = ownValue(raw, key)
   if (value === undefined) return undefined
-  if (typeof value !== 'number' || !(value > 0)) throw catalogError(file, `${path}.${key}`, 'must be a positive number (milliseconds)')
+  if (typeof value !== 'number' || !(value > 0)) throw catalogError(file, childPath(path, key), 'must be a positive number (milliseconds)')
   // Not below 1 ms: 0 would mean "no limit" to the SDK.
   return Math.max(1, Math.floor(value))
 }
@@ -67,9 +68,9 @@ export function openclawMcpServers(config: Record<string, unknown>, file: string
     const timeout = milliseconds(raw, 'connectionTimeoutMs', file, path)
     const requestTimeout = milliseconds(raw, 'requestTimeoutMs', file, path)
     const filter = ownValue(raw, 'toolFilter')
-    if (filter !== undefined && !isRecord(filter)) throw catalogError(file, `${path}.toolFilter`, 'must be an object with "include" and/or "exclude"')
-    const include = isRecord(filter) ? stringList(ownValue(filter, 'include'), file, `${path}.toolFilter.include`) : undefined
-    const exclude = isRecord(filter) ? stringList(ownValue(filter, 'exclude'), file, `${path}.toolFilter.exclude`) : undefined
+    if (filter !== undefined && !isRecord(filter)) throw catalogError(file, childPath(path, 'toolFilter'), 'must be an object with "include" and/or "exclude"')
+    const include = isRecord(filter) ? stringList(ownValue(filter, 'include'), file, [...path, 'toolFilter', 'include']) : undefined
+    const exclude = isRecord(filter) ? stringList(ownValue(filter, 'exclude'), file, [...path, 'toolFilter', 'exclude']) : undefined
     const extra: Pick<McpServerConfig, 'startupTimeoutMs' | 'requestTimeoutMs' | 'toolFilter' | 'unavailableReason'> = {}
     if (timeout !== undefined) extra.startupTimeoutMs = timeout
     if (requestTimeout !== undefined) extra.requestTimeoutMs = requestTimeout

@@ -96,7 +96,7 @@ function toEntry(tool: OpenClawToolData, release: string, index: number): Catalo
     trusted: true,
     visibility: tool.visibility,
     requiresApproval: false,
-    origin: {file: `OpenClaw ${release}`, path: `tools[${index}]`},
+    origin: {file: `OpenClaw ${release}`, path: ['tools', index]},
   }
   if (tool.label !== undefined) entry.label = tool.label
   if (tool.parameters !== undefined) entry.parameters = tool.parameters

@@ -137,7 +137,7 @@ function firstCandidate(result: unknown): {id: string; input?: unknown} | undefi
 }
 
 function rankerOver(tools: readonly OfferedTool[]): Ranker {
-  return createOpenClawRanker(tools.map((tool): CatalogEntry => ({id: tool.name, name: tool.name, source: 'openclaw', sourceName: '', description: tool.description, trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: '', path: ''}})))
+  return createOpenClawRanker(tools.map((tool): CatalogEntry => ({id: tool.name, name: tool.name, source: 'openclaw', sourceName: '', description: tool.description, trusted: false, visibility: 'deferred', requiresApproval: false, origin: {file: '', path: []}})))
 }
 
 /**

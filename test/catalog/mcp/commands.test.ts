@@ -19,7 +19,7 @@ function entry(source: CatalogEntry['source'], sourceName: string, name: string,
     trusted: source === 'openclaw',
     visibility: 'deferred',
     requiresApproval: false,
-    origin: {file: 'f.json', path: 'tools[0]'},
+    origin: {file: 'f.json', path: ['tools', 0]},
     ...extra,
   }
 }
@@ -124,7 +124,7 @@ describe('planImport', () => {
 
 describe('an MCP run in a native catalog (what catalog import writes)', () => {
   const context = {file: '/c/tools.json', directory: '/c'}
-  const read = (raw: Record<string, unknown>) => nativeEntry({name: 'docs__search', source: 'mcp', sourceName: 'docs', ...raw}, 'tools[0]', context)
+  const read = (raw: Record<string, unknown>) => nativeEntry({name: 'docs__search', source: 'mcp', sourceName: 'docs', ...raw}, ['tools', 0], context)
 
   it('keeps the tool\'s server and own name, so it reads back with the live provenance', () => {
     expect(read({run: {mcpServer: 'my docs', mcpTool: 'search'}})).toMatchObject({
@@ -146,6 +146,6 @@ describe('an MCP run in a native catalog (what catalog import writes)', () => {
     expect(() => read({run: {mcpServer: 'docs', mcpOperation: 'tools_call'}})).toThrow('tools[0].run.mcpOperation: must be one of "resources_list", "resources_read", "prompts_list", "prompts_get"')
     expect(() => read({run: {mcpServer: ' ', mcpTool: 'a'}})).toThrow('tools[0].run.mcpServer: must be a non-empty string')
     expect(() => read({run: {mcpServer: 'docs', mcpTool: 'a', result: 1}})).toThrow('tools[0].run: an MCP run ("mcpServer") has no "result", "cases" or "command"')
-    expect(() => nativeEntry({name: 'x', run: {mcpServer: 'docs', mcpTool: 'a'}}, 'tools[0]', context)).toThrow('tools[0].run: names an MCP server, so the tool needs "source": "mcp"')
+    expect(() => nativeEntry({name: 'x', run: {mcpServer: 'docs', mcpTool: 'a'}}, ['tools', 0], context)).toThrow('tools[0].run: names an MCP server, so the tool needs "source": "mcp"')
   })
 })

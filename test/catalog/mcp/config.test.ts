@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {findMcpServerBlock, parseMcpServers} from '../../../src/catalog/mcp/index.js'
 import {ToolsearchError} from '../../../src/shared/errors.js'
+import type {JsonPath} from '../../../src/shared/json-path.js'
 
 const FILE = '/home/me/project/.cursor/mcp.json'
 
@@ -18,14 +19,14 @@ function parseError(raw: unknown): ToolsearchError {
 describe('parseMcpServers', () => {
   it('reads stdio servers with defaults for args and env, and remembers where each was declared', () => {
     const servers = parseMcpServers({github: {command: 'npx', args: ['-y', 'server-github'], env: {TOKEN: '${GITHUB_TOKEN}'}}, bare: {command: 'srv'}}, FILE)
-    expect(servers.github).toEqual({transport: 'stdio', command: 'npx', args: ['-y', 'server-github'], env: {TOKEN: '${GITHUB_TOKEN}'}, origin: {file: FILE, path: 'mcpServers.github'}, launchSummary: 'npx -y server-github'})
-    expect(servers.bare).toEqual({transport: 'stdio', command: 'srv', args: [], env: {}, origin: {file: FILE, path: 'mcpServers.bare'}, launchSummary: 'srv'})
+    expect(servers.github).toEqual({transport: 'stdio', command: 'npx', args: ['-y', 'server-github'], env: {TOKEN: '${GITHUB_TOKEN}'}, origin: {file: FILE, path: ['mcpServers', 'github']}, launchSummary: 'npx -y server-github'})
+    expect(servers.bare).toEqual({transport: 'stdio', command: 'srv', args: [], env: {}, origin: {file: FILE, path: ['mcpServers', 'bare']}, launchSummary: 'srv'})
   })
 
   it('reads HTTP servers, whatever type name the client used for them', () => {
     for (const type of [undefined, 'http', 'streamable-http', 'streamableHttp', 'sse']) {
       const servers = parseMcpServers({remote: {type, url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${TOKEN}'}}}, FILE)
-      expect(servers.remote).toEqual({transport: 'http', url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${TOKEN}'}, origin: {file: FILE, path: 'mcpServers.remote'}, launchSummary: 'https://mcp.example.com/mcp'})
+      expect(servers.remote).toEqual({transport: 'http', url: 'https://mcp.example.com/mcp', headers: {Authorization: 'Bearer ${TOKEN}'}, origin: {file: FILE, path: ['mcpServers', 'remote']}, launchSummary: 'https://mcp.example.com/mcp'})
     }
   })
 
@@ -48,9 +49,9 @@ describe('parseMcpServers', () => {
   })
 
   it('uses the path it is given in messages and origins (VS Code "servers")', () => {
-    const servers = parseMcpServers({s: {type: 'stdio', command: 'x'}}, FILE, 'servers')
-    expect(servers.s.origin).toEqual({file: FILE, path: 'servers.s'})
-    expect(parseErrorAt({s: {command: 1}}, 'servers').message).toBe(`${FILE}: servers.s.command: must be a string`)
+    const servers = parseMcpServers({s: {type: 'stdio', command: 'x'}}, FILE, ['servers'])
+    expect(servers.s.origin).toEqual({file: FILE, path: ['servers', 's']})
+    expect(parseErrorAt({s: {command: 1}}, ['servers']).message).toBe(`${FILE}: servers.s.command: must be a string`)
   })
 
   it.each([
@@ -87,7 +88,7 @@ describe('parseMcpServers', () => {
   })
 })
 
-function parseErrorAt(raw: unknown, path: string): ToolsearchError {
+function parseErrorAt(raw: unknown, path: JsonPath): ToolsearchError {
   try {
     parseMcpServers(raw, FILE, path)
   } catch (error) {
@@ -98,13 +99,13 @@ function parseErrorAt(raw: unknown, path: string): ToolsearchError {
 
 describe('findMcpServerBlock', () => {
   it('finds mcpServers (Claude Desktop, Cursor, Claude Code), beside tools too', () => {
-    expect(findMcpServerBlock({mcpServers: {a: {command: 'x'}}})).toEqual({block: {a: {command: 'x'}}, path: 'mcpServers'})
-    expect(findMcpServerBlock({tools: [], mcpServers: {}})).toEqual({block: {}, path: 'mcpServers'})
+    expect(findMcpServerBlock({mcpServers: {a: {command: 'x'}}})).toEqual({block: {a: {command: 'x'}}, path: ['mcpServers']})
+    expect(findMcpServerBlock({tools: [], mcpServers: {}})).toEqual({block: {}, path: ['mcpServers']})
   })
 
   it("finds VS Code's servers block only when every value looks like a server", () => {
     const vscode = {inputs: [], servers: {a: {type: 'stdio', command: 'x'}, b: {type: 'http', url: 'http://h/mcp'}}}
-    expect(findMcpServerBlock(vscode)).toEqual({block: vscode.servers, path: 'servers'})
+    expect(findMcpServerBlock(vscode)).toEqual({block: vscode.servers, path: ['servers']})
     expect(findMcpServerBlock({servers: {prod: {host: 'db1'}}})).toBeUndefined()
     expect(findMcpServerBlock({servers: {}})).toBeUndefined()
     expect(findMcpServerBlock({tools: [], servers: {a: {command: 'x'}}})).toBeUndefined()

@@ -58,10 +58,10 @@ describe('adHocServers', () => {
     // A generic entry point outside any package is named after its directory.
     const cwd = '/nonexistent/weather-tools'
     expect(adHocServers({stdio: 'node server.js --port 0', env: ['TOKEN=a=b', 'DEBUG=']}, cwd)).toEqual({
-      'weather-tools': {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd, origin: {file: '(command line)', path: '--stdio["weather-tools"]'}, launchSummary: 'node server.js --port 0'},
+      'weather-tools': {transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: {TOKEN: 'a=b', DEBUG: ''}, cwd, origin: {file: '(command line)', path: ['--stdio', 'weather-tools']}, launchSummary: 'node server.js --port 0'},
     })
     expect(adHocServers({'http-url': 'http://127.0.0.1:3000/mcp', header: ['Authorization: Bearer x:y', 'X-Team=core']}, '/work')).toEqual({
-      '127-0-0-1-mcp': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: '--http-url["127-0-0-1-mcp"]'}, launchSummary: 'http://127.0.0.1:3000/mcp'},
+      '127-0-0-1-mcp': {transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {Authorization: 'Bearer x:y', 'X-Team': 'core'}, origin: {file: '(command line)', path: ['--http-url', '127-0-0-1-mcp']}, launchSummary: 'http://127.0.0.1:3000/mcp'},
     })
     expect(Object.keys(adHocServers({stdio: 'node a.js', 'server-name': 'mine'}, '/'))).toEqual(['mine'])
     expect(adHocServers({}, '/')).toEqual({})
@@ -102,7 +102,7 @@ describe('openclawMcpServers', () => {
       args: ['s.js'],
       env: {PORT: '8080', DEBUG: 'true'},
       cwd: '/home/me/.openclaw/tools',
-      origin: {file, path: 'mcp.servers.local'},
+      origin: {file, path: ['mcp', 'servers', 'local']},
       launchSummary: 'node s.js (cwd=tools)',
       startupTimeoutMs: 1500,
       toolFilter: {include: ['get_*'], exclude: ['get_secret']},
