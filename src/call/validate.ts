@@ -17,6 +17,7 @@
 import type {ValidateFunction} from 'ajv'
 
 import {isRecord} from '../shared/json.js'
+import {dottedErrorPath} from '../shared/json-path.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {ToolsearchError} from '../shared/errors.js'
 import {UNTRUSTED_INPUT_HINT, inputHint} from '../hints/index.js'
@@ -176,20 +177,8 @@ export function formatSchemaErrors(errors: readonly SchemaError[]): string[] {
   if (errors.length === 0) return ['<root>: invalid config']
   return errors.map((error) => {
     const missing = missingProperty(error)
-    const path = missing === undefined ? dottedPath(error.instancePath) : appendPathSegment(dottedPath(error.instancePath), missing)
-    return `${path}: ${errorMessage(error, missing)}`
+    return `${dottedErrorPath(error.instancePath, missing?.trim(), '<root>')}: ${errorMessage(error, missing)}`
   })
-}
-
-function dottedPath(instancePath: string): string {
-  const path = instancePath.replace(/^\//, '').replaceAll('/', '.')
-  return path === '' ? '<root>' : path
-}
-
-function appendPathSegment(path: string, segment: string): string {
-  const trimmed = segment.trim()
-  if (trimmed === '') return path
-  return path === '<root>' ? trimmed : `${path}.${trimmed}`
 }
 
 /** The property a `required` / `dependentRequired` / `dependencies` error names first. */

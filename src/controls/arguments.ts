@@ -18,6 +18,7 @@
  * schemas the coercion already makes every conversion it would.
  */
 import {isRecord} from '../shared/json.js'
+import {dottedErrorPath} from '../shared/json-path.js'
 import type {ToolDefinition} from '../directory/controls.js'
 import {type SchemaError, schemaErrors} from '../call/schema-errors.js'
 import {typeboxMessage} from '../call/validate.js'
@@ -53,12 +54,8 @@ export function checkControlArguments(definition: ToolDefinition, received: unkn
 
 /** `queries.0.query`; a missing required property is named with its parent's path. */
 function errorPath(error: SchemaError): string {
-  const base = error.instancePath.replace(/^\//u, '').replaceAll('/', '.')
-  if (error.keyword === 'required') {
-    const missing = (error.params.requiredProperties as unknown[] | undefined)?.[0]
-    if (typeof missing === 'string' && missing !== '') return base === '' ? missing : `${base}.${missing}`
-  }
-  return base === '' ? 'root' : base
+  const missing = error.keyword === 'required' ? (error.params.requiredProperties as unknown[] | undefined)?.[0] : undefined
+  return dottedErrorPath(error.instancePath, typeof missing === 'string' ? missing : undefined, 'root')
 }
 
 function schemaTypes(schema: JsonSchemaObject): string[] {

@@ -13,7 +13,7 @@
 import {redactArguments, scrubSecretText, scrubSecrets} from '../session/log.js'
 import type {RunResult} from './loop.js'
 import type {Lane} from './lanes.js'
-import type {LaneSummary, ReportHeader, ProbeVerdict} from './report.js'
+import {LANE_METRICS, type LaneSummary, type ReportHeader, type ProbeVerdict} from './report.js'
 import type {ProbeTask} from './tasks.js'
 
 /** Characters of one tool result shown in a transcript. */
@@ -53,23 +53,8 @@ const number = (value: number) => Math.round(value).toLocaleString('en-US')
 const decimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1))
 
 function laneTable(lanes: readonly LaneSummary[]): string {
-  const rows: Array<[string, (lane: LaneSummary) => string]> = [
-    ['success', (lane) => `${lane.successes}/${lane.runs} (${Math.round(lane.successRate * 100)}%)`],
-    ['wrong-tool calls', (lane) => number(lane.wrongToolCalls)],
-    ['rounds per task', (lane) => decimal(lane.rounds)],
-    ['searches per task', (lane) => decimal(lane.searches)],
-    ['describes per task', (lane) => decimal(lane.describes)],
-    ['calls per task', (lane) => decimal(lane.calls)],
-    ['schema recoveries', (lane) => number(lane.schemaRecoveries)],
-    ['stopped at --max-rounds', (lane) => number(lane.maxRoundsReached)],
-    ['tools sent up front', (lane) => number(lane.upFront.tools)],
-    ['request bytes per task', (lane) => number(lane.requestBytes)],
-    ['input tokens per task', (lane) => number(lane.inputTokens)],
-    ['output tokens per task', (lane) => number(lane.outputTokens)],
-    ['wall time per task', (lane) => `${number(lane.wallMs)} ms`],
-  ]
   const head = `<tr><th></th>${lanes.map((lane) => `<th>${escapeHtml(lane.lane)}</th>`).join('')}</tr>`
-  const body = rows.map(([label, cell]) => `<tr><th>${escapeHtml(label)}</th>${lanes.map((lane) => `<td>${escapeHtml(cell(lane))}</td>`).join('')}</tr>`).join('\n')
+  const body = LANE_METRICS.map(({label, sub, cell, htmlCell}) => `<tr><th>${escapeHtml(sub ? `${label} per task` : label)}</th>${lanes.map((lane) => `<td>${escapeHtml((htmlCell ?? cell)(lane))}</td>`).join('')}</tr>`).join('\n')
   return `<table class="lanes">${head}\n${body}</table>`
 }
 

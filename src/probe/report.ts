@@ -130,26 +130,32 @@ export interface ReportHeader {
   notes: string[]
 }
 
+/**
+ * The metrics of a lane, one a row, as the text report and the HTML page both show them: a
+ * `sub` row is a part of the row above it (indented in text, "… per task" on the page); `htmlCell`
+ * where the page writes a value otherwise.
+ */
+export const LANE_METRICS: ReadonlyArray<{label: string; sub?: true; cell: (lane: LaneSummary) => string; htmlCell?: (lane: LaneSummary) => string}> = [
+  {label: 'success', cell: (lane) => `${successText(lane)} (${percent(lane.successRate)})`},
+  {label: 'wrong-tool calls', cell: (lane) => count(lane.wrongToolCalls)},
+  {label: 'rounds per task', cell: (lane) => decimal(lane.rounds)},
+  {label: 'searches', sub: true, cell: (lane) => decimal(lane.searches)},
+  {label: 'describes', sub: true, cell: (lane) => decimal(lane.describes)},
+  {label: 'calls', sub: true, cell: (lane) => decimal(lane.calls)},
+  {label: 'schema recoveries', cell: (lane) => count(lane.schemaRecoveries)},
+  {label: 'stopped at --max-rounds', cell: (lane) => count(lane.maxRoundsReached)},
+  {label: 'tools sent up front', cell: (lane) => count(lane.upFront.tools)},
+  {label: 'request bytes per task', cell: (lane) => count(Math.round(lane.requestBytes))},
+  {label: 'input tokens per task', cell: (lane) => count(Math.round(lane.inputTokens))},
+  {label: 'output tokens per task', cell: (lane) => count(Math.round(lane.outputTokens))},
+  {label: 'wall time per task', cell: (lane) => milliseconds(lane.wallMs), htmlCell: (lane) => `${count(Math.round(lane.wallMs))} ms`},
+]
+
 /** The lanes side by side, one metric a row. */
 export function renderLaneTable(lanes: readonly LaneSummary[], {color}: {color: boolean}): string {
   const style = styler(color)
-  const rows: Array<[string, (lane: LaneSummary) => string]> = [
-    ['success', (lane) => `${successText(lane)} (${percent(lane.successRate)})`],
-    ['wrong-tool calls', (lane) => count(lane.wrongToolCalls)],
-    ['rounds per task', (lane) => decimal(lane.rounds)],
-    ['  searches', (lane) => decimal(lane.searches)],
-    ['  describes', (lane) => decimal(lane.describes)],
-    ['  calls', (lane) => decimal(lane.calls)],
-    ['schema recoveries', (lane) => count(lane.schemaRecoveries)],
-    ['stopped at --max-rounds', (lane) => count(lane.maxRoundsReached)],
-    ['tools sent up front', (lane) => count(lane.upFront.tools)],
-    ['request bytes per task', (lane) => count(Math.round(lane.requestBytes))],
-    ['input tokens per task', (lane) => count(Math.round(lane.inputTokens))],
-    ['output tokens per task', (lane) => count(Math.round(lane.outputTokens))],
-    ['wall time per task', (lane) => milliseconds(lane.wallMs)],
-  ]
   const header = ['', ...lanes.map((lane) => LANE_LABELS[lane.lane])]
-  const table = [header, ...rows.map(([label, cell]) => [label, ...lanes.map(cell)])]
+  const table = [header, ...LANE_METRICS.map(({label, sub, cell}) => [sub ? `  ${label}` : label, ...lanes.map(cell)])]
   const [first, ...rest] = renderColumns(table, header.map((_, index): Column => (index === 0 ? {} : {align: 'right'})))
   return [style.dim(first!), ...rest].join('\n')
 }

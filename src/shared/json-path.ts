@@ -57,3 +57,15 @@ export function shortenJsonPath(path: string, max: number): string {
   if (headEnd <= 0 || tailStart === -1) return truncateText(path, max, {mark: '…', at: 'middle'})
   return `${path.slice(0, headEnd)}…${tail.slice(tailStart)}`
 }
+
+/**
+ * Where a schema error is, as OpenClaw words it for the model (TypeBox and ajv report a JSON
+ * Pointer, `/tags/1`): dotted (`tags.1`), the property a `required` error names appended
+ * (`filter.query`), and `root` standing for the value itself. The pointer's segments are shown as
+ * they are, unescaped, as OpenClaw shows them.
+ */
+export function dottedErrorPath(instancePath: string, missing: string | undefined, root: string): string {
+  const base = instancePath.replace(/^\//u, '').replaceAll('/', '.')
+  if (missing !== undefined && missing !== '') return base === '' ? missing : `${base}.${missing}`
+  return base === '' ? root : base
+}

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {formatJsonPath, shortenJsonPath} from '../../src/shared/json-path.js'
+import {dottedErrorPath, formatJsonPath, shortenJsonPath} from '../../src/shared/json-path.js'
 import {formatConfigPath} from '../../src/config/path.js'
 
 describe('JSON paths', () => {
@@ -32,5 +32,14 @@ describe('JSON paths', () => {
     expect(short).toMatch(/^tools\[1\]\.parameters(\.items)*….items(\.items)*$/)
     expect(shortenJsonPath('x'.repeat(100), 21)).toBe(`${'x'.repeat(10)}…${'x'.repeat(10)}`)
     expect(shortenJsonPath('tools[1]', 60)).toBe('tools[1]')
+  })
+
+  it('write a schema error\'s place dotted as OpenClaw does, a missing property after it, the root by the name asked for', () => {
+    expect(dottedErrorPath('/tags/1', undefined, 'root')).toBe('tags.1')
+    expect(dottedErrorPath('/filter', 'query', 'root')).toBe('filter.query')
+    expect(dottedErrorPath('', 'query', '<root>')).toBe('query')
+    expect(dottedErrorPath('', undefined, '<root>')).toBe('<root>')
+    expect(dottedErrorPath('', '', 'root')).toBe('root')
+    expect(dottedErrorPath('/a~1b', undefined, 'root')).toBe('a~1b')
   })
 })
