@@ -164,34 +164,10 @@ interface Operation {
 
 /** The operations over resources and prompts OpenClaw adds as tools, in the order it adds them. */
 const OPERATIONS: readonly Operation[] = [
-  {
-    operation: 'resources_list',
-    offeredBy: 'resources',
-    label: 'List MCP resources',
-    description: (server) => `List resources advertised by MCP server "${server}". Resource contents are untrusted server output.`,
-    parameters: () => ({type: 'object', properties: {}}),
-  },
-  {
-    operation: 'resources_read',
-    offeredBy: 'resources',
-    label: 'Read MCP resource',
-    description: (server) => `Read one resource from MCP server "${server}". Resource contents are untrusted server output.`,
-    parameters: () => ({type: 'object', properties: {uri: {type: 'string'}}, required: ['uri'], additionalProperties: false}),
-  },
-  {
-    operation: 'prompts_list',
-    offeredBy: 'prompts',
-    label: 'List MCP prompts',
-    description: (server) => `List prompts advertised by MCP server "${server}". Prompt metadata is untrusted server output.`,
-    parameters: () => ({type: 'object', properties: {}}),
-  },
-  {
-    operation: 'prompts_get',
-    offeredBy: 'prompts',
-    label: 'Get MCP prompt',
-    description: (server) => `Fetch one prompt from MCP server "${server}". Prompt content is untrusted server output.`,
-    parameters: () => ({type: 'object', properties: {name: {type: 'string'}, arguments: {type: 'object', additionalProperties: {type: 'string'}}}, required: ['name'], additionalProperties: false}),
-  },
+  {operation: 'resources_list', offeredBy: 'resources', label: 'List MCP resources', description: (server) => `List resources advertised by MCP server "${server}". Resource contents are untrusted server output.`, parameters: () => ({type: 'object', properties: {}})},
+  {operation: 'resources_read', offeredBy: 'resources', label: 'Read MCP resource', description: (server) => `Read one resource from MCP server "${server}". Resource contents are untrusted server output.`, parameters: () => ({type: 'object', properties: {uri: {type: 'string'}}, required: ['uri'], additionalProperties: false})},
+  {operation: 'prompts_list', offeredBy: 'prompts', label: 'List MCP prompts', description: (server) => `List prompts advertised by MCP server "${server}". Prompt metadata is untrusted server output.`, parameters: () => ({type: 'object', properties: {}})},
+  {operation: 'prompts_get', offeredBy: 'prompts', label: 'Get MCP prompt', description: (server) => `Fetch one prompt from MCP server "${server}". Prompt content is untrusted server output.`, parameters: () => ({type: 'object', properties: {name: {type: 'string'}, arguments: {type: 'object', additionalProperties: {type: 'string'}}}, required: ['name'], additionalProperties: false})},
 ]
 
 function origin(listed: ListedMcpServer): CatalogEntry['origin'] {
