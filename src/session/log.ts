@@ -37,12 +37,8 @@ export interface SessionCatalogSummary {
   deferredTools: number
 }
 
-export interface SessionToolRef {
-  id: string
-  name: string
-  source: ToolSource
-  sourceName: string
-}
+/** The tool a line names, as the catalog names it. */
+export type SessionToolRef = Pick<CatalogEntry, 'id' | 'name' | 'source' | 'sourceName'>
 
 export const CALL_STATUSES = ['ok', 'tool-error', 'unavailable', 'blocked', 'error'] as const
 export type CallStatus = (typeof CALL_STATUSES)[number]
