@@ -192,6 +192,11 @@ if (!DOCTOR_ONLY && !SESSIONS_ONLY) {
   const searchJson = [bin, 'search', 'create a pull request', '--json', ...realFiles.flatMap((name) => ['--catalog', join(realDir, name)])]
   ratioRow(`search --json over ${realTools.length} real tools vs node -e 0`, compare({args: searchJson}, nodeBaseline), 1.8)
   ratioRow(`  the same, --no-cache (a first run)`, compare({args: [...searchJson, '--no-cache']}, nodeBaseline))
+  // A config that declares no MCP servers: the turn's catalog is OpenClaw's own tools (the release's
+  // data, data/openclaw-tools/), loaded and listed.
+  const ownTools = JSON.parse(readFileSync(join(root, 'data', 'openclaw-tools', readdirSync(join(root, 'data', 'openclaw-tools')).find((name) => name.endsWith('.json'))), 'utf8'))
+  const ownToolCount = (Array.isArray(ownTools) ? ownTools : ownTools.tools).length
+  ratioRow(`catalog list --json of OpenClaw's own ${ownToolCount} tools vs node -e 0`, compare({args: [bin, 'catalog', 'list', '--json', '--config', config]}, nodeBaseline))
   writeBigCatalog()
   const searchStdin = {args: [bin, 'search', '--stdin', '--catalog', bigCatalog], input: queryText}
   const bm25 = {args: [join(here, 'baselines', 'bm25.js'), bigCatalog], input: queryText}

@@ -6,4 +6,4 @@ import {fileURLToPath} from 'node:url'
 import {main} from '../dist/src/cli/main.js'
 
 process.env.DEBUG ??= 'toolsearch*'
-await main(process.argv.slice(2), {root: fileURLToPath(new URL('..', import.meta.url))}, {development: true})
+await main(process.argv.slice(2), {root: fileURLToPath(new URL('..', import.meta.url))}, {development: true, ownProcess: true})

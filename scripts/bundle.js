@@ -186,6 +186,35 @@ const NO_DEBUG = `{default: (namespace) => Object.assign(() => {}, {namespace, e
 const CHALK_IMPORTERS = [join(root, 'dist', 'src', 'output', 'style.js')]
 const CHALK_SUPPORTS_COLOR = "import supportsColor from '#supports-color';"
 
+/**
+ * oclif's command module makes `process.stdout` at its start, to swallow `EPIPE` on it (a reader
+ * such as `head` that went away). Making the stream loads Node's stream modules, 3–5 ms that a
+ * command writing to descriptor 1 directly (`src/output/stdout.ts`) never needs. In the bundle the
+ * same listener is added when the stream is made, by whichever code first asks for it.
+ */
+const OCLIF_STDOUT_EPIPE = `process.stdout.on('error', (err) => {
+    if (err && err.code === 'EPIPE')
+        return;
+    throw err;
+});`
+const LAZY_STDOUT_EPIPE = `{
+    const stdout = Object.getOwnPropertyDescriptor(process, 'stdout');
+    const swallowEpipe = (err) => {
+        if (err && err.code === 'EPIPE')
+            return;
+        throw err;
+    };
+    if (stdout && stdout.get && stdout.configurable) Object.defineProperty(process, 'stdout', {...stdout, get() {
+        const stream = stdout.get.call(this);
+        Object.defineProperty(process, 'stdout', stdout);
+        stream.on('error', swallowEpipe);
+        return stream;
+    }});
+    else process.stdout.on('error', swallowEpipe);
+}`
+/** Statements replaced in a package's module (besides LAZY_REQUIRES): [file, statement, replacement]. */
+const REPLACED = [['@oclif/core/lib/command.js', OCLIF_STDOUT_EPIPE, LAZY_STDOUT_EPIPE]]
+
 const patchedModulesPlugin = {
   name: 'patched-modules',
   setup(builder) {
@@ -199,16 +228,12 @@ const patchedModulesPlugin = {
     }
     const inPackage = (path, file) => path.replaceAll('\\', '/').endsWith(`/node_modules/${file}`)
     builder.onLoad({filter: /[\\/]node_modules[\\/].*\.js$/}, (args) => {
-      const lazy = LAZY_REQUIRES.filter(([file]) => inPackage(args.path, file))
-      if (lazy.length > 0) {
-        return patch(
-          args,
-          lazy.map(([, statement]) => {
-            const [, declaration, name, load] = /^(const|var) (\w+) = (.*);$/.exec(statement)
-            return [statement, `${declaration} ${name} = ${lazyProxy(load)};`]
-          }),
-        )
-      }
+      const lazy = LAZY_REQUIRES.filter(([file]) => inPackage(args.path, file)).map(([, statement]) => {
+        const [, declaration, name, load] = /^(const|var) (\w+) = (.*);$/.exec(statement)
+        return [statement, `${declaration} ${name} = ${lazyProxy(load)};`]
+      })
+      const replaced = REPLACED.filter(([file]) => inPackage(args.path, file)).map(([, statement, replacement]) => [statement, replacement])
+      if (lazy.length + replaced.length > 0) return patch(args, [...lazy, ...replaced])
       if (inPackage(args.path, '@oclif/core/lib/logger.js')) return patch(args, [[LOGGER_DEBUG, `const debug_1 = process.env.DEBUG ? __importDefault(require("debug")) : ${NO_DEBUG};`]])
       if (inPackage(args.path, 'chalk/source/index.js')) return patch(args, [[CHALK_SUPPORTS_COLOR, 'const supportsColor = {stdout: false, stderr: false};']])
       return undefined
@@ -250,7 +275,7 @@ const result = await build({
   supported: {'dynamic-import': false},
   // Minified: a third less to read per run. Stack traces name the real files under DEBUG, which
   // runs the compiled modules instead (src/cli/start.ts).
-  minify: true,
+  minify: process.env.BUNDLE_NAMES ? undefined : true, minifyWhitespace: true, minifySyntax: true, minifyIdentifiers: !process.env.BUNDLE_NAMES,
   legalComments: 'eof',
   metafile: true,
   banner: {js: banner},

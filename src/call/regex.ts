@@ -29,7 +29,6 @@ interface Re2Module {
   RE2JS: {compile(pattern: string, flags?: number): Re2Pattern}
 }
 
-const require = createRequire(import.meta.url)
 let engine: Re2Module | undefined
 
 /** Why a pattern cannot run on the linear-time engine. */
@@ -41,7 +40,7 @@ export class UnsupportedPatternError extends Error {
 
 /** Compiles `pattern`; throws UnsupportedPatternError when RE2 cannot express it. */
 export function compileLinearRegex(pattern: string): LinearRegex {
-  engine ??= require('re2js') as Re2Module
+  engine ??= createRequire(import.meta.url)('re2js') as Re2Module
   let compiled: Re2Pattern
   try {
     compiled = engine.RE2JS.compile(toRe2Syntax(pattern))

@@ -57,7 +57,7 @@ export const MAX_CACHED_CATALOGS = 4
 export const MAX_CATALOG_CACHE_BYTES = 96 * 1024 * 1024
 
 const MAGIC_PREFIX = 'TSENTRY'
-const MAGIC = `${MAGIC_PREFIX}2`
+const MAGIC = `${MAGIC_PREFIX}3`
 const CHECKSUM_BYTES = 8
 const FILE_PREFIX = 'catalog-'
 const FILE_SUFFIX = '.entries'
@@ -90,9 +90,14 @@ interface Header {
   snapshot: string
   entries: number
   texts: number
-  /** Bytes of the text table, and how it is encoded: Latin-1 when every text allows it, else UTF-16LE. */
-  textBytes: number
-  textEncoding: 'latin1' | 'utf16le'
+  /**
+   * The text table in two parts: first the texts Latin-1 can hold (`latin1Texts` of them, in
+   * `latin1Bytes`), then the others as UTF-16LE (`wideBytes`). Most catalog text is ASCII: kept
+   * one byte a character it is half as much to read and check, and reads back as one-byte strings.
+   */
+  latin1Texts: number
+  latin1Bytes: number
+  wideBytes: number
 }
 
 const padTo8 = (n: number): number => Math.ceil(n / 8) * 8
@@ -228,12 +233,13 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
   const matched = matchingHeader(fd, files, owner, build)
   if (matched === undefined) return undefined
   const {header, bodyAt} = matched
-  const counts = [header.entries, header.texts, header.textBytes]
-  if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || (header.textEncoding !== 'latin1' && header.textEncoding !== 'utf16le') || typeof header.snapshot !== 'string') return undefined
+  const counts = [header.entries, header.texts, header.latin1Texts, header.latin1Bytes, header.wideBytes]
+  if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || header.latin1Texts > header.texts || header.wideBytes % 2 !== 0 || typeof header.snapshot !== 'string') return undefined
   const recordsBytes = 4 * FIELDS * header.entries
   const lengthsBytes = 4 * header.texts
   const textsAt = bodyAt + recordsBytes + lengthsBytes
-  const checksumAt = padTo8(textsAt + header.textBytes)
+  const wideAt = textsAt + header.latin1Bytes
+  const checksumAt = padTo8(wideAt + header.wideBytes)
   const copiesAt = checksumAt + CHECKSUM_BYTES
   const copiesBytes = header.files.reduce((sum, kept) => sum + kept.bytes, 0)
   if (copiesAt + copiesBytes !== size) return undefined
@@ -244,7 +250,7 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
   if (!sameFiles(fd, header, files, copiesAt)) return undefined
   const records = new Int32Array(checked.buffer, checked.byteOffset + bodyAt, FIELDS * header.entries)
   const lengths = new Int32Array(checked.buffer, checked.byteOffset + bodyAt + recordsBytes, header.texts)
-  const texts = textTable(checked.toString(header.textEncoding, textsAt, textsAt + header.textBytes), lengths)
+  const texts = textTable(checked.toString('latin1', textsAt, wideAt), lengths.subarray(0, header.latin1Texts), checked.toString('utf16le', wideAt, wideAt + header.wideBytes), lengths.subarray(header.latin1Texts))
   return texts === undefined ? undefined : decodeEntries(header, records, texts)
 }
 
@@ -260,17 +266,24 @@ function sameFiles(fd: number, header: Header, files: readonly CatalogFileRef[],
   return true
 }
 
-/** The texts of the table, cut from their joined text by their lengths; undefined when they do not add up. */
-function textTable(joined: string, lengths: Int32Array): string[] | undefined {
-  const texts = new Array<string>(lengths.length)
-  let at = 0
-  for (let i = 0; i < lengths.length; i++) {
-    const length = lengths[i]!
-    if (length < 0 || at + length > joined.length) return undefined
-    texts[i] = joined.slice(at, at + length)
-    at += length
+/**
+ * The texts of the table, cut from the joined Latin-1 texts and then the joined others by their
+ * lengths; undefined when they do not add up.
+ */
+function textTable(latin1: string, latin1Lengths: Int32Array, wide: string, wideLengths: Int32Array): string[] | undefined {
+  const texts = new Array<string>(latin1Lengths.length + wideLengths.length)
+  let number = 0
+  for (const [joined, lengths] of [[latin1, latin1Lengths], [wide, wideLengths]] as const) {
+    let at = 0
+    for (let i = 0; i < lengths.length; i++) {
+      const length = lengths[i]!
+      if (length < 0 || at + length > joined.length) return undefined
+      texts[number++] = joined.slice(at, at + length)
+      at += length
+    }
+    if (at !== joined.length) return undefined
   }
-  return at === joined.length ? texts : undefined
+  return texts
 }
 
 type KeptJsonKey = 'parameters' | 'outputSchema' | 'run'
@@ -402,10 +415,32 @@ export interface ReadCatalogFile extends CatalogFileRef, FileEntries {
   bytes: Buffer
 }
 
+/** A character Latin-1 cannot hold. */
+const WIDE_CHARACTER = /[^\u0000-\u00ff]/u
+
+/** The fields of a record that number a text (the others are a source and flags). */
+const TEXT_FIELDS: readonly number[] = Object.values(FIELD).filter((field) => field !== FIELD.source && field !== FIELD.flags)
+
 /** Texts numbered in order of first use, each once. */
 class TextTable {
   readonly texts: string[] = []
   private readonly numbers = new Map<string, number>()
+
+  /**
+   * The table as it is written: the texts Latin-1 can hold first, then the others, each part in
+   * order of first use; and `renumber`, which maps a number given so far to its number there.
+   */
+  split(): {latin1: string[]; wide: string[]; renumber: Int32Array} {
+    const latin1: string[] = []
+    const wide: string[] = []
+    const isWide = this.texts.map((text) => WIDE_CHARACTER.test(text))
+    for (let i = 0; i < this.texts.length; i++) (isWide[i] ? wide : latin1).push(this.texts[i]!)
+    const renumber = new Int32Array(this.texts.length)
+    let nextLatin1 = 0
+    let nextWide = latin1.length
+    for (let i = 0; i < this.texts.length; i++) renumber[i] = isWide[i] ? nextWide++ : nextLatin1++
+    return {latin1, wide, renumber}
+  }
 
   number(text: string): number {
     let number = this.numbers.get(text)
@@ -471,10 +506,13 @@ export async function writeCachedEntries(cache: EntriesCache, files: readonly Re
   const texts = new TextTable()
   const records: number[] = []
   for (const read of files) if (!encodeEntries(read.entries, texts, records)) return
-  const joined = texts.texts.join('')
-  const textEncoding = /[^\u0000-\u00ff]/u.test(joined) ? 'utf16le' : 'latin1'
-  const textBytes = Buffer.from(joined, textEncoding)
-  const lengths = Int32Array.from(texts.texts, (text) => text.length)
+  const {latin1, wide, renumber} = texts.split()
+  for (let at = 0; at < records.length; at += FIELDS) {
+    for (const field of TEXT_FIELDS) if (records[at + field]! >= 0) records[at + field] = renumber[records[at + field]!]!
+  }
+  const latin1Bytes = Buffer.from(latin1.join(''), 'latin1')
+  const wideBytes = Buffer.from(wide.join(''), 'utf16le')
+  const lengths = Int32Array.from([...latin1, ...wide], (text) => text.length)
   const {randomUUID} = await import('node:crypto')
   const header: Header = {
     key: cacheKey(cache.build),
@@ -483,15 +521,16 @@ export async function writeCachedEntries(cache: EntriesCache, files: readonly Re
     snapshot: randomUUID(),
     entries: records.length / FIELDS,
     texts: lengths.length,
-    textBytes: textBytes.length,
-    textEncoding,
+    latin1Texts: latin1.length,
+    latin1Bytes: latin1Bytes.length,
+    wideBytes: wideBytes.length,
   }
   const headerJson = Buffer.from(JSON.stringify(header))
   const start = Buffer.alloc(padTo8(12 + headerJson.length), ' ')
   start.write(MAGIC, 0, 'latin1')
   start.writeUInt32LE(headerJson.length, 8)
   headerJson.copy(start, 12)
-  const body = Buffer.concat([start, bytesOf(Int32Array.from(records)), bytesOf(lengths), textBytes])
+  const body = Buffer.concat([start, bytesOf(Int32Array.from(records)), bytesOf(lengths), latin1Bytes, wideBytes])
   const checked = Buffer.concat([body, Buffer.alloc(padTo8(body.length) - body.length), Buffer.alloc(CHECKSUM_BYTES)])
   const [a, b] = checksum(checked.subarray(0, checked.length - CHECKSUM_BYTES))
   checked.writeUInt32LE(a, checked.length - CHECKSUM_BYTES)

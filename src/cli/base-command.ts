@@ -6,6 +6,7 @@ import * as Flags from '@oclif/core/flags'
 import {selectConfigSchema} from '../config/schema-source.js'
 import {type ErrorCode, ExitCode, ToolsearchError, asToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
+import {writeStdout} from '../output/stdout.js'
 import {guardToolResultText} from '../controls/context-guard.js'
 import type {CatalogContext, CatalogContextFlags, CatalogContextIo} from './context.js'
 import type {CatalogEntry} from '../catalog/types.js'
@@ -63,7 +64,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** Writes human output to stdout (suppressed under `--json`). */
   protected print(text: string): void {
     if (this.jsonEnabled()) return
-    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+    writeStdout(text.endsWith('\n') ? text : `${text}\n`)
   }
 
   /**
@@ -81,7 +82,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected async loadCatalog(flags: CatalogContextFlags, options: Omit<CatalogContextIo, 'note' | 'progress'> = {}): Promise<CatalogContext> {
     const {loadCatalogContext} = await import('./context.js')
-    const context = await loadCatalogContext(flags, {note: (line) => this.note(line), progress: Boolean(process.stderr.isTTY), ...options})
+    // Whether stderr is a terminal is asked only when MCP servers start (see context.ts).
+    const context = await loadCatalogContext(flags, {
+      note: (line) => this.note(line),
+      get progress() {
+        return Boolean(process.stderr.isTTY)
+      },
+      ...options,
+    })
     this.sessionCatalog = context.catalog.entries
     return context
   }
@@ -148,7 +156,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /** Pretty JSON with DEL, C1 and bidi controls escaped too: still valid JSON, safe on a terminal. */
   public override logJson(json: unknown): void {
-    process.stdout.write(`${terminalJson(json, 2)}\n`)
+    writeStdout(`${terminalJson(json, 2)}\n`)
   }
 
   public override toSuccessJson(result: unknown): unknown {

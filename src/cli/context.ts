@@ -96,9 +96,10 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const cwd = io.cwd ?? process.cwd()
   const env = io.env ?? process.env
   const {config, settings} = await loadSettingsContext(flags, io)
-  // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
-  const progress = io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
   const sources = await resolveCatalogSources(flags, config, {cwd, env, openclawTools: flags['openclaw-tools'] !== NO_OPENCLAW_TOOLS, locations: io.locations})
+  // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
+  // Asked only when there are servers to start: asking makes process.stderr (output/stdout.ts).
+  const progress = Object.keys(sources.servers).length > 0 && io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
   if (sources.notice !== undefined) io.note(sources.notice)
   // A catalog from the config is the one OpenClaw builds for the turn, under OpenClaw's own tool
   // policy; a named catalog keeps toolsearch's (tools.allow/deny, SPEC §4.4).

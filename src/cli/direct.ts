@@ -12,6 +12,8 @@ import type {Command} from '@oclif/core/command'
 import type {PJSON} from '@oclif/core/interfaces'
 import {arch, platform} from 'node:os'
 
+import {flushStdout} from '../output/stdout.js'
+
 /** What the bundle tells `main` about its commands (scripts/bundle.js writes both). */
 export interface BundledCommands {
   /** Every command id, as in the manifest (`config:get`). */
@@ -186,10 +188,3 @@ export async function runDirectly(argv: readonly string[], options: {root: strin
   return true
 }
 
-/** oclif's `flush` after a command: wait for stdout to take what was written. */
-async function flushStdout(): Promise<void> {
-  await new Promise<void>((resolve) => {
-    if (process.stdout.write('')) resolve()
-    else process.stdout.once('drain', () => resolve())
-  })
-}

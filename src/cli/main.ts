@@ -9,6 +9,7 @@ import {hoistRootFlags} from './argv.js'
 import {setRunningBuild} from './build.js'
 import {type BundledCommands, runDirectly} from './direct.js'
 import {preflight} from './preflight.js'
+import {ownStandardOutput} from '../output/stdout.js'
 
 export interface MainOptions {
   /** oclif's development mode (bin/dev.js). */
@@ -19,10 +20,16 @@ export interface MainOptions {
   build?: string
   /** The bundle's commands: a plain command line of one runs without oclif's configuration (`direct.ts`). */
   commands?: BundledCommands
+  /**
+   * The process is the CLI's own (`bin/run.cjs`), not a library's or a test's: output goes to
+   * descriptor 1 without making `process.stdout` (`src/output/stdout.ts`).
+   */
+  ownProcess?: boolean
 }
 
-export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds, build, commands}: MainOptions = {}): Promise<void> {
+export async function main(argv: readonly string[], loadOptions: LoadOptions, {development = false, commandIds, build, commands, ownProcess = false}: MainOptions = {}): Promise<void> {
   setRunningBuild(build)
+  if (ownProcess) ownStandardOutput()
   const args = hoistRootFlags(argv)
   const exitCode = preflight(args, commandIds)
   if (exitCode !== undefined) {

@@ -10,6 +10,8 @@
  */
 import {readFileSync} from 'node:fs'
 
+import {writeStdout} from '../output/stdout.js'
+
 interface ManifestFlag {
   name: string
   char?: string
@@ -95,7 +97,7 @@ export function preflight(argv: string[], commandIds?: ReadonlySet<string>): num
   const json = argv.includes('--json')
   if (cwdIsGone()) {
     const message = 'The current directory no longer exists (it was deleted or moved). Change to an existing directory and run the command again.'
-    if (json) process.stdout.write(`${JSON.stringify({error: {code: 'cwd-missing', message}}, null, 2)}\n`)
+    if (json) writeStdout(`${JSON.stringify({error: {code: 'cwd-missing', message}}, null, 2)}\n`)
     else process.stderr.write(`Error: ${message}\n`)
     return 2
   }
@@ -110,7 +112,7 @@ export function preflight(argv: string[], commandIds?: ReadonlySet<string>): num
     // A command given `--json` runs as usual; help asked for, or a bare topic, is JSON.
     const isHelp = askedForHelp || (help.command === undefined && count === words.length)
     if (!isHelp) return undefined
-    process.stdout.write(`${JSON.stringify(help, null, 2)}\n`)
+    writeStdout(`${JSON.stringify(help, null, 2)}\n`)
     return 0
   }
   return undefined

@@ -22,12 +22,12 @@ export async function start(argv: readonly string[], root: string): Promise<void
   const bundleDirectory = join(root, 'dist', 'bundle')
   if (!isDebugEnabled() && existsSync(join(bundleDirectory, BUNDLE_FILE))) {
     const {exports} = loadBundle(bundleDirectory)
-    await exports.main(argv, {root, pjson: exports.pjson}, bundleMainOptions(exports))
+    await exports.main(argv, {root, pjson: exports.pjson}, {...bundleMainOptions(exports), ownProcess: true})
     return
   }
   // Named from the root, not relative to this file: this code also runs from dist/bundle/.
   const {main} = (await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
-  await main(argv, {root}, {build: await debugBuild(root)})
+  await main(argv, {root}, {build: await debugBuild(root), ownProcess: true})
 }
 
 /**

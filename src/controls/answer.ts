@@ -18,12 +18,10 @@ import {TOOL_CALL, TOOL_DESCRIBE, type ToolDefinition, toolSearchDefinition} fro
 import {hoistNestedSelector, selectorValue} from '../call/request.js'
 import {lookupCatalogTool} from '../call/lookup.js'
 import {assertArgumentDepth} from '../call/arguments.js'
-import {describeEntry} from '../describe/describe.js'
 import type {CallEnvelope} from '../call/call.js'
 import type {Catalog, CatalogEntry} from '../catalog/types.js'
 import {type SearchAnswer, type SearchLimits, runSearchRequest} from '../search/request.js'
 import type {Ranker} from '../search/types.js'
-import {checkControlArguments} from './arguments.js'
 
 export type ControlName = 'tool_search' | 'tool_describe' | 'tool_call'
 
@@ -57,6 +55,8 @@ export async function preparedControlArguments(control: ControlName, request: un
   // A depth bomb is refused before anything walks it (the walks below recurse per level).
   assertArgumentDepth(request)
   const prepared = control !== 'tool_search' && isRecord(request) ? hoistNestedSelector(request) : request
+  // Loaded here, not with the module: a plain search, which imports this module, checks no arguments.
+  const {checkControlArguments} = await import('./arguments.js')
   const checked = checkControlArguments(definition, prepared)
   if (checked.ok) return checked
   return {ok: false, text: checked.text, error: new ToolsearchError('invalid-request', checked.text)}
@@ -87,6 +87,7 @@ export async function answerDescribeRequest(request: unknown, catalog: Catalog, 
     if (isToolsearchError(error)) return controlFailure('tool_describe', error)
     throw error
   }
+  const {describeEntry} = await import('../describe/describe.js')
   const text = JSON.stringify(describeEntry(entry), null, 2)
   return {ok: true, text: controlResultText(text, entry.source !== 'openclaw'), entry}
 }

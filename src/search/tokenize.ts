@@ -6,12 +6,20 @@
  * are neither, so decomposed (NFD) accents split a word.
  */
 import {isAsciiDigit, isAsciiLowercase, isAsciiText, isAsciiUppercase} from '../shared/ascii.js'
+import {regExpOnFirstUse} from '../shared/regexp.js'
 
-export const CHUNK_SEPARATOR = /[^\p{L}\p{N}_]+/u
+/** What separates chunks: anything but Unicode letters, digits and `_`. Made on first use (regexp.ts). */
+export const CHUNK_SEPARATOR = regExpOnFirstUse(() => /[^\p{L}\p{N}_]+/u)
+/**
+ * The same for ASCII text, where the letters are `A`–`Z` and `a`–`z` and the digits `0`–`9`: most
+ * queries and descriptions, which then never need the Unicode one (test/search/tokenize.test.ts
+ * compares the two on generated text).
+ */
+const ASCII_CHUNK_SEPARATOR = /[^A-Za-z0-9_]+/
 
 /** The chunks of `text`, in order: its maximal runs of letters, digits and `_` (`read the_file` → `read`, `the_file`). */
 export function chunksOf(text: string): string[] {
-  return text.split(CHUNK_SEPARATOR).filter((chunk) => chunk !== '')
+  return text.split(isAsciiText(text) ? ASCII_CHUNK_SEPARATOR : CHUNK_SEPARATOR()).filter((chunk) => chunk !== '')
 }
 
 /**
@@ -24,11 +32,11 @@ export function chunksOf(text: string): string[] {
  * caseless scripts (CJK, Arabic, …) belong to no part, so `Tokyo東京Tower` has the parts `Tokyo`
  * and `Tower`, and `_` simply separates parts (`web_search` → `web`, `search`).
  */
-const CHUNK_PART = /\p{Lu}+s?(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu
+const CHUNK_PART = regExpOnFirstUse(() => /\p{Lu}+s?(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu)
 
 /** The parts of one chunk (`readFile` → `read`, `File`; `web_search` → `web`, `search`). */
 export function chunkParts(chunk: string): string[] {
-  return isAsciiText(chunk) ? asciiChunkParts(chunk) : (chunk.match(CHUNK_PART) ?? [])
+  return isAsciiText(chunk) ? asciiChunkParts(chunk) : (chunk.match(CHUNK_PART()) ?? [])
 }
 
 /**

@@ -146,9 +146,13 @@ describe('what is never read back', () => {
     const [name] = cacheFiles(cache.directory)
     const path = join(cache.directory, name!)
     const bytes = readFileSync(path)
-    // A byte in the entries' texts, then a byte of a file's copy, then the file cut short.
-    const at = bytes.indexOf('Schedules a task')
-    for (const damage of [at, bytes.length - 3]) {
+    // A byte in a text kept as Latin-1, one in a text kept as UTF-16 (it has an emoji), then a byte
+    // of a file's copy, then the file cut short.
+    const latin1 = bytes.indexOf(Buffer.from('Takes notes.', 'latin1'))
+    const wide = bytes.indexOf(Buffer.from('Schedules a task', 'utf16le'))
+    expect(latin1).toBeGreaterThan(0)
+    expect(wide).toBeGreaterThan(0)
+    for (const damage of [latin1, wide, bytes.length - 3]) {
       const damaged = Buffer.from(bytes)
       damaged[damage] = damaged[damage]! ^ 1
       writeFileSync(path, damaged, {mode: 0o600})

@@ -131,7 +131,29 @@ describe('a direct run from the bundle', () => {
     expect(result.stderr).toBe('')
     expect(readFileSync(output, 'utf8')).toBe('{\n  "mode": "tools"\n}\n')
     const loaded = readFileSync(list, 'utf8').split('\n')
-    expect(loaded).toContain('NativeModule internal/fs/sync_write_stream')
-    for (const name of ['tty', 'net', 'readline', 'fs/promises']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
+    // The list is Node's own: it names what any start loads, and what a stream for stdout would.
+    expect(loaded).toContain('NativeModule internal/errors')
+    for (const name of ['tty', 'net', 'readline', 'fs/promises', 'stream', 'internal/fs/sync_write_stream']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
+  })
+
+  it('makes no stream for stdout when it is a pipe, and no stream for stderr without a note', () => {
+    const dir = tempDir()
+    const configFile = join(dir, 'openclaw.json5')
+    writeFileSync(configFile, '{ tools: { toolSearch: { mode: "tools" } } }\n')
+    const list = join(dir, 'builtins.txt')
+    const preload = join(dir, 'builtins.cjs')
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')))\n`)
+    const catalog = join(ROOT, 'examples', 'catalog.json5')
+    const search = ['--require', preload, BIN, 'search', 'read a file', '--json', '--catalog', catalog, '--config', configFile]
+    // The second run, as a person's next one: the first writes the entries it keeps (with crypto's
+    // random names, which load the stream modules).
+    const env = isolatedEnv({HOME: dir})
+    expect(spawnSync(process.execPath, search, {env, encoding: 'utf8'}).status).toBe(0)
+    const result = spawnSync(process.execPath, search, {env, encoding: 'utf8'})
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)[0].name).toBeTypeOf('string')
+    const loaded = readFileSync(list, 'utf8').split('\n')
+    expect(loaded).toContain('NativeModule internal/errors')
+    for (const name of ['tty', 'net', 'stream']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
   })
 })

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {analyzeText} from '../../src/search/analyze.js'
 import {STOP_WORDS} from '../../src/search/stop-words.js'
-import {chunkParts, chunksOf, tokenize} from '../../src/search/tokenize.js'
+import {CHUNK_SEPARATOR, chunkParts, chunksOf, tokenize} from '../../src/search/tokenize.js'
 
 describe('chunksOf', () => {
   it('gives the runs of letters, digits and _, with no empty chunk at either end or between separators', () => {
@@ -10,6 +10,21 @@ describe('chunksOf', () => {
     expect(chunksOf('')).toEqual([])
     expect(chunksOf('...')).toEqual([])
     expect(chunksOf('x86_64')).toEqual(['x86_64'])
+  })
+
+  it('splits ASCII text as the Unicode separator does (it takes a separator of its own)', () => {
+    const unicodeChunks = (text: string) => text.split(CHUNK_SEPARATOR()).filter((chunk) => chunk !== '')
+    let seed = 7
+    const next = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0)
+    for (let sample = 0; sample < 2000; sample++) {
+      const length = next() % 40
+      // Every ASCII code unit, controls and DEL included.
+      const text = Array.from({length}, () => String.fromCharCode(next() % 128)).join('')
+      expect(chunksOf(text), JSON.stringify(text)).toEqual(unicodeChunks(text))
+    }
+    const everyCharacter = Array.from({length: 128}, (_, code) => String.fromCharCode(code)).join('')
+    expect(chunksOf(everyCharacter)).toEqual(unicodeChunks(everyCharacter))
+    expect(chunksOf(everyCharacter)).toEqual(['0123456789', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '_', 'abcdefghijklmnopqrstuvwxyz'])
   })
 })
 

@@ -8,6 +8,7 @@ import type {Hook} from '@oclif/core'
 import {closestMatches} from '../../shared/suggest.js'
 import {exitCodeFor} from '../../shared/errors.js'
 import {safeInline, terminalJson} from '../../output/terminal.js'
+import {writeStdout} from '../../output/stdout.js'
 
 const MAX_SUGGESTIONS = 3
 
@@ -22,7 +23,7 @@ const commandNotFound: Hook<'command_not_found'> = async function (options) {
   const didYouMean = suggestions.length === 0 ? '' : ` Did you mean: ${suggestions.join(', ')}?`
   const message = `Unknown command: ${typed}.${didYouMean} Run "${options.config.bin} --help" for the list of commands.`
   process.exitCode = exitCodeFor('usage')
-  if ((options.argv ?? []).includes('--json')) process.stdout.write(`${terminalJson({error: {code: 'unknown-command', message}}, 2)}\n`)
+  if ((options.argv ?? []).includes('--json')) writeStdout(`${terminalJson({error: {code: 'unknown-command', message}}, 2)}\n`)
   else process.stderr.write(`Error: ${safeInline(message)}\n`)
 }
 

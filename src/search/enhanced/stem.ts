@@ -9,7 +9,6 @@ import {createRequire} from 'node:module'
 
 import {STEMMER_KEEP_WORDS} from '../stem.js'
 
-const require = createRequire(import.meta.url)
 
 interface PorterStemmer {
   stem(word: string): string
@@ -70,7 +69,7 @@ export const PORTER_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
 export function porterStem(word: string): string {
   const exception = PORTER_EXCEPTIONS.get(word)
   if (exception !== undefined) return exception
-  porter ??= require('natural/lib/natural/stemmers/porter_stemmer.js') as PorterStemmer
+  porter ??= createRequire(import.meta.url)('natural/lib/natural/stemmers/porter_stemmer.js') as PorterStemmer
   return porter.stem(word)
 }
 

@@ -14,7 +14,6 @@ import {createRequire} from 'node:module'
 import {ENHANCED, type TypoLimits} from './options.js'
 import {memoize} from './stem.js'
 
-const require = createRequire(import.meta.url)
 
 interface DamerauLevenshtein {
   DamerauLevenshteinDistance(source: string, target: string, options: {substitution_cost: number}): number
@@ -24,7 +23,7 @@ let damerau: DamerauLevenshtein['DamerauLevenshteinDistance'] | undefined
 
 /** The typo distance between two lowercase words (see the module comment). */
 export function typoDistance(word: string, candidate: string): number {
-  damerau ??= (require('natural/lib/natural/distance/levenshtein_distance.js') as DamerauLevenshtein).DamerauLevenshteinDistance
+  damerau ??= (createRequire(import.meta.url)('natural/lib/natural/distance/levenshtein_distance.js') as DamerauLevenshtein).DamerauLevenshteinDistance
   return damerau(word, candidate, {substitution_cost: 2})
 }
 
