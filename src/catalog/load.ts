@@ -30,6 +30,12 @@ export interface LoadCatalogOptions {
   env?: NodeJS.ProcessEnv
   /** Progress lines while MCP servers start (the caller shows them on a TTY). */
   progress?: (message: string) => void
+  /**
+   * Makes the progress callback when servers are about to start, and only then (instead of
+   * `progress`): a terminal's progress line asks whether stderr is a terminal, which a run that
+   * starts no server should not.
+   */
+  startProgress?: () => Promise<((message: string) => void) | undefined>
   /** Connect + list timeout per live MCP server, in milliseconds. */
   mcpTimeoutMs?: number
   signal?: AbortSignal
@@ -315,7 +321,7 @@ async function listServers(
   return listMcpServerTools(servers, {
     timeoutMs: options.mcpTimeoutMs,
     env: options.env,
-    progress: options.progress,
+    progress: options.progress ?? (await options.startProgress?.()),
     signal: options.signal,
     sessions: options.mcpSessions,
     declaredServers: options.declaredServers,

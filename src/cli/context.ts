@@ -98,8 +98,8 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const {config, settings} = await loadSettingsContext(flags, io)
   const sources = await resolveCatalogSources(flags, config, {cwd, env, openclawTools: flags['openclaw-tools'] !== NO_OPENCLAW_TOOLS, locations: io.locations})
   // On a terminal, MCP server start-up shows as one line that updates in place and is cleared after.
-  // Asked only when there are servers to start: asking makes process.stderr (output/stdout.ts).
-  const progress = Object.keys(sources.servers).length > 0 && io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined
+  // Asked only once servers start (those of the files too): asking makes process.stderr (output/stdout.ts).
+  const startProgress = async () => (io.progress === true ? (await import('../mcp/progress.js')).ttyProgressLine(process.stderr) : undefined)
   if (sources.notice !== undefined) io.note(sources.notice)
   // A catalog from the config is the one OpenClaw builds for the turn, under OpenClaw's own tool
   // policy; a named catalog keeps toolsearch's (tools.allow/deny, SPEC §4.4).
@@ -113,7 +113,7 @@ export async function loadCatalogContext(flags: CatalogContextFlags, io: Catalog
   const reads = [...TOOL_SEARCH_READS, ...Object.keys(sources.servers).map((name) => [...OPENCLAW_SERVERS_PATH, name])]
   for (const warning of warningsFor(config.warnings, reads)) io.note(`Warning: ${safeInline(warning.message)}`)
   const selectMcpServers = turn === undefined ? io.selectMcpServers : (declared: readonly string[]) => (io.selectMcpServers ?? ((all) => all))(openclaw!.serversOpenClawStarts(turn, declared))
-  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, progress, mcpTimeoutMs: flags.timeout, selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, openclawTools: ownTools, entriesCache: io.entriesCache, locations: io.locations})
+  const loaded = await loadCatalogs(sources.files, {owner: flags.owner, cwd, env, startProgress, mcpTimeoutMs: flags.timeout, selectMcpServers, mcpSessions: io.mcpSessions, servers: sources.servers, openclawTools: ownTools, entriesCache: io.entriesCache, locations: io.locations})
   for (const skipped of loaded.skippedTools ?? []) io.note(formatSkippedTool(skipped))
   if (noMcpServerAnswered(loaded, io.mcpOnly === true)) {
     const {noMcpServerError} = await import('../catalog/mcp/index.js')

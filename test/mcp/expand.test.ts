@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {McpConfigExpansionError, expandServerConfig, redactValue, redactor} from '../../src/mcp/expand.js'
 import type {McpServerConfig} from '../../src/catalog/types.js'
 
-const origin = {file: '/p/mcp.json', path: 'mcpServers.s'}
+const origin = {file: '/p/mcp.json', path: ['mcpServers', 's']}
 
 function stdio(fields: Partial<Extract<McpServerConfig, {transport: 'stdio'}>>): McpServerConfig {
   return {transport: 'stdio', command: 'srv', args: [], env: {}, origin, ...fields}
