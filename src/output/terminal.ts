@@ -92,7 +92,7 @@ export function safeInline(text: string): string {
 
 /** Like `safeInline`, but keeps line feeds and tabs: for multi-line blocks such as tool output. */
 export function safeBlock(text: string): string {
-  return isPrintableAsciiText(text) ? text : text.replace(UNSAFE_BLOCK(), escapeUnlessEmoji)
+  return isPrintableAsciiText(text, {lineBreaks: true}) ? text : text.replace(UNSAFE_BLOCK(), escapeUnlessEmoji)
 }
 
 /**

@@ -22,11 +22,11 @@ export function isAsciiText(text: string): boolean {
   return true
 }
 
-/** Whether every code unit of `text` is printable ASCII (space to `~`). */
-export function isPrintableAsciiText(text: string): boolean {
+/** Whether every code unit of `text` is printable ASCII (space to `~`), or with `lineBreaks` also a tab or line feed. */
+export function isPrintableAsciiText(text: string, {lineBreaks = false}: {lineBreaks?: boolean} = {}): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    if (code < 0x20 || code > 0x7e) return false
+    if (code > 0x7e || (code < 0x20 && !(lineBreaks && (code === 0x09 || code === 0x0a)))) return false
   }
   return true
 }

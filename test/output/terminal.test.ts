@@ -58,6 +58,16 @@ describe('safeBlock', () => {
   it('keeps line feeds and tabs but not other controls', () => {
     expect(safeBlock('a\nb\tc\rd\u0007')).toBe('a\nb\tc\\u000dd\\u0007')
   })
+
+  it('escapes each ASCII control but the tab and line feed, alone and among printable text', () => {
+    for (let code = 0; code < 0x80; code++) {
+      const character = String.fromCharCode(code)
+      const kept = code === 0x09 || code === 0x0a || (code >= 0x20 && code <= 0x7e)
+      const shown = kept ? character : `\\u${code.toString(16).padStart(4, '0')}`
+      expect(safeBlock(character), `U+${code.toString(16)}`).toBe(shown)
+      expect(safeBlock(`{\n\t"a": 1${character}}`), `U+${code.toString(16)} in a block`).toBe(`{\n\t"a": 1${shown}}`)
+    }
+  })
 })
 
 describe('shouldUseColor', () => {
