@@ -2,7 +2,7 @@ import * as Flags from '@oclif/core/flags'
 
 import {BaseCommand} from '../../src/cli/base-command.js'
 import {catalogFlags, configFlags, modelFlags, serversFlag} from '../../src/cli/flags.js'
-import {listTools, renderCatalogSummary, renderToolList, summarizeCatalog} from '../../src/inspect/catalog-list.js'
+import {listTools, summarizeCatalog} from '../../src/inspect/catalog-list.js'
 import {namedServers} from '../../src/mcp/select.js'
 
 export default class CatalogList extends BaseCommand<typeof CatalogList> {
@@ -30,8 +30,11 @@ export default class CatalogList extends BaseCommand<typeof CatalogList> {
     const context = await this.loadCatalog(flags, {selectMcpServers, mcpOnly: flags.server !== undefined})
     const summary = summarizeCatalog(context.catalog, context.sources, {denied: context.denied})
     const tools = listTools(context.catalog, {name: flags.name})
-    const counts = renderCatalogSummary(summary, {color: this.color})
-    this.print(context.catalog.entries.length === 0 ? counts : `${counts}\n${renderToolList(tools, {color: this.color, total: context.catalog.entries.length})}`)
+    if (!this.jsonEnabled()) {
+      const {renderCatalogSummary, renderToolList} = await import('../../src/inspect/catalog-list-render.js')
+      const counts = renderCatalogSummary(summary, {color: this.color})
+      this.print(context.catalog.entries.length === 0 ? counts : `${counts}\n${renderToolList(tools, {color: this.color, total: context.catalog.entries.length})}`)
+    }
     return {...summary, tools}
   }
 }

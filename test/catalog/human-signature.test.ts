@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 
 import {humanSignature, oneLineDescription} from '../../src/inspect/human-signature.js'
-import {listTools, renderToolList} from '../../src/inspect/catalog-list.js'
+import {listTools} from '../../src/inspect/catalog-list.js'
+import {renderToolList} from '../../src/inspect/catalog-list-render.js'
 import type {Catalog, CatalogEntry} from '../../src/catalog/types.js'
 
 function mcpEntry(name: string, parameters: unknown, description = ''): CatalogEntry {

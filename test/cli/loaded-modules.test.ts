@@ -88,6 +88,8 @@ describe('modules each command loads', () => {
     ['config explain (a table)', ['config', 'explain', '--config', config], true],
     ['doctor (a report)', ['doctor', '--config', config], false],
     ['doctor --list-checks (a table)', ['doctor', '--list-checks'], true],
+    ['catalog list --json', ['catalog', 'list', '--json', '--catalog', mcpList, '--config', config], false],
+    ['catalog list (a table)', ['catalog', 'list', '--catalog', mcpList, '--config', config], true],
   ] as const)('%s loads the column renderer and its display widths: %s', async (_name, args, loads) => {
     const urls = await loadedModules([...args], dir, {DEBUG: 'toolsearch'})
     expect(urls.some((url) => url.endsWith('/dist/src/output/columns.js'))).toBe(loads)

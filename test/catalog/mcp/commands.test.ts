@@ -6,7 +6,8 @@ import {ROOT, parseJsonOutput, runCli, tempDir} from '../../helpers/cli.js'
 
 import {assertImportComplete, assertOutputIsNotInput, planImport, serializeImport} from '../../../src/catalog/mcp/catalog-import.js'
 import {nativeEntry} from '../../../src/catalog/entries.js'
-import {renderCatalogSummary, summarizeCatalog} from '../../../src/inspect/catalog-list.js'
+import {summarizeCatalog} from '../../../src/inspect/catalog-list.js'
+import {renderCatalogSummary} from '../../../src/inspect/catalog-list-render.js'
 import type {Catalog, CatalogEntry, McpServerConfig} from '../../../src/catalog/types.js'
 
 function entry(source: CatalogEntry['source'], sourceName: string, name: string, extra: Partial<CatalogEntry> = {}): CatalogEntry {
