@@ -7,15 +7,21 @@
  * Cells are plain text that already went through `safeInline`; styles are applied by the
  * renderer after padding, so ANSI codes never count towards a width.
  */
-import stringWidth from 'string-width'
+import {createRequire} from 'node:module'
 
 import {isPrintableAsciiText} from '../shared/ascii.js'
 
 let graphemes: Intl.Segmenter | undefined
+let stringWidth: ((text: string) => number) | undefined
 
-/** Widths of the grapheme clusters of `text`, in order. */
+/**
+ * Widths of the grapheme clusters of `text`, in order. `string-width` is loaded here, on first
+ * use: its start (ICU's segmenter, the emoji expressions) costs tens of milliseconds, and a table
+ * of printable ASCII, most tables, is measured without it (`displayWidth`).
+ */
 function* clusterWidths(text: string): Generator<{segment: string; cells: number}> {
   graphemes ??= new Intl.Segmenter()
+  stringWidth ??= (createRequire(import.meta.url)('string-width') as {default: (text: string) => number}).default
   for (const {segment} of graphemes.segment(text)) yield {segment, cells: stringWidth(segment)}
 }
 

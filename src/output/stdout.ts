@@ -45,11 +45,22 @@ export function writeStdout(text: string): void {
         return
       }
       if (code !== 'EAGAIN') throw error
-      mode = 'stream'
+      handOverToStream()
       process.stdout.write(bytes.subarray(written))
       return
     }
   }
+}
+
+/**
+ * From now on output goes through `process.stdout`, which ends quietly too when the reader went
+ * away: the same `EPIPE` as above, arriving as the stream's error event.
+ */
+function handOverToStream(): void {
+  mode = 'stream'
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
 }
 
 /** Resolves once what was written has been taken (at once unless the stream queued some). */

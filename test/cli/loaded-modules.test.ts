@@ -90,10 +90,21 @@ describe('modules each command loads', () => {
     ['doctor --list-checks (a table)', ['doctor', '--list-checks'], true],
     ['catalog list --json', ['catalog', 'list', '--json', '--catalog', mcpList, '--config', config], false],
     ['catalog list (a table)', ['catalog', 'list', '--catalog', mcpList, '--config', config], true],
-  ] as const)('%s loads the column renderer and its display widths: %s', async (_name, args, loads) => {
+  ] as const)('%s loads the column renderer: %s', async (_name, args, loads) => {
     const urls = await loadedModules([...args], dir, {DEBUG: 'toolsearch'})
     expect(urls.some((url) => url.endsWith('/dist/src/output/columns.js'))).toBe(loads)
-    expect(packagesOf(urls).has('get-east-asian-width')).toBe(loads)
+    // Every cell of these tables is printable ASCII: one cell a character, no display widths.
+    expect(packagesOf(urls).has('string-width')).toBe(false)
+    expect(packagesOf(urls).has('get-east-asian-width')).toBe(false)
+  })
+
+  it('loads the display widths for a table with a cell that is not printable ASCII', async () => {
+    const wide = join(dir, 'wide.json')
+    writeFileSync(wide, JSON.stringify({tools: [{name: 'open_pull_request', sourceName: 'チーム', description: 'プルリクエストを開く'}]}))
+    for (const env of [{}, {DEBUG: 'toolsearch'}]) {
+      const urls = await loadedModules(['catalog', 'list', '--catalog', wide, '--config', config], dir, env)
+      expect(packagesOf(urls).has('string-width'), JSON.stringify(env)).toBe(true)
+    }
   })
 
   it('lists a heavy package where it is used: the enhanced ranker loads natural', async () => {
