@@ -115,34 +115,42 @@ describe('the configuration a direct run gives a command', () => {
   })
 })
 
+/**
+ * A temp dir with a config and a preload that lists the built-in modules a process loaded: Node
+ * keeps the list (`process.moduleLoadList`), and the preload writes it at exit. `loaded()` reads it,
+ * after checking that it is Node's own list (it names what any start loads).
+ */
+function builtinsTrace(): {dir: string; configFile: string; preload: string; loaded: () => string[]} {
+  const dir = tempDir()
+  const configFile = join(dir, 'openclaw.json5')
+  writeFileSync(configFile, '{ tools: { toolSearch: { mode: "tools" } } }\n')
+  const list = join(dir, 'builtins.txt')
+  const preload = join(dir, 'builtins.cjs')
+  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')))\n`)
+  const loaded = () => {
+    const names = readFileSync(list, 'utf8').split('\n')
+    expect(names).toContain('NativeModule internal/errors')
+    return names
+  }
+  return {dir, configFile, preload, loaded}
+}
+
 describe('a direct run from the bundle', () => {
   it('loads neither tty, net, readline nor the promise API of fs when stdout is a file', () => {
-    const dir = tempDir()
-    const configFile = join(dir, 'openclaw.json5')
-    writeFileSync(configFile, '{ tools: { toolSearch: { mode: "tools" } } }\n')
-    const list = join(dir, 'builtins.txt')
-    const preload = join(dir, 'builtins.cjs')
-    // Node lists the built-in modules a process loaded; the preload writes them at exit.
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')))\n`)
+    const {dir, configFile, preload, loaded: loadedModules} = builtinsTrace()
     const output = join(dir, 'stdout.txt')
     const fd = openSync(output, 'w')
     const result = spawnSync(process.execPath, ['--require', preload, BIN, 'config', 'get', 'tools.toolSearch', '--config', configFile], {stdio: ['ignore', fd, 'pipe'], env: isolatedEnv(), encoding: 'utf8'})
     closeSync(fd)
     expect(result.stderr).toBe('')
     expect(readFileSync(output, 'utf8')).toBe('{\n  "mode": "tools"\n}\n')
-    const loaded = readFileSync(list, 'utf8').split('\n')
-    // The list is Node's own: it names what any start loads, and what a stream for stdout would.
-    expect(loaded).toContain('NativeModule internal/errors')
+    const loaded = loadedModules()
+    // What a stream for stdout would load is not there either.
     for (const name of ['tty', 'net', 'readline', 'fs/promises', 'stream', 'internal/fs/sync_write_stream']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
   })
 
   it('makes no stream for stdout when it is a pipe, and no stream for stderr without a note', () => {
-    const dir = tempDir()
-    const configFile = join(dir, 'openclaw.json5')
-    writeFileSync(configFile, '{ tools: { toolSearch: { mode: "tools" } } }\n')
-    const list = join(dir, 'builtins.txt')
-    const preload = join(dir, 'builtins.cjs')
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')))\n`)
+    const {dir, configFile, preload, loaded: loadedModules} = builtinsTrace()
     const catalog = join(ROOT, 'examples', 'catalog.json5')
     const search = ['--require', preload, BIN, 'search', 'read a file', '--json', '--catalog', catalog, '--config', configFile]
     // The second run, as a person's next one: the first writes the entries it keeps (with crypto's
@@ -152,8 +160,7 @@ describe('a direct run from the bundle', () => {
     const result = spawnSync(process.execPath, search, {env, encoding: 'utf8'})
     expect(result.stderr).toBe('')
     expect(JSON.parse(result.stdout)[0].name).toBeTypeOf('string')
-    const loaded = readFileSync(list, 'utf8').split('\n')
-    expect(loaded).toContain('NativeModule internal/errors')
+    const loaded = loadedModules()
     for (const name of ['tty', 'net', 'stream']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
   })
 })
