@@ -5,7 +5,7 @@
  * `SyncWriteStream`, a pipe a `net.Socket`): 3–5 ms, about a tenth of a bare Node start, for a
  * command that prints one block of text at its end. The CLI's own process therefore writes to
  * descriptor 1 directly (`writeSync`, as `process.stdout` itself writes to a file or, on Linux,
- * a pipe), from the moment `src/cli/start.ts` says it owns the process. Everything else — the
+ * a pipe), from the moment `main` is told it owns the process (`ownProcess`), except on Windows. Everything else — the
  * library, and the tests that run commands in their own process and capture `process.stdout` —
  * writes through `process.stdout` as before.
  *
@@ -21,9 +21,13 @@ type Mode = 'stream' | 'descriptor' | 'closed'
 
 let mode: Mode = 'stream'
 
-/** Called once by the CLI's entry point: from now on output goes to descriptor 1 directly. */
-export function ownStandardOutput(): void {
-  if (mode === 'stream') mode = 'descriptor'
+/**
+ * Called once by the CLI's entry point: from now on output goes to descriptor 1 directly. Not on
+ * Windows, where a console takes UTF-16 through its own API (which the stream uses) and shows
+ * UTF-8 bytes written to it as something else unless its code page is UTF-8.
+ */
+export function ownStandardOutput(platform: NodeJS.Platform = process.platform): void {
+  if (mode === 'stream' && platform !== 'win32') mode = 'descriptor'
 }
 
 /** Writes `text` to standard output. */

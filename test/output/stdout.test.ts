@@ -75,6 +75,21 @@ describe('standard output written to its descriptor', () => {
     expect(code).toBe(0)
   })
 
+  it('keeps writing through process.stdout on Windows, whose console takes UTF-16 through the stream', () => {
+    const script = `import {ownStandardOutput, writeStdout} from ${JSON.stringify(STDOUT_MODULE)}
+const written = []
+process.stdout.write = (chunk) => written.push(String(chunk)) > 0
+ownStandardOutput('win32')
+writeStdout('through the stream')
+ownStandardOutput('linux')
+writeStdout('to the descriptor\\n')
+process.stderr.write(JSON.stringify(written))`
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'})
+    expect(result.status).toBe(0)
+    expect(JSON.parse(result.stderr)).toEqual(['through the stream'])
+    expect(result.stdout).toBe('to the descriptor\n')
+  })
+
   it('writes through process.stdout unless the process is the CLI', async () => {
     const {writeStdout} = (await import(STDOUT_MODULE)) as typeof import('../../src/output/stdout.js')
     const written: string[] = []
