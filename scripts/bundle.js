@@ -6,6 +6,8 @@
 //   registry.cjs      where oclif finds the bundle's commands and hooks (see below)
 //   meta.json         esbuild's account of every module in the bundle and how it is imported
 //   toolsearch.cache  V8's code cache of the bundle
+//   <family>.cjs      a lean bundle of a command family (LEAN_BUNDLES), and <family>.cache its code cache
+//   lean-bundles.json which commands each lean bundle holds, and what the start needs to choose one
 //   start.cjs         src/cli/start.ts (with what it imports) as CommonJS, for bin/run.cjs
 import {spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -39,14 +41,27 @@ const {commands} = readJson('oclif.manifest.json')
 const commandFile = (id) => `./dist/commands/${id.replaceAll(':', '/')}.js`
 const hookFiles = Object.entries(pjson.oclif.hooks ?? {})
 
-// Each command is required on first use: a run initialises the modules of its command only.
-const entry = `
+/**
+ * Lean bundles: a command family's commands alone (with oclif, which runs them), each with its own
+ * code cache. A plain command line of one of them (`src/cli/command-line.ts`) starts from it
+ * instead of from the whole CLI (`src/cli/start.ts`): compiling and initialising the whole
+ * bundle is most of what a command as small as `config get` costs beyond Node's own start. Anything
+ * else — help, topics, unknown commands, the other commands — starts from the whole bundle.
+ * `lean-bundles.json` says which commands each holds, and what the start needs to read a line.
+ */
+const LEAN_BUNDLES = {config: ['config:get', 'config:file']}
+
+/**
+ * The bundle entry for `ids` (every command when none are given): each command is required on
+ * first use, so a run initialises the modules of its command only. Whatever commands it holds, it
+ * reports every command id, so that reading a line (and the preflight) is the same from any bundle.
+ */
+async function entryFor(ids = Object.keys(commands)) {
+  return `
 import {main} from './dist/src/cli/main.js'
 globalThis[Symbol.for(${JSON.stringify(REGISTRY)})] = {
   commands: {
-${Object.keys(commands)
-  .map((id) => `    get ${JSON.stringify(id)}() { return require(${JSON.stringify(commandFile(id))}).default },`)
-  .join('\n')}
+${ids.map((id) => `    get ${JSON.stringify(id)}() { return require(${JSON.stringify(commandFile(id))}).default },`).join('\n')}
   },
 ${hookFiles.map(([event, file]) => `  get ${JSON.stringify(event)}() { return require(${JSON.stringify(file)}).default },`).join('\n')}
 }
@@ -57,10 +72,11 @@ export const commandsTakingWords = ${JSON.stringify(await commandsTakingWords())
 export const loadCommand = (id) => globalThis[Symbol.for(${JSON.stringify(REGISTRY)})].commands[id]
 export const build = ${JSON.stringify(buildDigest(root))}
 `
+}
 
 /** The commands whose id oclif's reading of the leading words stops after (`src/cli/direct.ts`). */
 async function commandsTakingWords() {
-  const {takesWords} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'direct.js')).href)
+  const {takesWords} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'command-line.js')).href)
   return Object.values(commands)
     .filter(takesWords)
     .map((command) => command.id)
@@ -259,35 +275,45 @@ function asciiOnly(text) {
   })
 }
 
-const bundleFile = join(out, 'toolsearch.cjs')
+/** Writes the bundle `<name>.cjs` of `ids` (every command when none are given); returns esbuild's metafile. */
+async function writeBundle(name, ids) {
+  const bundleFile = join(out, `${name}.cjs`)
+  const result = await build({
+    stdin: {contents: await entryFor(ids), resolveDir: root, sourcefile: 'bundle-entry.js', loader: 'js'},
+    outfile: bundleFile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external,
+    // `import()` of a package left out becomes `require()`: Node 20 cannot give a script compiled
+    // from a code cache a working `import()` (and warns of the option that allows it).
+    supported: {'dynamic-import': false},
+    // Minified: a third less to read per run. Stack traces name the real files under DEBUG, which
+    // runs the compiled modules instead (src/cli/start.ts). BUNDLE_NAMES=1 keeps the functions' names
+    // (for a CPU profile of the bundle, `node --cpu-prof`); a run then reads a larger script.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    minifyIdentifiers: process.env.BUNDLE_NAMES === undefined,
+    legalComments: 'eof',
+    metafile: true,
+    banner: {js: banner},
+    logLevel: 'warning',
+    plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin, patchedModulesPlugin],
+  })
+  writeFileSync(bundleFile, wrapBundleSource(asciiOnly(readFileSync(bundleFile, 'utf8'))))
+  return result.metafile
+}
+
+const {wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
 rmSync(out, {recursive: true, force: true})
 mkdirSync(out, {recursive: true})
-const result = await build({
-  stdin: {contents: entry, resolveDir: root, sourcefile: 'bundle-entry.js', loader: 'js'},
-  outfile: bundleFile,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external,
-  // `import()` of a package left out becomes `require()`: Node 20 cannot give a script compiled
-  // from a code cache a working `import()` (and warns of the option that allows it).
-  supported: {'dynamic-import': false},
-  // Minified: a third less to read per run. Stack traces name the real files under DEBUG, which
-  // runs the compiled modules instead (src/cli/start.ts). BUNDLE_NAMES=1 keeps the functions' names
-  // (for a CPU profile of the bundle, `node --cpu-prof`); a run then reads a larger script.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  minifyIdentifiers: process.env.BUNDLE_NAMES === undefined,
-  legalComments: 'eof',
-  metafile: true,
-  banner: {js: banner},
-  logLevel: 'warning',
-  plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin, patchedModulesPlugin],
-})
-writeFileSync(join(out, 'meta.json'), JSON.stringify(result.metafile))
-const {wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
-writeFileSync(bundleFile, wrapBundleSource(asciiOnly(readFileSync(bundleFile, 'utf8'))))
+writeFileSync(join(out, 'meta.json'), JSON.stringify(await writeBundle('toolsearch')))
+for (const [name, ids] of Object.entries(LEAN_BUNDLES)) {
+  for (const id of ids) if (!(id in commands)) throw new Error(`bundle: the lean bundle ${name} names ${id}, which is no command`)
+  await writeBundle(name, ids)
+}
+writeFileSync(join(out, 'lean-bundles.json'), JSON.stringify({bundles: LEAN_BUNDLES, commandIds: Object.keys(commands), commandsTakingWords: await commandsTakingWords(), pjson: bundledPjson()}))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
 
 // The entry point's start, as CommonJS: Node starts a CommonJS entry without its ES module
@@ -302,9 +328,11 @@ await build({
   logLevel: 'warning',
 })
 
-// The code cache, written after the everyday commands ran (scripts/code-cache.js).
+// The code caches, each written after the everyday commands it holds ran (scripts/code-cache.js).
 // The runs see no config of the person building (a temp HOME, no OPENCLAW_* variables).
-const home = mkdtempSync(join(tmpdir(), 'toolsearch-build-'))
-const cache = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache.js')], {cwd: root, env: {PATH: process.env.PATH, HOME: home}, stdio: ['ignore', 'ignore', 'inherit']})
-rmSync(home, {recursive: true, force: true})
-if (cache.status !== 0) throw new Error(`bundle: writing the code cache failed (${cache.error?.message ?? `exit ${cache.status ?? cache.signal}`})`)
+for (const name of ['toolsearch', ...Object.keys(LEAN_BUNDLES)]) {
+  const home = mkdtempSync(join(tmpdir(), 'toolsearch-build-'))
+  const cache = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache.js'), name, JSON.stringify(LEAN_BUNDLES[name] ?? Object.keys(commands))], {cwd: root, env: {PATH: process.env.PATH, HOME: home}, stdio: ['ignore', 'ignore', 'inherit']})
+  rmSync(home, {recursive: true, force: true})
+  if (cache.status !== 0) throw new Error(`bundle: writing the code cache of ${name} failed (${cache.error?.message ?? `exit ${cache.status ?? cache.signal}`})`)
+}

@@ -1,5 +1,6 @@
-// Writes dist/bundle/toolsearch.cache, V8's code cache of the bundle, after running the everyday
-// commands on the bundled examples in this process. V8 compiles a function when it is first
+// Writes dist/bundle/<name>.cache, V8's code cache of the bundle <name> (`node scripts/code-cache.js
+// <name> <its command ids as JSON>`), after running the everyday commands it holds on the bundled
+// examples in this process. V8 compiles a function when it is first
 // called; a cache written right after compiling holds the top level only, and every run then
 // compiles oclif's start and its command again. Written after these runs, the cache also holds
 // every function they called, which a later run takes ready-made. scripts/bundle.js runs this
@@ -18,17 +19,23 @@ const catalog = ['--catalog', join(root, 'examples', 'catalog.json5')]
 // The start every command shares, and the two commands a person runs most: a config read and a
 // search, twice: the first builds the index and keeps it (in the temp HOME scripts/bundle.js
 // gives this process), the second reads it back, as a person's next search does.
+// A lean bundle's cache is taken after the runs of its own commands (`config file` is one).
 const RUNS = [
-  {argv: ['config', 'get', 'tools.toolSearch', ...config], exitCode: 0},
-  {argv: ['search', 'read a file', '--json', ...catalog, ...config], exitCode: 0},
-  {argv: ['search', 'read a file', '--json', ...catalog, ...config], exitCode: 0},
+  {id: 'config:get', argv: ['config', 'get', 'tools.toolSearch', ...config], exitCode: 0},
+  {id: 'config:file', argv: ['config', 'file', ...config], exitCode: 0},
+  {id: 'search', argv: ['search', 'read a file', '--json', ...catalog, ...config], exitCode: 0},
+  {id: 'search', argv: ['search', 'read a file', '--json', ...catalog, ...config], exitCode: 0},
 ]
 
-const script = compileBundle(directory, undefined)
-const bundle = runBundle(script, directory)
-for (const {argv, exitCode} of RUNS) {
+const [name = 'toolsearch', held = '[]'] = process.argv.slice(2)
+const ids = new Set(JSON.parse(held))
+const runs = RUNS.filter((run) => ids.has(run.id))
+if (runs.length === 0) throw new Error(`code cache: no run for the commands of ${name}`)
+const script = compileBundle(directory, undefined, name)
+const bundle = runBundle(script, directory, name)
+for (const {argv, exitCode} of runs) {
   await bundle.main(argv, {root, pjson: bundle.pjson}, bundleMainOptions(bundle))
   if ((process.exitCode ?? 0) !== exitCode) throw new Error(`code cache: toolsearch ${argv.join(' ')} exited ${process.exitCode}`)
   process.exitCode = undefined
 }
-writeCodeCache(directory, script.createCachedData())
+writeCodeCache(directory, script.createCachedData(), name)

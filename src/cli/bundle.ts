@@ -16,6 +16,8 @@ import {Script} from 'node:vm'
 
 import type {PJSON} from '@oclif/core/interfaces'
 
+import {hoistRootFlags} from './argv.js'
+import {canRunDirectly, directCommandLine} from './command-line.js'
 import type {BundledCommands} from './direct.js'
 import type {MainOptions} from './main.js'
 
@@ -40,8 +42,11 @@ export function bundleMainOptions(exports: BundleExports): MainOptions {
   return {commandIds: ids, build: exports.build, commands: {ids, takingWords: new Set(exports.commandsTakingWords), load: exports.loadCommand}}
 }
 
-export const BUNDLE_FILE = 'toolsearch.cjs'
-export const CODE_CACHE_FILE = 'toolsearch.cache'
+/** The whole CLI's bundle: every command and oclif. */
+export const WHOLE_BUNDLE = 'toolsearch'
+export const BUNDLE_FILE = `${WHOLE_BUNDLE}.cjs`
+const bundleFile = (name: string) => `${name}.cjs`
+const codeCacheFile = (name: string) => `${name}.cache`
 
 export interface LoadedBundle {
   exports: BundleExports
@@ -55,8 +60,8 @@ export interface LoadedBundle {
  * after running the everyday commands in it (scripts/code-cache.js), so that the cache also holds
  * the functions those runs compiled.
  */
-export function compileBundle(directory: string, cachedData: Buffer | undefined): Script {
-  const filename = join(directory, BUNDLE_FILE)
+export function compileBundle(directory: string, cachedData: Buffer | undefined, name: string = WHOLE_BUNDLE): Script {
+  const filename = join(directory, bundleFile(name))
   // ASCII, as the build guarantees: read as Latin-1 it becomes a one-byte string without decoding.
   // Already wrapped (`wrapBundleSource`), so the text goes to V8 as read.
   const source = readFileSync(filename, 'latin1')
@@ -74,34 +79,62 @@ export function wrapBundleSource(code: string): string {
   return `(function (exports, require, module, __filename, __dirname) {${code}\n})`
 }
 
-/** Compiles and runs the bundle in `directory` (with its code cache when there is one). */
-export function loadBundle(directory: string): LoadedBundle {
-  const cachedData = readCodeCache(directory)
-  const script = compileBundle(directory, cachedData)
-  return {exports: runBundle(script, directory), codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true}
+/** Compiles and runs the bundle `name` in `directory` (with its code cache when there is one). */
+export function loadBundle(directory: string, name: string = WHOLE_BUNDLE): LoadedBundle {
+  const cachedData = readCodeCache(directory, name)
+  const script = compileBundle(directory, cachedData, name)
+  return {exports: runBundle(script, directory, name), codeCacheAccepted: cachedData !== undefined && script.cachedDataRejected !== true}
 }
 
-/** Runs the compiled bundle of `directory` as the CommonJS module it is, and returns its exports. */
-export function runBundle(script: Script, directory: string): BundleExports {
-  const filename = join(directory, BUNDLE_FILE)
+/** Runs the compiled bundle `name` of `directory` as the CommonJS module it is, and returns its exports. */
+export function runBundle(script: Script, directory: string, name: string = WHOLE_BUNDLE): BundleExports {
+  const filename = join(directory, bundleFile(name))
   const module = {exports: {} as BundleExports}
   const run = script.runInThisContext() as (...args: unknown[]) => void
   run.call(module.exports, module.exports, createRequire(filename), module, filename, directory)
   return module.exports
 }
 
-function readCodeCache(directory: string): Buffer | undefined {
+function readCodeCache(directory: string, name: string): Buffer | undefined {
   try {
-    return readFileSync(join(directory, CODE_CACHE_FILE))
+    return readFileSync(join(directory, codeCacheFile(name)))
   } catch {
     return undefined
   }
 }
 
-/** Writes `cache` as the bundle's code cache, whole or not at all. */
-export function writeCodeCache(directory: string, cache: Buffer): void {
-  const target = join(directory, CODE_CACHE_FILE)
+/** Writes `cache` as the code cache of the bundle `name`, whole or not at all. */
+export function writeCodeCache(directory: string, cache: Buffer, name: string = WHOLE_BUNDLE): void {
+  const target = join(directory, codeCacheFile(name))
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`)
   writeFileSync(temp, cache)
   renameSync(temp, target)
+}
+
+/** What the build says of its lean bundles (scripts/bundle.js writes `lean-bundles.json`). */
+interface LeanBundles {
+  /** Each lean bundle's name and the commands it holds. */
+  bundles: Record<string, string[]>
+  commandIds: string[]
+  commandsTakingWords: string[]
+  pjson: PJSON
+}
+
+/**
+ * The lean bundle a run of `argv` starts from: the one holding the command of a plain command line
+ * (what `main` would run directly, `command-line.ts`), read as `main` reads it; undefined for
+ * anything else (help, topics, unknown commands, a debug setting, a command no lean bundle holds),
+ * which the whole bundle runs. A build without lean bundles, or a list that cannot be read, has none.
+ */
+export function leanBundleFor(argv: readonly string[], directory: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  let lean: LeanBundles
+  try {
+    lean = JSON.parse(readFileSync(join(directory, 'lean-bundles.json'), 'utf8')) as LeanBundles
+  } catch {
+    return undefined
+  }
+  if (!canRunDirectly(lean.pjson, env)) return undefined
+  const line = directCommandLine(hoistRootFlags(argv), {ids: new Set(lean.commandIds), takingWords: new Set(lean.commandsTakingWords)})
+  if (line === undefined) return undefined
+  return Object.keys(lean.bundles).find((name) => lean.bundles[name]!.includes(line.id))
 }

@@ -15,13 +15,14 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 
 import {isDebugEnabled} from '../shared/errors.js'
-import {BUNDLE_FILE, bundleMainOptions, loadBundle} from './bundle.js'
+import {BUNDLE_FILE, bundleMainOptions, leanBundleFor, loadBundle} from './bundle.js'
 
 /** Runs `toolsearch <argv>` for the package installed at `root`. */
 export async function start(argv: readonly string[], root: string): Promise<void> {
   const bundleDirectory = join(root, 'dist', 'bundle')
   if (!isDebugEnabled() && existsSync(join(bundleDirectory, BUNDLE_FILE))) {
-    const {exports} = loadBundle(bundleDirectory)
+    // A plain command line of a command a lean bundle holds starts from that smaller bundle.
+    const {exports} = loadBundle(bundleDirectory, leanBundleFor(argv, bundleDirectory))
     await exports.main(argv, {root, pjson: exports.pjson}, {...bundleMainOptions(exports), ownProcess: true})
     return
   }

@@ -102,3 +102,45 @@ process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, command
     expect(debug.stderr).toMatch(/oclif:main process\.execPath/)
   })
 })
+
+describe('the lean bundles', () => {
+  const lean = JSON.parse(readFileSync(join(bundleDirectory, 'lean-bundles.json'), 'utf8')) as {bundles: Record<string, string[]>; commandIds: string[]}
+  const manifestIds = Object.keys((JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}).commands)
+
+  it('each hold their commands only, are compiled from their own code caches, and name every command of the manifest', () => {
+    expect(Object.keys(lean.bundles).length).toBeGreaterThan(0)
+    expect([...lean.commandIds].sort()).toEqual([...manifestIds].sort())
+    for (const [name, held] of Object.entries(lean.bundles)) {
+      const others = manifestIds.filter((id) => !held.includes(id))
+      const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
+const bundle = loadBundle(${JSON.stringify(bundleDirectory)}, ${JSON.stringify(name)})
+const loads = (id) => typeof bundle.exports.loadCommand(id) === 'function'
+process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, commandIds: bundle.exports.commandIds, build: bundle.exports.build, held: ${JSON.stringify(held)}.map(loads), others: ${JSON.stringify(others)}.map(loads)}))`
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
+      expect(result.stderr, name).toBe('')
+      const loaded = JSON.parse(result.stdout) as {accepted: boolean; commandIds: string[]; build: string; held: boolean[]; others: boolean[]}
+      expect(loaded.accepted, name).toBe(true)
+      expect(loaded.build).toBe(buildDigest(ROOT))
+      expect([...loaded.commandIds].sort()).toEqual([...manifestIds].sort())
+      expect(loaded.held.every(Boolean), name).toBe(true)
+      expect(loaded.others.some(Boolean), name).toBe(false)
+      expect(readFileSync(join(bundleDirectory, `${name}.cjs`)).length).toBeLessThan(readFileSync(join(bundleDirectory, 'toolsearch.cjs')).length)
+    }
+  })
+
+  it('are chosen for a plain command line of a command they hold, read as main reads it, and for nothing else', async () => {
+    const {leanBundleFor} = (await import('../../src/cli/bundle.js')) as typeof import('../../src/cli/bundle.js')
+    const quiet = {PATH: process.env.PATH}
+    expect(lean.bundles.config).toContain('config:get')
+    expect(leanBundleFor(['config', 'get', 'tools.toolSearch'], bundleDirectory, quiet)).toBe('config')
+    expect(leanBundleFor(['config:get', 'tools.toolSearch', '--json'], bundleDirectory, quiet)).toBe('config')
+    // OpenClaw's root flags before the command move after it, as main moves them.
+    expect(leanBundleFor(['--profile', 'work', 'config', 'get', 'x'], bundleDirectory, quiet)).toBe('config')
+    for (const argv of [['config', 'get', '--help'], ['config'], ['search', 'read'], ['config', 'set', 'a', 'b'], ['--version'], [], ['confg', 'get']]) {
+      expect(leanBundleFor(argv, bundleDirectory, quiet), argv.join(' ')).toBeUndefined()
+    }
+    // A debug setting goes to oclif, from the whole bundle; so does a build without the list.
+    expect(leanBundleFor(['config', 'get', 'x'], bundleDirectory, {...quiet, DEBUG: 'oclif*'})).toBeUndefined()
+    expect(leanBundleFor(['config', 'get', 'x'], tempDir(), quiet)).toBeUndefined()
+  })
+})

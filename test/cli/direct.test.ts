@@ -13,7 +13,8 @@ import {getHelpFlagAdditions, normalizeArgv} from '@oclif/core/help'
 import type {PJSON} from '@oclif/core/interfaces'
 import {describe, expect, it} from 'vitest'
 
-import {DirectConfig, canRunDirectly, directCommandLine, takesWords} from '../../src/cli/direct.js'
+import {canRunDirectly, directCommandLine, takesWords} from '../../src/cli/command-line.js'
+import {DirectConfig} from '../../src/cli/direct.js'
 import {BIN, ROOT, isolatedEnv, tempDir} from '../helpers/cli.js'
 
 const config = await Config.load({root: ROOT})

@@ -24,13 +24,13 @@ interface EntrySteps {
   hoistRootFlags(argv: readonly string[]): string[]
   preflight(argv: string[]): number | undefined
   runDirectly: typeof import('../../src/cli/direct.js').runDirectly
-  takesWords: typeof import('../../src/cli/direct.js').takesWords
+  takesWords: typeof import('../../src/cli/command-line.js').takesWords
 }
 let entrySteps: Promise<EntrySteps> | undefined
 
 async function loadEntrySteps(root: string): Promise<EntrySteps> {
   const load = (file: string) => import(pathToFileURL(join(root, 'dist', 'src', 'cli', file)).href)
-  const [{hoistRootFlags}, {preflight}, {runDirectly, takesWords}] = await Promise.all([load('argv.js'), load('preflight.js'), load('direct.js')])
+  const [{hoistRootFlags}, {preflight}, {runDirectly}, {takesWords}] = await Promise.all([load('argv.js'), load('preflight.js'), load('direct.js'), load('command-line.js')])
   return {hoistRootFlags, preflight, runDirectly, takesWords}
 }
 
