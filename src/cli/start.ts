@@ -4,7 +4,9 @@
  * those modules when there is no bundle and when DEBUG names toolsearch, so that a stack trace
  * names the real files (the index cache then keys on a digest of those modules, computed at start).
  * Both ways run the same code. `npm run build` always writes both; a
- * development loop that only runs `tsc` uses bin/dev.js, which runs the modules.
+ * development loop that only runs `tsc` uses bin/dev.js, which runs the modules. The build also
+ * writes lean bundles of a command family (`config get`): a plain command line of one of their
+ * commands starts from that smaller bundle (`leanBundleFor`), anything else from the whole one.
  *
  * The build also writes this module, with bundle.ts, as one CommonJS file (dist/bundle/start.cjs):
  * the entry point is CommonJS, and Node starts a CommonJS entry without its ES module loader,
