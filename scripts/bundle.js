@@ -56,7 +56,7 @@ const LEAN_BUNDLES = {config: ['config:get', 'config:file']}
  * first use, so a run initialises the modules of its command only. Whatever commands it holds, it
  * reports every command id, so that reading a line (and the preflight) is the same from any bundle.
  */
-async function entryFor(ids = Object.keys(commands)) {
+function entryFor(ids = Object.keys(commands)) {
   return `
 import {main} from './dist/src/cli/main.js'
 globalThis[Symbol.for(${JSON.stringify(REGISTRY)})] = {
@@ -68,9 +68,9 @@ ${hookFiles.map(([event, file]) => `  get ${JSON.stringify(event)}() { return re
 export {main}
 export const pjson = ${JSON.stringify(bundledPjson())}
 export const commandIds = ${JSON.stringify(Object.keys(commands))}
-export const commandsTakingWords = ${JSON.stringify(await commandsTakingWords())}
+export const commandsTakingWords = ${JSON.stringify(takingWords)}
 export const loadCommand = (id) => globalThis[Symbol.for(${JSON.stringify(REGISTRY)})].commands[id]
-export const build = ${JSON.stringify(buildDigest(root))}
+export const build = ${JSON.stringify(digest)}
 `
 }
 
@@ -279,7 +279,7 @@ function asciiOnly(text) {
 async function writeBundle(name, ids) {
   const bundleFile = join(out, `${name}.cjs`)
   const result = await build({
-    stdin: {contents: await entryFor(ids), resolveDir: root, sourcefile: 'bundle-entry.js', loader: 'js'},
+    stdin: {contents: entryFor(ids), resolveDir: root, sourcefile: 'bundle-entry.js', loader: 'js'},
     outfile: bundleFile,
     bundle: true,
     platform: 'node',
@@ -306,6 +306,9 @@ async function writeBundle(name, ids) {
 }
 
 const {wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
+// The same for every bundle: worked out once.
+const takingWords = await commandsTakingWords()
+const digest = buildDigest(root)
 rmSync(out, {recursive: true, force: true})
 mkdirSync(out, {recursive: true})
 writeFileSync(join(out, 'meta.json'), JSON.stringify(await writeBundle('toolsearch')))
@@ -313,7 +316,7 @@ for (const [name, ids] of Object.entries(LEAN_BUNDLES)) {
   for (const id of ids) if (!(id in commands)) throw new Error(`bundle: the lean bundle ${name} names ${id}, which is no command`)
   await writeBundle(name, ids)
 }
-writeFileSync(join(out, 'lean-bundles.json'), JSON.stringify({bundles: LEAN_BUNDLES, commandIds: Object.keys(commands), commandsTakingWords: await commandsTakingWords(), pjson: bundledPjson()}))
+writeFileSync(join(out, 'lean-bundles.json'), JSON.stringify({bundles: LEAN_BUNDLES, commandIds: Object.keys(commands), commandsTakingWords: takingWords, pjson: bundledPjson()}))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
 
 // The entry point's start, as CommonJS: Node starts a CommonJS entry without its ES module
