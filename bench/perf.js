@@ -24,7 +24,7 @@ import {spawnSync} from 'node:child_process'
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..')
@@ -194,8 +194,8 @@ if (!DOCTOR_ONLY && !SESSIONS_ONLY) {
   ratioRow(`  the same, --no-cache (a first run)`, compare({args: [...searchJson, '--no-cache']}, nodeBaseline))
   // A config that declares no MCP servers: the turn's catalog is OpenClaw's own tools (the release's
   // data, data/openclaw-tools/), loaded and listed.
-  const ownTools = JSON.parse(readFileSync(join(root, 'data', 'openclaw-tools', readdirSync(join(root, 'data', 'openclaw-tools')).find((name) => name.endsWith('.json'))), 'utf8'))
-  const ownToolCount = (Array.isArray(ownTools) ? ownTools : ownTools.tools).length
+  const {DEFAULT_OPENCLAW_TOOLS_RELEASE, openClawToolEntries} = await import(pathToFileURL(join(root, 'dist', 'src', 'catalog', 'openclaw-tools', 'index.js')).href)
+  const ownToolCount = openClawToolEntries(DEFAULT_OPENCLAW_TOOLS_RELEASE).length
   ratioRow(`catalog list --json of OpenClaw's own ${ownToolCount} tools vs node -e 0`, compare({args: [bin, 'catalog', 'list', '--json', '--config', config]}, nodeBaseline))
   writeBigCatalog()
   const searchStdin = {args: [bin, 'search', '--stdin', '--catalog', bigCatalog], input: queryText}
