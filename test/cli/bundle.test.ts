@@ -136,7 +136,8 @@ process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, command
     expect(leanBundleFor(['config:get', 'tools.toolSearch', '--json'], bundleDirectory, quiet)).toBe('config')
     // OpenClaw's root flags before the command move after it, as main moves them.
     expect(leanBundleFor(['--profile', 'work', 'config', 'get', 'x'], bundleDirectory, quiet)).toBe('config')
-    for (const argv of [['config', 'get', '--help'], ['config'], ['search', 'read'], ['config', 'set', 'a', 'b'], ['--version'], [], ['confg', 'get']]) {
+    expect(leanBundleFor(['search', 'read a file', '--json', '--catalog', 'tools.json'], bundleDirectory, quiet)).toBe('search')
+    for (const argv of [['config', 'get', '--help'], ['config'], ['search', '--help'], ['describe', 'read'], ['config', 'set', 'a', 'b'], ['--version'], [], ['confg', 'get']]) {
       expect(leanBundleFor(argv, bundleDirectory, quiet), argv.join(' ')).toBeUndefined()
     }
     // A debug setting goes to oclif, from the whole bundle; so does a build without the list.
