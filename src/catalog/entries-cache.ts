@@ -331,6 +331,14 @@ function parsedOnRead(key: KeptJsonKey): PropertyDescriptor {
 
 const PARSED_ON_READ: Record<KeptJsonKey, PropertyDescriptor> = {parameters: parsedOnRead('parameters'), outputSchema: parsedOnRead('outputSchema'), run: parsedOnRead('run')}
 
+/** Makes `entry[key]` the value of the JSON `text`, parsed when first read (`parsedOnRead`). */
+function keepJsonText(entry: CatalogEntry, key: KeptJsonKey, text: string): void {
+  let kept = keptTexts.get(entry)
+  if (kept === undefined) keptTexts.set(entry, (kept = {}))
+  kept[key] = text
+  Object.defineProperty(entry, key, PARSED_ON_READ[key])
+}
+
 /** A path's JSON text as `encodeEntries` writes it, or undefined when it is not an array of keys and indexes. */
 function jsonPathOf(text: string | undefined): JsonPath | undefined {
   if (text === undefined) return undefined
@@ -375,31 +383,25 @@ function decodeEntries(header: Header, records: Int32Array, texts: readonly stri
       const outputSchema = optional(records[at + FIELD.outputSchema]!)
       const run = optional(records[at + FIELD.run]!)
       const mcp = optional(records[at + FIELD.mcp]!)
-      const present = [id, name, source, sourceName, description, visibility, originFile, originPath, label, parameters, outputSchema, run, mcp]
-      if (present.includes(undefined)) return undefined
+      if (id === undefined || name === undefined || source === undefined || sourceName === undefined || description === undefined || visibility === undefined) return undefined
+      if (originFile === undefined || originPath === undefined || label === undefined || parameters === undefined || outputSchema === undefined || run === undefined || mcp === undefined) return undefined
       // The same object, key for key and in the same order, as `makeEntry` (and `nativeEntry`) build.
       const entry = {
-        id: id!,
-        name: name!,
-        source: source!,
-        sourceName: sourceName!,
-        description: description!,
+        id,
+        name,
+        source,
+        sourceName,
+        description,
         trusted: (flags & TRUSTED) !== 0,
-        visibility: visibility!,
+        visibility,
         requiresApproval: (flags & REQUIRES_APPROVAL) !== 0,
-        origin: {file: originFile!, path: originPath!},
+        origin: {file: originFile, path: originPath},
       } as CatalogEntry
       if (label !== null) entry.label = label
-      if (parameters !== null || outputSchema !== null || run !== null) {
-        const kept: Partial<Record<KeptJsonKey, string>> = {}
-        keptTexts.set(entry, kept)
-        for (const [key, text] of [['parameters', parameters], ['outputSchema', outputSchema], ['run', run]] as const) {
-          if (text === null) continue
-          kept[key] = text!
-          Object.defineProperty(entry, key, PARSED_ON_READ[key])
-        }
-      }
-      if (mcp !== null) entry.mcp = JSON.parse(mcp!) as McpProvenance
+      if (parameters !== null) keepJsonText(entry, 'parameters', parameters)
+      if (outputSchema !== null) keepJsonText(entry, 'outputSchema', outputSchema)
+      if (run !== null) keepJsonText(entry, 'run', run)
+      if (mcp !== null) entry.mcp = JSON.parse(mcp) as McpProvenance
       cachedFrom.set(entry, {snapshot: header.snapshot, number})
       entries.push(entry)
     }

@@ -223,7 +223,9 @@ function soundPostings(postings: FieldPostings, documents: number): boolean {
   const {offsets, docs, tfs, lengths, averageLength} = postings
   const termCount = offsets.length - 1
   if (offsets[0] !== 0 || offsets[termCount] !== docs.length || tfs.length !== docs.length || lengths.length !== documents) return false
-  const sums = new Float64Array(documents)
+  // Small integers in a plain array: until V8 compiles this loop, a sum read from a Float64Array
+  // would be boxed on every posting (about 350 kB of garbage for the 342 real tools' index).
+  const sums = new Array<number>(documents).fill(0)
   for (let t = 0; t < termCount; t++) {
     const end = offsets[t + 1]!
     let previous = -1

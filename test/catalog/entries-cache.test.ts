@@ -3,7 +3,7 @@
  * the entries the files give, key for key and value for value, and only for exactly the same
  * files, names, owner and build; anything else reads the files again.
  */
-import {chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
@@ -69,6 +69,20 @@ describe('entries read back', () => {
     expect(cachedEntryInput(first.entries)).toEqual(cachedEntryInput(again.entries))
   })
 
+  it('for a directory named as a catalog, are those of the files in it', async () => {
+    const dir = tempDir()
+    const tools = join(dir, 'tools')
+    mkdirSync(tools)
+    for (const file of catalogFiles(dir)) copyFileSync(file, join(tools, relative(dir, file)))
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const fresh = await load([tools], undefined)
+    await load([tools], cache)
+    const again = await load([tools], cache)
+    expect(cachedEntryInput(again.entries)).toBeDefined()
+    expect(again.entries.map(plain)).toEqual(fresh.entries.map(plain))
+    expect(again.entries.map((entry) => entry.origin.file)).toContain(join(tools, 'github.json'))
+  })
+
   it('parse their schemas and runs only when read, then hold them as plain values', async () => {
     const dir = tempDir()
     const files = catalogFiles(dir)
@@ -123,6 +137,20 @@ describe('what is never read back', () => {
     const owned = await changed(() => ({owner: 'octo'}))
     expect(owned.entries.find((entry) => entry.name === 'create_issue')?.sourceName).toBe('octo')
     await changed(() => ({build: 'other-build'}))
+  })
+
+  it('a file that became a directory of catalog files: the files in it are read', async () => {
+    const dir = tempDir()
+    const [native, mcp] = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const named = join(dir, 'tools.json')
+    copyFileSync(native!, named)
+    await load([named], cache)
+    rmSync(named)
+    mkdirSync(named)
+    copyFileSync(mcp!, join(named, 'github.json'))
+    const read = await load([named], cache)
+    expect(read.entries.map((entry) => entry.name)).toEqual(['create_issue', 'list'])
   })
 
   it('a file moved elsewhere under the same name resolves elsewhere: its runs resolve there', async () => {
