@@ -8,6 +8,8 @@
  * writes lean bundles of a command family (`config get`): a plain command line of one of their
  * commands starts from that smaller bundle (`leanBundleFor`), anything else from the whole one.
  *
+ * Once the command is done the process ends at once when nothing is left pending (`exit.ts`).
+ *
  * The build also writes this module, with bundle.ts, as one CommonJS file (dist/bundle/start.cjs):
  * the entry point is CommonJS, and Node starts a CommonJS entry without its ES module loader,
  * which costs about a seventh of a bare start (docs/design.md, "Start-up").
@@ -18,6 +20,7 @@ import {pathToFileURL} from 'node:url'
 
 import {isDebugEnabled} from '../shared/errors.js'
 import {BUNDLE_FILE, bundleMainOptions, leanBundleFor, loadBundle} from './bundle.js'
+import {exitWhenIdle} from './exit.js'
 
 /** Runs `toolsearch <argv>` for the package installed at `root`. */
 export async function start(argv: readonly string[], root: string): Promise<void> {
@@ -26,11 +29,13 @@ export async function start(argv: readonly string[], root: string): Promise<void
     // A plain command line of a command a lean bundle holds starts from that smaller bundle.
     const {exports} = loadBundle(bundleDirectory, leanBundleFor(argv, bundleDirectory))
     await exports.main(argv, {root, pjson: exports.pjson}, {...bundleMainOptions(exports), ownProcess: true})
+    exitWhenIdle()
     return
   }
   // Named from the root, not relative to this file: this code also runs from dist/bundle/.
   const {main} = (await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
   await main(argv, {root}, {build: await debugBuild(root), ownProcess: true})
+  exitWhenIdle()
 }
 
 /**
