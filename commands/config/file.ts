@@ -2,7 +2,7 @@ import {BaseCommand} from '../../src/cli/base-command.js'
 import {configFlags} from '../../src/cli/flags.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {type ConfigLocation, locateConfig} from '../../src/config/index.js'
-import {renderLocation} from '../../src/config/render.js'
+import {renderLocation} from '../../src/config/render-styled.js'
 
 export default class ConfigFile extends BaseCommand<typeof ConfigFile> {
   static summary = 'Show which config file is used and which rule chose it.'

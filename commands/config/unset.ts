@@ -8,7 +8,8 @@ import {ConfigAnalyzer} from '../../src/config/analyzer.js'
 import {locateOptions} from '../../src/config/cli.js'
 import {locateConfig} from '../../src/config/index.js'
 import {formatConfigPath, parseConfigPath} from '../../src/config/path.js'
-import {inlineValue, nearMissNotes, renderChange} from '../../src/config/render.js'
+import {inlineValue, nearMissNotes} from '../../src/config/render.js'
+import {renderChange} from '../../src/config/render-styled.js'
 import {notesAfterChange} from '../../src/doctor/run.js'
 
 export default class ConfigUnset extends BaseCommand<typeof ConfigUnset> {

@@ -7,7 +7,7 @@ import {renderColumns} from '../output/columns.js'
 import {styler} from '../output/style.js'
 import {safeInline} from '../output/terminal.js'
 import type {EffectiveToolSearchSettings, ModelContext} from './types.js'
-import type {RenderOptions} from './render.js'
+import type {RenderOptions} from './render-styled.js'
 
 export function renderExplain(file: string, settings: EffectiveToolSearchSettings, model: ModelContext, {color}: RenderOptions): string {
   const style = styler(color)

@@ -1,17 +1,13 @@
 /**
  * Pure renderers for the config commands: data in, text out, no I/O. Values from the config file
- * are untrusted and go through safeInline/safeBlock.
+ * are untrusted and go through safeInline/safeBlock. The ones that colour are in render-styled.ts,
+ * so that a command printing plain text (`config get`) never starts chalk.
  */
 import {isAbsolute, relative} from 'node:path'
 
 import {safeBlock, safeInline} from '../output/terminal.js'
-import {styler} from '../output/style.js'
 import type {ConfigLocation} from './types.js'
 import {OPENCLAW_CODE_MODE_NOTE} from './legacy.js'
-
-export interface RenderOptions {
-  color: boolean
-}
 
 /** A file name as the user sees it: relative to `cwd` when inside it, else absolute. */
 export function displayPath(file: string, cwd: string): string {
@@ -38,16 +34,6 @@ export function inlineValue(value: unknown): string {
   return safeInline(valueText(value))
 }
 
-const RULE_NAMES: Record<ConfigLocation['rule'], string> = {
-  flag: '--config',
-  env: 'OPENCLAW_CONFIG_PATH',
-  project: 'project search',
-  profile: 'profile',
-  'state-dir': 'OPENCLAW_STATE_DIR',
-  home: 'default',
-  legacy: 'legacy location',
-}
-
 /**
  * Said on stderr when `--allow-missing` lets a command check a config file that does not exist:
  * that is an empty config (valid), but in CI it usually means a mistyped --config or
@@ -65,14 +51,6 @@ export function configNotFoundMessage(file: string): string {
 /** One `Note:` line per near miss (stderr), so a missing file never goes unexplained. */
 export function nearMissNotes(location: Pick<ConfigLocation, 'nearMisses'>): string[] {
   return location.nearMisses.map((miss) => `Note: ${safeInline(miss.message)}`)
-}
-
-export function renderLocation(location: ConfigLocation, {color}: RenderOptions): string {
-  const style = styler(color)
-  const exists = location.exists ? '' : `\n${style.dim('The file does not exist yet: reads see an empty config; config set creates it.')}`
-  const key = location.packageKey === undefined ? '' : ` (the "${location.packageKey}" key)`
-  const misses = location.nearMisses.map((miss) => `\n${style.bold('Near miss:')} ${safeInline(miss.message)}`).join('')
-  return `${safeInline(location.path)}${key}\n${style.bold('Rule:')} ${RULE_NAMES[location.rule]}. ${safeInline(location.reason)}${exists}${misses}`
 }
 
 /** Where a problem without a config path is: `file:line:column: `, unless the message names the file. */
@@ -114,43 +92,4 @@ export function renderValidation(file: string, problems: ReadonlyArray<Validatio
       ? `"toolsearch doctor --fix" migrates these settings and keeps comments and formatting (${OPENCLAW_CODE_MODE_NOTE}).`
       : '"toolsearch doctor --fix" repairs only retired Tool Search settings: fix these by hand.'
   return [`Invalid config at ${safeInline(file)}.`, ...lines, ...(unloadable ? [] : [GATEWAY_REPAIR_HINT]), ours].join('\n')
-}
-
-export interface ChangeReport {
-  status: 'written' | 'unchanged' | 'dry-run'
-  file: string
-  created: boolean
-  backup?: string
-  /** Dry run: the unified diff. */
-  diff?: string
-  /** One line per change, already worded. */
-  lines: string[]
-}
-
-/** What `config set` / `config unset` print on stdout after the write (or the dry run). */
-export function renderChange(report: ChangeReport, {color}: RenderOptions): string {
-  const style = styler(color)
-  if (report.status === 'unchanged') return 'No change'
-  if (report.status === 'dry-run') return colorDiff(report.diff ?? '', color).replace(/\n$/, '')
-  return [
-    `${report.created ? 'Created' : 'Updated'} ${safeInline(report.file)}`,
-    ...report.lines.map((line) => `  ${safeInline(line)}`),
-    ...(report.backup === undefined ? [] : [style.dim(`Backup: ${safeInline(report.backup)}`)]),
-  ].join('\n')
-}
-
-/** A unified diff, made safe for a terminal and coloured when asked. */
-export function colorDiff(diff: string, color: boolean): string {
-  const style = styler(color)
-  return diff
-    .split('\n')
-    .map((line) => {
-      const safe = safeBlock(line)
-      if (line.startsWith('+++') || line.startsWith('---')) return style.bold(safe)
-      if (line.startsWith('@@')) return style.cyan(safe)
-      if (line.startsWith('+')) return style.green(safe)
-      if (line.startsWith('-')) return style.red(safe)
-      return safe
-    })
-    .join('\n')
 }

@@ -3,7 +3,8 @@
  * output formats (GitHub annotations, SARIF; `output/findings.ts`). Messages and paths may carry
  * text from the config file, so everything is passed through safeInline.
  */
-import {colorDiff, displayPath} from '../config/render.js'
+import {displayPath} from '../config/render.js'
+import {colorDiff} from '../config/render-styled.js'
 import {type FindingRow, type FindingsOutput, rowPlace} from '../output/findings.js'
 import {safeInline} from '../output/terminal.js'
 import {plural, styler} from '../output/style.js'

@@ -5,6 +5,7 @@
  * inside that could pass for such a marker or for a model's special token neutralised first.
  * The model receives exactly this text, so `tool_search` results are measured and printed in it.
  */
+import {regExpOnFirstUse} from '../shared/regexp.js'
 import {truncateUtf16} from '../shared/utf16.js'
 
 const SECURITY_NOTICE = [
@@ -45,7 +46,8 @@ const SPECIAL_TOKENS = [
   '<|channel|>', '<|message|>', '<|return|>', '<|call|>',
   '<start_of_turn>', '<end_of_turn>',
 ]
-const SPECIAL_TOKEN_PATTERN = new RegExp([...SPECIAL_TOKENS.map(escapeRegExp), String.raw`<\|reserved_special_token_\d+\|>`].join('|'), 'g')
+// Made on first use, as the look-alike table below: a run that wraps no text (a plain `search --json`) never makes them.
+const specialTokenPattern = regExpOnFirstUse(() => new RegExp([...SPECIAL_TOKENS.map(escapeRegExp), String.raw`<\|reserved_special_token_\d+\|>`].join('|'), 'g'))
 const SPECIAL_TOKEN_REPLACEMENT = '[REMOVED_SPECIAL_TOKEN]'
 
 function escapeRegExp(text: string): string {
@@ -56,13 +58,15 @@ function escapeRegExp(text: string): string {
  * Look-alike characters folded only to find forged markers: angle brackets from other blocks
  * become `<` / `>`, fullwidth letters become ASCII, invisible characters disappear.
  */
-const MARKER_FOLDS: ReadonlyMap<number, string> = new Map([
-  ...[0xff1c, 0x2329, 0x3008, 0x2039, 0x27e8, 0xfe64, 0x00ab, 0x300a, 0x27ea, 0x27ec, 0x27ee, 0x276c, 0x276e, 0x02c2].map((code) => [code, '<'] as const),
-  ...[0xff1e, 0x232a, 0x3009, 0x203a, 0x27e9, 0xfe65, 0x00bb, 0x300b, 0x27eb, 0x27ed, 0x27ef, 0x276d, 0x276f, 0x02c3].map((code) => [code, '>'] as const),
-  ...[0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad].map((code) => [code, ''] as const),
-  ...Array.from({length: 26}, (_, i) => [0xff21 + i, String.fromCharCode(0x41 + i)] as const),
-  ...Array.from({length: 26}, (_, i) => [0xff41 + i, String.fromCharCode(0x61 + i)] as const),
-])
+let markerFolds: ReadonlyMap<number, string> | undefined
+const markerFoldTable = (): ReadonlyMap<number, string> =>
+  (markerFolds ??= new Map([
+    ...[0xff1c, 0x2329, 0x3008, 0x2039, 0x27e8, 0xfe64, 0x00ab, 0x300a, 0x27ea, 0x27ec, 0x27ee, 0x276c, 0x276e, 0x02c2].map((code) => [code, '<'] as const),
+    ...[0xff1e, 0x232a, 0x3009, 0x203a, 0x27e9, 0xfe65, 0x00bb, 0x300b, 0x27eb, 0x27ed, 0x27ef, 0x276d, 0x276f, 0x02c3].map((code) => [code, '>'] as const),
+    ...[0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x00ad].map((code) => [code, ''] as const),
+    ...Array.from({length: 26}, (_, i) => [0xff21 + i, String.fromCharCode(0x41 + i)] as const),
+    ...Array.from({length: 26}, (_, i) => [0xff41 + i, String.fromCharCode(0x61 + i)] as const),
+  ]))
 
 interface FoldedText {
   folded: string
@@ -71,14 +75,15 @@ interface FoldedText {
 }
 
 function foldForMarkers(text: string): FoldedText {
+  const folds = markerFoldTable()
   let needed = false
-  for (let i = 0; i < text.length && !needed; i++) needed = MARKER_FOLDS.has(text.charCodeAt(i))
+  for (let i = 0; i < text.length && !needed; i++) needed = folds.has(text.charCodeAt(i))
   if (!needed) return {folded: text}
   let folded = ''
   const origins: number[] = []
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    const replacement = code < 0x80 ? text.charAt(i) : (MARKER_FOLDS.get(code) ?? text.charAt(i))
+    const replacement = code < 0x80 ? text.charAt(i) : (folds.get(code) ?? text.charAt(i))
     if (replacement === '') continue
     folded += replacement
     origins.push(i)
@@ -116,7 +121,7 @@ function neutraliseMarkers(text: string): string {
 
 /** Forged markers and special tokens neutralised. */
 export function sanitizeExternalText(text: string): string {
-  return neutraliseMarkers(text).replace(SPECIAL_TOKEN_PATTERN, SPECIAL_TOKEN_REPLACEMENT)
+  return neutraliseMarkers(text).replace(specialTokenPattern(), SPECIAL_TOKEN_REPLACEMENT)
 }
 
 /** A marker's opening cut off by truncation (no closing `>>>`): the text is kept up to it. */

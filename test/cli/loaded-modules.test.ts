@@ -98,6 +98,15 @@ describe('modules each command loads', () => {
     expect(packagesOf(urls).has('get-east-asian-width')).toBe(false)
   })
 
+  it.each([
+    ['config get (plain text)', ['config', 'get', 'tools.toolSearch', '--config', config], false],
+    ['search --json', ['search', 'create', 'issue', '--json', '--catalog', mcpList, '--config', config], false],
+    ['config file (a coloured location)', ['config', 'file', '--config', config], true],
+  ] as const)('%s starts chalk: %s', async (_name, args, loads) => {
+    const urls = await loadedModules([...args], dir, {DEBUG: 'toolsearch'})
+    expect(packagesOf(urls).has('chalk')).toBe(loads)
+  })
+
   it('loads the display widths for a table with a cell that is not printable ASCII', async () => {
     const wide = join(dir, 'wide.json')
     writeFileSync(wide, JSON.stringify({tools: [{name: 'open_pull_request', sourceName: 'チーム', description: 'プルリクエストを開く'}]}))
