@@ -2,17 +2,33 @@
 'use strict'
 // Production entry point, in CommonJS: Node starts a CommonJS entry without its ES module loader.
 // It runs src/cli/start.ts as the build writes it into dist/bundle/start.cjs, which runs the bundle
-// (or the compiled modules under DEBUG). A build that only ran `tsc` has no dist/bundle/: the
-// compiled start module then runs the modules.
+// (or the compiled modules under DEBUG). That script is compiled here from its code cache, the way
+// it compiles a bundle (src/cli/bundle.ts: `loadBundle`), not `require`d: Node's `require` would
+// compile it afresh every run. A build that only ran `tsc` has no dist/bundle/: the compiled start
+// module then runs the modules.
+const {readFileSync} = require('node:fs')
 const {join} = require('node:path')
+const {Script} = require('node:vm')
 
 const root = join(__dirname, '..')
 const argv = process.argv.slice(2)
-let bundled
-try {
-  bundled = require('../dist/bundle/start.cjs')
-} catch (error) {
-  if (error === null || typeof error !== 'object' || error.code !== 'MODULE_NOT_FOUND') throw error
+const directory = join(root, 'dist', 'bundle')
+const file = join(directory, 'start.cjs')
+const read = (path, encoding) => {
+  try {
+    return readFileSync(path, encoding)
+  } catch (error) {
+    if (error === null || typeof error !== 'object' || error.code !== 'ENOENT') throw error
+    return undefined
+  }
 }
-if (bundled !== undefined) bundled.start(argv, root)
-else import('../dist/src/cli/start.js').then(({start}) => start(argv, root))
+const source = read(file, 'latin1')
+if (source === undefined) {
+  import('../dist/src/cli/start.js').then(({start}) => start(argv, root))
+} else {
+  // A cache another Node wrote is rejected by V8, and the script compiles as usual.
+  const script = new Script(source, {filename: file, cachedData: read(join(directory, 'start.cache'))})
+  const module = {exports: {}}
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, directory)
+  module.exports.start(argv, root, (url) => import(url))
+}

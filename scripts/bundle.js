@@ -8,7 +8,8 @@
 //   toolsearch.cache  V8's code cache of the bundle
 //   <family>.cjs      a lean bundle of a command family (LEAN_BUNDLES), and <family>.cache its code cache
 //   lean-bundles.json which commands each lean bundle holds, and what the start needs to choose one
-//   start.cjs         src/cli/start.ts (with what it imports) as CommonJS, for bin/run.cjs
+//   start.cjs         src/cli/start.ts (with what it imports) as CommonJS, for bin/run.cjs, and
+//   start.cache       its code cache
 import {spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -307,7 +308,7 @@ async function writeBundle(name, ids) {
   return result.metafile
 }
 
-const {wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
+const {START, wrapBundleSource} = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'bundle.js')).href)
 // The same for every bundle: worked out once.
 const takingWords = await commandsTakingWords()
 const digest = buildDigest(root)
@@ -322,22 +323,28 @@ writeFileSync(join(out, 'lean-bundles.json'), JSON.stringify({bundles: LEAN_BUND
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)
 
 // The entry point's start, as CommonJS: Node starts a CommonJS entry without its ES module
-// loader. Node's own modules only, so it is small and left readable.
+// loader. Node's own modules only, so it is small and left readable. Written as a bundle is
+// (ASCII, wrapped as a module's function): bin/run.cjs compiles it from its own code cache, which
+// Node's `require` would not (it compiles every file afresh, about 0.8 ms for this one, and its
+// functions would run from source each time).
+const startFile = join(out, `${START}.cjs`)
 await build({
   entryPoints: [join(root, 'dist', 'src', 'cli', 'start.js')],
-  outfile: join(out, 'start.cjs'),
+  outfile: startFile,
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
   logLevel: 'warning',
 })
+writeFileSync(startFile, wrapBundleSource(asciiOnly(readFileSync(startFile, 'utf8'))))
 
 // The code caches, each written after the everyday commands it holds ran (scripts/code-cache.js).
 // The runs see no config of the person building (a temp HOME, no OPENCLAW_* variables).
-for (const name of ['toolsearch', ...Object.keys(LEAN_BUNDLES)]) {
+// The start's last: its run starts a command from a bundle, whose cache must be there.
+for (const name of ['toolsearch', ...Object.keys(LEAN_BUNDLES), START]) {
   const home = mkdtempSync(join(tmpdir(), 'toolsearch-build-'))
-  const cache = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache.js'), name, JSON.stringify(LEAN_BUNDLES[name] ?? Object.keys(commands))], {cwd: root, env: {PATH: process.env.PATH, HOME: home}, stdio: ['ignore', 'ignore', 'inherit']})
+  const cache = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache.js'), name, JSON.stringify(LEAN_BUNDLES[name] ?? (name === START ? ['config:get'] : Object.keys(commands)))], {cwd: root, env: {PATH: process.env.PATH, HOME: home}, stdio: ['ignore', 'ignore', 'inherit']})
   rmSync(home, {recursive: true, force: true})
   if (cache.status !== 0) throw new Error(`bundle: writing the code cache of ${name} failed (${cache.error?.message ?? `exit ${cache.status ?? cache.signal}`})`)
 }

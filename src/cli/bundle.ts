@@ -45,6 +45,11 @@ export function bundleMainOptions(exports: BundleExports): MainOptions {
 /** The whole CLI's bundle: every command and oclif. */
 export const WHOLE_BUNDLE = 'toolsearch'
 export const BUNDLE_FILE = `${WHOLE_BUNDLE}.cjs`
+/**
+ * The start (src/cli/start.ts) as the build writes it: a script of this same form, with a code
+ * cache of its own, that `bin/run.cjs` compiles as `loadBundle` compiles a bundle.
+ */
+export const START = 'start'
 const bundleFile = (name: string) => `${name}.cjs`
 const codeCacheFile = (name: string) => `${name}.cache`
 

@@ -10,9 +10,11 @@
  *
  * Once the command is done the process ends at once when nothing is left pending (`exit.ts`).
  *
- * The build also writes this module, with bundle.ts, as one CommonJS file (dist/bundle/start.cjs):
+ * The build also writes this module, with bundle.ts, as one CommonJS script (dist/bundle/start.cjs):
  * the entry point is CommonJS, and Node starts a CommonJS entry without its ES module loader,
- * which costs about a seventh of a bare start (docs/design.md, "Start-up").
+ * which costs about a seventh of a bare start (docs/design.md, "Start-up"). `bin/run.cjs` compiles
+ * that script from its code cache, as this module compiles a bundle: a script compiled that way
+ * has no working `import()` on Node 20, so the entry point hands over its own (`importModule`).
  */
 import {existsSync} from 'node:fs'
 import {join} from 'node:path'
@@ -22,8 +24,14 @@ import {isDebugEnabled} from '../shared/errors.js'
 import {BUNDLE_FILE, bundleMainOptions, leanBundleFor, loadBundle} from './bundle.js'
 import {exitWhenIdle} from './exit.js'
 
-/** Runs `toolsearch <argv>` for the package installed at `root`. */
-export async function start(argv: readonly string[], root: string): Promise<void> {
+/** A module's namespace by URL: `import()`, as the caller has it. */
+export type ImportModule = (url: string) => Promise<unknown>
+
+/**
+ * Runs `toolsearch <argv>` for the package installed at `root`; `importModule` loads the compiled
+ * modules when they run instead of a bundle.
+ */
+export async function start(argv: readonly string[], root: string, importModule: ImportModule = async (url) => import(url)): Promise<void> {
   const bundleDirectory = join(root, 'dist', 'bundle')
   if (!isDebugEnabled() && existsSync(join(bundleDirectory, BUNDLE_FILE))) {
     // A plain command line of a command a lean bundle holds starts from that smaller bundle.
@@ -33,7 +41,7 @@ export async function start(argv: readonly string[], root: string): Promise<void
     return
   }
   // Named from the root, not relative to this file: this code also runs from dist/bundle/.
-  const {main} = (await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
+  const {main} = (await importModule(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
   await main(argv, {root}, {build: await debugBuild(root), ownProcess: true})
   exitWhenIdle()
 }

@@ -66,6 +66,17 @@ process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, command
     expect([...commandIds].sort()).toEqual(Object.keys(manifest.commands).sort())
   })
 
+  it('starts from a script bin/run.cjs compiles from its own code cache, ASCII and wrapped as a bundle is', () => {
+    const bytes = readFileSync(join(bundleDirectory, 'start.cjs'))
+    expect(bytes.every((byte) => byte < 0x80)).toBe(true)
+    const probe = `import {loadBundle, START} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
+const bundle = loadBundle(${JSON.stringify(bundleDirectory)}, START)
+process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, start: typeof bundle.exports.start}))`
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
+    expect(result.stderr).toBe('')
+    expect(JSON.parse(result.stdout)).toEqual({accepted: true, start: 'function'})
+  })
+
   it('starts without the ES module loader: bin/run.cjs and the start it runs are CommonJS', () => {
     // Node loads its ES module loader's translators and module jobs only for an ES module.
     const probe = join(tempDir(), 'loader-probe.cjs')
