@@ -4,7 +4,7 @@ import * as Flags from '@oclif/core/flags'
 import {type CallInput, readRequestFile} from '../src/call/call.js'
 import {approvalMode, callAndLog, type CallIo, replayRequestFile, withInterrupt} from '../src/call/run.js'
 import {assertSessionWritable, callEvent} from '../src/session/log.js'
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {McpSessionPool} from '../src/mcp/pool.js'
 import {namedServers, serversForTool, toolOnServer} from '../src/mcp/select.js'
@@ -14,7 +14,7 @@ import {usageError} from '../src/shared/errors.js'
 import {safeBlock} from '../src/output/terminal.js'
 import {answerToolCallRequest} from '../src/controls/tool-call.js'
 
-export default class Call extends BaseCommand<typeof Call> {
+export default class Call extends CatalogCommand<typeof Call> {
   static summary = 'Call a tool the way tool_call does: validated, approved, executed, checked.'
 
   static description = `Arguments come from --args (JSON), --args-file (a JSON file, - for stdin) and key=value pairs typed by the tool's schema (numbers, booleans, JSON for objects and arrays, text otherwise; --raw parses every value as JSON). --request replays a raw model tool_call request with the model-side repairs and prints only what the model would receive: the { tool, result } text, or the error message (on stdout, exit code as below), cut as OpenClaw cuts a result too long for the model's context window when that is known; anything for you is a "Note:" on stderr. --request-file replays a file of such requests, one JSON value per line (- reads stdin), and prints one JSON line per request: { tool, result } or { error: { code, message } }. Trusted tools are validated before anything runs; tools marked requiresApproval ask on a terminal and are blocked without one.

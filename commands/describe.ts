@@ -7,7 +7,7 @@ import {usageError} from '../src/shared/errors.js'
 import {answerDescribeRequest} from '../src/controls/answer.js'
 import {parseRequestJson} from '../src/search/run.js'
 import {toolRef} from '../src/session/log.js'
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {namedServers, namesMcpServer, serversForTool, toolOnServer} from '../src/mcp/select.js'
 import {resultWindowFlag, toolCommandFlags} from '../src/cli/flags.js'
@@ -15,7 +15,7 @@ import {humanSignature} from '../src/inspect/human-signature.js'
 import {lookupErrorForPerson} from '../src/call/lookup-advice.js'
 import {describeEntry, renderToolDescription} from '../src/describe/describe.js'
 
-export default class Describe extends BaseCommand<typeof Describe> {
+export default class Describe extends CatalogCommand<typeof Describe> {
   static summary = 'Show what tool_describe returns for a tool: its hit, full input schema and output schema.'
 
   static description = `Looks the tool up the way tool_describe and tool_call do: an exact id first, else an exact (case-sensitive) name. A name two tools share is ambiguous (use the id); a direct-only tool is not in the catalog; a denied tool is unknown. Each of these exits 1 with what to do from a shell, the same words in text and --json (a denied tool gets the unknown-tool message the model would get and exits 3, blocked by policy, with a note saying so).`

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {unavailableMcpServersField} from '../src/cli/context.js'
 import {cacheFlags, catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import {runningBuild} from '../src/cli/build.js'
@@ -11,7 +11,7 @@ import {renderDirectory} from '../src/directory/render.js'
 import {parseDirectoryRequests} from '../src/directory/stdin.js'
 import {safeBlock, terminalJson} from '../src/output/terminal.js'
 
-export default class Directory extends BaseCommand<typeof Directory> {
+export default class Directory extends CatalogCommand<typeof Directory> {
   static summary = 'Print the capability directory a model gets in its system prompt.'
 
   static description = `Lists the trusted deferred tools with unique, well-formed names, sorted by name, within max(768, floor(T/10)) characters for a context window of T tokens (at most 18,000): descriptions are cut to 180, then 64 characters, then rows carry names only, then rows are dropped from the end. MCP and client tools are never listed; in directory mode client tools are not cataloged at all. The mode (tools or directory) comes from the config unless --mode is given. The same catalog always gives byte-identical text; --json adds its size, row counts and sha256 fingerprint.`

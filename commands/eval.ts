@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries, countTools} from '../src/catalog/index.js'
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
 import {usageError} from '../src/shared/errors.js'
 import {safeInline} from '../src/output/terminal.js'
@@ -17,7 +17,7 @@ import {
 } from '../src/eval/evaluate.js'
 import {loadRanker, rankerNames} from '../src/search/rankers.js'
 
-export default class Eval extends BaseCommand<typeof Eval> {
+export default class Eval extends CatalogCommand<typeof Eval> {
   static summary = 'Measure rankers on labelled queries: hit@1, hit@5, MRR@10 and nDCG@10 side by side.'
 
   static description = `Each line of the queries file is {"query": "...", "relevant": ["<tool id>", ...]}; any relevant id in a result counts. Every ranker searches the same catalog (after the tool policy) for every query. Relevant ids the catalog does not have are ignored with a warning, and a query left with none is skipped, so a query file can cover a larger catalog than the one evaluated. --failures lists, per ranker, the queries with no relevant tool in the top 5 (--miss-at to change) and what came back instead.`

@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries} from '../src/catalog/index.js'
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import type {DirectoryMode} from '../src/directory/render.js'
 import {readLabelledQueries, restrictToCatalog} from '../src/eval/evaluate.js'
@@ -12,7 +12,7 @@ import {runLint} from '../src/lint/run.js'
 import {repositoryRoot} from '../src/output/github.js'
 import {usageError} from '../src/shared/errors.js'
 
-export default class Lint extends BaseCommand<typeof Lint> {
+export default class Lint extends CatalogCommand<typeof Lint> {
   static summary = 'Find the tools the model will not find through Tool Search, and say why.'
 
   static description = `Runs rules over the cataloged tools with the openclaw ranker and directory the model gets: unreachable (queries made of the tool's own name, label or first clause miss it within searchDefaultLimit), exact-name-lost, shadowed (another tool wins every probe of both), no-words, directory (left out or cut at the context window), hints (unknown input or no output hint), compaction (the kept part of a long description does not say what the tool does), queries (labelled requests that miss, with --queries) and payload (whether Tool Search saves anything for this catalog). Exit 1 when an error finding remains (--strict: a warning too).`

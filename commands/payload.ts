@@ -1,12 +1,12 @@
 import * as Flags from '@oclif/core/flags'
 
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {loadSettingsContext, unavailableMcpServersField} from '../src/cli/context.js'
 import {catalogFlags, configFlags, modelFlags} from '../src/cli/flags.js'
 import {controlTools} from '../src/directory/controls.js'
 import {payloadReport, renderPayloadReport} from '../src/directory/payload.js'
 
-export default class Payload extends BaseCommand<typeof Payload> {
+export default class Payload extends CatalogCommand<typeof Payload> {
   static summary = 'Compare what each way of exposing a catalog sends to the model up front.'
 
   static description = `direct: every tool as a provider tool definition. tools mode: the three controls (tool_search, tool_describe, tool_call, exactly as OpenClaw declares them for the searchDefaultLimit in effect), the directly visible tools and the capability directory. directory mode: the same with the directory-mode footer (deferred schemas are still not sent). Sizes are UTF-8 bytes of the tool definitions as compact JSON plus the directory text; tokens are estimated as ceil(bytes / 4).`

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {catalogFlags, configFlags} from '../src/cli/flags.js'
 import {showArgsFlag} from '../src/cli/session-flags.js'
 import {LANES} from '../src/probe/lanes.js'
@@ -9,7 +9,7 @@ import {DEFAULT_MAX_ROUNDS, DEFAULT_TASK_TIMEOUT_MS} from '../src/probe/run.js'
 // The probe's --timeout bounds a task; MCP servers start within their own limits.
 const {timeout: _serverTimeout, ...probeCatalogFlags} = catalogFlags
 
-export default class Probe extends BaseCommand<typeof Probe> {
+export default class Probe extends CatalogCommand<typeof Probe> {
   static summary = 'Run tasks through a model in each lane (direct, tools, directory) and measure whether Tool Search pays off.'
 
   static description = `Each task (a prompt and the tool id or ids that answer it, optionally arguments the call must carry; a labelled eval query file works too) runs as a bounded agent loop against an OpenAI-compatible Chat Completions endpoint, once per lane: direct (every tool's schema sent), tools and directory (the three controls, the visible tools and the capability directory, exactly as OpenClaw builds them). The controls run locally through the same code as search, describe and call; the tools through the catalog's executors. The report puts the lanes side by side (success, wrong-tool calls, rounds, schema recoveries, request bytes, tokens, wall time) and ends with a one-line verdict. The rest of OpenClaw's system prompt (about 40 kB) is not reproduced; --system-prompt-file adds your own. --model mock runs the built-in scripted model over HTTP on 127.0.0.1, offline. The model calls real tools: commands and MCP servers of the catalog run; tools that require approval are blocked unless --approve.

@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 
 import {searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
-import {BaseCommand} from '../src/cli/base-command.js'
+import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {runningBuild} from '../src/cli/build.js'
 import {cacheFlags, controlCommandFlags, resultWindowFlag} from '../src/cli/flags.js'
 import {readStdin} from '../src/cli/stdin.js'
@@ -13,7 +13,7 @@ import {indexCacheFor} from '../src/search/index-cache.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../src/search/rankers.js'
 import {resolveLimit, SEARCH_MODES, searchMode} from '../src/search/run.js'
 
-export default class Search extends BaseCommand<typeof Search> {
+export default class Search extends CatalogCommand<typeof Search> {
   static summary = 'Run the searches a model would run against a tool catalog.'
 
   static description = `The words form one query and give one ranked list (what tool_search returns for it). Repeat -q/--query for a batch of independent queries (the batch rules of tool_search apply), pipe one query per line with --stdin for offline evaluation, or replay a raw tool_search request with --request to see exactly what the model would receive (the text OpenClaw returns: a bare candidate array for one search, { "results": [...] } for a batch, wrapped as external content when an MCP or client tool is among the candidates, cut as OpenClaw cuts a result too long for the model's context window when that is known). --request-file replays many requests, one JSON request per line, printing one JSON line each: {"text": ...} or {"error": ...}.`

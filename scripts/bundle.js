@@ -6,7 +6,8 @@
 //   registry.cjs      where oclif finds the bundle's commands and hooks (see below)
 //   meta.json         esbuild's account of every module in the bundle and how it is imported
 //   toolsearch.cache  V8's code cache of the bundle
-//   <family>.cjs      a lean bundle of a command family (LEAN_BUNDLES), and <family>.cache its code cache
+//   <family>.cjs      a lean bundle of a command family (LEAN_BUNDLES), <family>.cache its code cache
+//                     and meta-<family>.json esbuild's account of it
 //   lean-bundles.json which commands each lean bundle holds, and what the start needs to choose one
 //   start.cjs         src/cli/start.ts (with what it imports) as CommonJS, for bin/run.cjs, and
 //   start.cache       its code cache
@@ -317,7 +318,7 @@ mkdirSync(out, {recursive: true})
 writeFileSync(join(out, 'meta.json'), JSON.stringify(await writeBundle('toolsearch')))
 for (const [name, ids] of Object.entries(LEAN_BUNDLES)) {
   for (const id of ids) if (!(id in commands)) throw new Error(`bundle: the lean bundle ${name} names ${id}, which is no command`)
-  await writeBundle(name, ids)
+  writeFileSync(join(out, `meta-${name}.json`), JSON.stringify(await writeBundle(name, ids)))
 }
 writeFileSync(join(out, 'lean-bundles.json'), JSON.stringify({bundles: LEAN_BUNDLES, commandIds: Object.keys(commands), commandsTakingWords: takingWords, pjson: bundledPjson()}))
 writeFileSync(join(out, 'registry.cjs'), `module.exports = globalThis[Symbol.for(${JSON.stringify(REGISTRY)})]\n`)

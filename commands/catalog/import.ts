@@ -1,13 +1,13 @@
 import * as Flags from '@oclif/core/flags'
 
 import {expandCatalogPaths} from '../../src/catalog/index.js'
-import {BaseCommand} from '../../src/cli/base-command.js'
+import {CatalogCommand} from '../../src/cli/catalog-command.js'
 import {catalogFlags, configFlags} from '../../src/cli/flags.js'
 import {ToolsearchError} from '../../src/shared/errors.js'
 import {assertImportComplete, assertOutputIsNotInput, assertWritableOut, fileExistsError, planImport, renderImportReport, serializeImport, type ImportReport} from '../../src/catalog/mcp/catalog-import.js'
 import {updateFileAtomically} from '../../src/fs/atomic-write.js'
 
-export default class CatalogImport extends BaseCommand<typeof CatalogImport> {
+export default class CatalogImport extends CatalogCommand<typeof CatalogImport> {
   static summary = 'Write the tools of live MCP servers to a native catalog file for offline use.'
 
   static description = `Starts (or reaches) every server of the mcpServers files given with --catalog, lists their tools and writes them as a native catalog: source "mcp", sourceName = the server, parameters = its inputSchema, outputSchema when declared. Server configs (commands, env, headers) are never written. An existing --out is replaced only with --force (the old file is kept as <file>.bak). If a server is unavailable nothing is written (exit 4) unless --partial.`

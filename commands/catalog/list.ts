@@ -1,11 +1,11 @@
 import * as Flags from '@oclif/core/flags'
 
-import {BaseCommand} from '../../src/cli/base-command.js'
+import {CatalogCommand} from '../../src/cli/catalog-command.js'
 import {catalogFlags, configFlags, modelFlags, serversFlag} from '../../src/cli/flags.js'
 import {listTools, summarizeCatalog} from '../../src/inspect/catalog-list.js'
 import {namedServers} from '../../src/mcp/select.js'
 
-export default class CatalogList extends BaseCommand<typeof CatalogList> {
+export default class CatalogList extends CatalogCommand<typeof CatalogList> {
   static summary = 'List the tools catalogs hold: per source and MCP server, then every tool with its input signature.'
 
   static description = `Loads the catalogs the way every other command does (live MCP servers are started in parallel and listed, the tool policy applies), counts the tools per source and owner, then lists every tool: its id, the first line of its description and its input signature rendered from the real schema. That signature is for you: the model is shown "input: unknown" for MCP and client tools (see "describe" for both views). Names two or more tools share are listed: looking them up by name is ambiguous. MCP servers that could not be started, reached or listed are named with the reason; if every server of an MCP-only catalog failed, the command exits 4.`

@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
 import {catalogedEntries} from '../../src/catalog/index.js'
-import {BaseCommand} from '../../src/cli/base-command.js'
+import {CatalogCommand} from '../../src/cli/catalog-command.js'
 import {catalogFlags, configFlags, modelFlags} from '../../src/cli/flags.js'
 import {idFlag} from '../../src/cli/session-flags.js'
 import {problemWarnings, renderReplay} from '../../src/session/openclaw/render.js'
@@ -10,7 +10,7 @@ import {recordedSearches, replaySearches, requestOutcome} from '../../src/sessio
 import {readNamedSession} from '../../src/session/openclaw/sessions.js'
 import {DEFAULT_RANKER, loadRanker, rankerNames} from '../../src/search/rankers.js'
 
-export default class SessionReplay extends BaseCommand<typeof SessionReplay> {
+export default class SessionReplay extends CatalogCommand<typeof SessionReplay> {
   static summary = "Run every tool_search a recorded OpenClaw session made against today's catalog, and compare the candidates."
 
   static description = `Each recorded request runs through the same code as "search --request", against the catalog and config loaded as for search (--config, --catalog, MCP servers; --ranker to compare rankers). Per search: the recorded candidates beside today's, and the rank of the tool the model called after it, then and now. Exits 1 when any search differs, so CI can show a description fix changes what the model would see before the next run.`

@@ -7,10 +7,6 @@ import {selectConfigSchema} from '../config/schema-source.js'
 import {type ErrorCode, ExitCode, ToolsearchError, asToolsearchError, exitCodeFor, isDebugEnabled, isToolsearchError} from '../shared/errors.js'
 import {safeBlock, safeInline, shouldUseColor, terminalJson} from '../output/terminal.js'
 import {writeStdout} from '../output/stdout.js'
-import {guardToolResultText} from '../controls/context-guard.js'
-import type {CatalogContext, CatalogContextFlags, CatalogContextIo} from './context.js'
-import type {CatalogEntry} from '../catalog/types.js'
-import type {SessionEvent} from '../session/log.js'
 
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>
@@ -20,7 +16,9 @@ export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['a
  * stay thin: `--json` prints exactly one JSON document (the value `run()` returns, or
  * `{ "error": { code, message } }`), `--no-color`/`NO_COLOR`/non-TTY disable colour, and every
  * error becomes one message on stderr and an exit code — never a stack trace, unless
- * `DEBUG=toolsearch*` asks for one.
+ * `DEBUG=toolsearch*` asks for one. A command that works on a catalog extends `CatalogCommand`
+ * (catalog-command.ts), which adds loading it, the `--session` log and control results as the
+ * model reads them; the others never load (nor, in a lean bundle, hold) any of that.
  */
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   static enableJsonFlag = true
@@ -73,74 +71,6 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
    */
   protected endWith(verdict: ErrorCode): void {
     if (process.exitCode === undefined || process.exitCode === 0) process.exitCode = exitCodeFor(verdict)
-  }
-
-  /**
-   * The catalog a command works on, loaded the one way every catalog command loads it: its notes
-   * on stderr, MCP start-up progress on a terminal. The loader is imported on first use, so
-   * commands without a catalog never load it.
-   */
-  protected async loadCatalog(flags: CatalogContextFlags, options: Omit<CatalogContextIo, 'note' | 'progress'> = {}): Promise<CatalogContext> {
-    const {loadCatalogContext} = await import('./context.js')
-    // Whether stderr is a terminal is asked only when MCP servers start (see context.ts).
-    const context = await loadCatalogContext(flags, {
-      note: (line) => this.note(line),
-      get progress() {
-        return Boolean(process.stderr.isTTY)
-      },
-      ...options,
-    })
-    this.sessionCatalog = context.catalog.entries
-    return context
-  }
-
-  /** The tools of the catalog this run loaded: what every line of its session log summarises. */
-  private sessionCatalog: readonly CatalogEntry[] = []
-
-  /**
-   * Appends one event of this run to the `--session` log (SPEC §8.5), or nothing without the flag:
-   * the one place a command's log is written. A command records each operation when it is done,
-   * where it always has (a search before its table, a call before its result is printed); a log
-   * that cannot be written is a usage error (exit 2). The log's functions load only when it is kept.
-   */
-  protected async logSession(event: SessionEvent): Promise<void> {
-    const file = (this.flags as {session?: string}).session
-    if (file === undefined) return
-    const {logSessionEvent} = await import('../session/log.js')
-    await logSessionEvent(file, this.sessionCatalog, event)
-  }
-
-  /**
-   * The model's context window for the control results this command prints: `--context-window`
-   * where the command has it (0: none), else the window the config declares for the turn's model.
-   */
-  protected modelContextWindow(context: Pick<CatalogContext, 'contextWindow'>): number | undefined {
-    const flag = (this.flags as {'context-window'?: number})['context-window']
-    if (flag === undefined) return context.contextWindow
-    return flag === 0 ? undefined : flag
-  }
-
-  /**
-   * Prints a control's result as the model reads it — cut by OpenClaw's tool result context guard
-   * when it does not fit the model's context window, terminal controls escaped — and returns that
-   * text (what `--json` reports). A note on stderr says when the guard cut it.
-   */
-  protected printModelText(text: string, contextWindow: number | undefined): string {
-    const modelText = guardToolResultText(text, contextWindow)
-    if (modelText !== text) this.note(`Note: OpenClaw cuts this result to fit the model's context window (${contextWindow} tokens): the model reads ${modelText.length} of its ${text.length} characters, as printed (--context-window 0 prints it whole).`)
-    this.print(safeBlock(modelText))
-    return modelText
-  }
-
-  /**
-   * A raw model request a control refused: stdout is exactly the text the model reads instead, and
-   * the exit code says it was refused (`--json`: the refusal is the error).
-   */
-  protected refuseModelRequest(text: string, error: ToolsearchError, contextWindow: number | undefined): undefined {
-    if (this.jsonEnabled()) throw error
-    this.endWith(error.code)
-    this.printModelText(text, contextWindow)
-    return undefined
   }
 
   /** Writes a diagnostic line to stderr; under `--json` too, since stdout stays pure JSON. */

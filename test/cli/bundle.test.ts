@@ -139,6 +139,16 @@ process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, command
     }
   })
 
+  it("hold only what their commands can reach: config's no catalog, session log or MCP client", () => {
+    // The build's account of each lean bundle (meta-<name>.json). The catalog loader is reached
+    // only through CatalogCommand (src/cli/catalog-command.ts), which the config commands do not extend.
+    const holds = (name: string, module: string) => module in (JSON.parse(readFileSync(join(bundleDirectory, `meta-${name}.json`), 'utf8')) as Metafile).inputs
+    for (const module of ['dist/src/cli/context.js', 'dist/src/session/log.js', 'dist/src/mcp/session.js', 'dist/src/catalog/load.js']) {
+      expect(holds('config', module), module).toBe(false)
+      expect(holds('search', module), module).toBe(true)
+    }
+  })
+
   it('are chosen for a plain command line of a command they hold, read as main reads it, and for nothing else', async () => {
     const {leanBundleFor} = (await import('../../src/cli/bundle.js')) as typeof import('../../src/cli/bundle.js')
     const quiet = {PATH: process.env.PATH}
