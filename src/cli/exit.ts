@@ -1,7 +1,7 @@
 /**
  * How the CLI's own process ends once its command is done. Left to itself, Node ends a process
  * whose event loop has nothing left to do by tearing its environment down: every handle closed,
- * every cleanup hook run, the V8 heap freed page by page. That is about 1.5 ms of a repeated
+ * every cleanup hook run, the V8 heap freed page by page. That is about 2 ms of a repeated
  * `search` (bench/README.md) spent after the last byte was written, on memory the operating system
  * takes back whole anyway. So when nothing is left — no write still queued, no timer, no child
  * process, no socket, no file operation — the process ends right away with `process.exit`, which
