@@ -51,7 +51,7 @@ const hookFiles = Object.entries(pjson.oclif.hooks ?? {})
  * else — help, topics, unknown commands, the other commands — starts from the whole bundle.
  * `lean-bundles.json` says which commands each holds, and what the start needs to read a line.
  * `search` is one too: it reaches two thirds of the code, and the third it leaves out (the other
- * commands' modules) is still about 3 ms of a repeated search (bench/README.md).
+ * commands' modules) is still 2–3 ms of a repeated search (bench/README.md).
  */
 const LEAN_BUNDLES = {config: ['config:get', 'config:file'], search: ['search']}
 
