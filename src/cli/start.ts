@@ -37,12 +37,11 @@ export async function start(argv: readonly string[], root: string, importModule:
     // A plain command line of a command a lean bundle holds starts from that smaller bundle.
     const {exports} = loadBundle(bundleDirectory, leanBundleFor(argv, bundleDirectory))
     await exports.main(argv, {root, pjson: exports.pjson}, {...bundleMainOptions(exports), ownProcess: true})
-    exitWhenIdle()
-    return
+  } else {
+    // Named from the root, not relative to this file: this code also runs from dist/bundle/.
+    const {main} = (await importModule(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
+    await main(argv, {root}, {build: await debugBuild(root), ownProcess: true})
   }
-  // Named from the root, not relative to this file: this code also runs from dist/bundle/.
-  const {main} = (await importModule(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')
-  await main(argv, {root}, {build: await debugBuild(root), ownProcess: true})
   exitWhenIdle()
 }
 
