@@ -377,7 +377,8 @@ function decodeEntries(header: Header, records: Int32Array, texts: readonly stri
       const originFile = text(records[at + FIELD.originFile]!)
       const originIndex = records[at + FIELD.originIndex]!
       const originBase = pathOf(records[at + FIELD.originPath]!)
-      const originPath = originBase === undefined || originIndex < -1 ? undefined : originIndex === -1 ? originBase : [...originBase, originIndex]
+      // Each entry its own path: the decoded base is shared by every entry with the same text.
+      const originPath = originBase === undefined || originIndex < -1 ? undefined : originIndex === -1 ? [...originBase] : [...originBase, originIndex]
       const label = optional(records[at + FIELD.label]!)
       const parameters = optional(records[at + FIELD.parameters]!)
       const outputSchema = optional(records[at + FIELD.outputSchema]!)
