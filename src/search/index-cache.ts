@@ -12,10 +12,12 @@
  * sound: a checksum of every byte (`checksum`) catches a file damaged in any way, and every
  * field is checked for what the builder would write (`soundPostings`: bounds, ascending document
  * numbers, positive frequencies, lengths that are the sums of the frequencies, the average
- * recomputed), so not even a file with a matching checksum can give a NaN, an out-of-range read
- * or a document the catalog does not have. Anything else — no cache directory, another build's
- * file, a file cut short, damaged or not ours, an unreadable or special file — and the index is
- * built as if there were no cache.
+ * recomputed; `soundTermTable`: the term table's bounds and numbers), so not even a file with a
+ * matching checksum can give a NaN, an out-of-range read or a document the catalog does not have.
+ * The term table is looked up where it lies (term-table.ts), its order unchecked: out of order it
+ * could only make a lookup miss, and only in a file written so on purpose. Anything else — no
+ * cache directory, another build's file, a file cut short, damaged or not ours, an unreadable or
+ * special file — and the index is built as if there were no cache.
  *
  * **Whose files.** The checksum is not a signature: someone who can write the directory could
  * write a consistent file with other postings. So the directory must be the user's alone
@@ -46,6 +48,7 @@ import {cachedEntryInput} from '../catalog/entries-cache.js'
 import type {CatalogEntry} from '../catalog/types.js'
 import {forEachDocumentString} from './document.js'
 import {type FieldPostings, InvertedIndex, withCapacity} from './inverted-index.js'
+import {SortedTermTable, encodeTermTable, soundTermTable} from './term-table.js'
 
 /** Where indexes are kept, and the build they must come from. */
 export interface IndexCache {
@@ -60,7 +63,7 @@ export const MAX_CACHED_INDEXES = 4
 export const MAX_INDEX_FILE_BYTES = 96 * 1024 * 1024
 /** What every index file begins with: this prefix and a format digit. */
 const MAGIC_PREFIX = 'TSINDEX'
-const MAGIC = `${MAGIC_PREFIX}2`
+const MAGIC = `${MAGIC_PREFIX}3`
 /** The checksum at the end of the file: two uint32. */
 const CHECKSUM_BYTES = 8
 /** The names toolsearch gives its files: indexes, and the temp files they are written under. */
@@ -153,7 +156,7 @@ interface Header {
   terms: number
   postings: number
   averageLength: number
-  /** The byte length of the terms' JSON; the input's sequence length and number of texts. */
+  /** The byte length of the terms' code units (term-table.ts); the input's sequence length and number of texts. */
   termBytes: number
   sequenceLength: number
   textCount: number
@@ -175,15 +178,16 @@ function textBytes(texts: readonly string[]): {lengths: Int32Array; units: Buffe
 }
 
 /**
- * The file of one field's index: `TSINDEX2`, the header's byte length (uint32), the header (JSON,
+ * The file of one field's index: `TSINDEX3`, the header's byte length (uint32), the header (JSON,
  * padded to 8 bytes), then the field's lengths (float64), offsets, docs and tfs (int32), the
- * input's sequence and its texts' lengths (int32), the terms in term-number order (JSON), the
- * input's texts, joined (UTF-16LE), and last the checksum of everything before it.
+ * input's sequence and its texts' lengths (int32), the term table (term-table.ts: where each sorted
+ * term starts and its number, int32, then the terms' code units, UTF-16LE), the input's texts,
+ * joined (UTF-16LE), and last the checksum of everything before it.
  */
 export function encodeIndex(index: InvertedIndex, field: string, input: IndexInput, build: string): Buffer {
   const postings = index.fieldPostings(field)
   if (postings === undefined) throw new Error(`index has no field ${field}`)
-  const terms = Buffer.from(JSON.stringify([...postings.terms.keys()]))
+  const terms = encodeTermTable(postings.terms)
   const texts = textBytes(input.texts)
   const header: Header = {
     key: cacheKey(build),
@@ -192,7 +196,7 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
     terms: postings.terms.size,
     postings: postings.docs.length,
     averageLength: postings.averageLength,
-    termBytes: terms.length,
+    termBytes: terms.units.length,
     sequenceLength: input.sequence.length,
     textCount: input.texts.length,
     textBytes: texts.units.length,
@@ -203,9 +207,9 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
   start.write(MAGIC, 0, 'latin1')
   start.writeUInt32LE(headerBytes, 8)
   start.write(headerJson, 12, 'utf8')
-  const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence, texts.lengths]
+  const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence, texts.lengths, terms.starts, terms.numbers]
   // Int32 sections after the float64 ones stay 4-byte aligned whatever their lengths.
-  const body = Buffer.concat([start, ...arrays.map(bytesOf), terms, texts.units, Buffer.alloc(CHECKSUM_BYTES)])
+  const body = Buffer.concat([start, ...arrays.map(bytesOf), terms.units, texts.units, Buffer.alloc(CHECKSUM_BYTES)])
   const [a, b] = checksum(body.subarray(0, body.length - CHECKSUM_BYTES))
   body.writeUInt32LE(a, body.length - CHECKSUM_BYTES)
   body.writeUInt32LE(b, body.length - CHECKSUM_BYTES + 4)
@@ -261,7 +265,7 @@ export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids
     const counts = [header.documents, header.terms, header.postings, header.termBytes, header.textBytes]
     if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number') return undefined
     let at = padTo8(12 + headerBytes)
-    const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, 4 * header.textCount, header.termBytes, header.textBytes]
+    const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, 4 * header.textCount, 4 * (header.terms + 1), 4 * header.terms, header.termBytes, header.textBytes]
     if (at + sizes.reduce((sum, size) => sum + size, 0) + CHECKSUM_BYTES !== bytes.length) return undefined
     // Typed arrays over the file's bytes: a copy only when the buffer is not aligned for them.
     const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes)
@@ -276,6 +280,8 @@ export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids
     const tfs = view(Int32Array, sizes[3]!, header.postings)
     const sequence = view(Int32Array, sizes[4]!, header.sequenceLength)
     const textLengths = view(Int32Array, sizes[5]!, header.textCount)
+    const termStarts = view(Int32Array, sizes[6]!, header.terms + 1)
+    const termNumbers = view(Int32Array, sizes[7]!, header.terms)
     // The input first: it is what decides whether the rest is this run's index at all.
     if (!bytesOf(sequence).equals(bytesOf(input.sequence))) return undefined
     const texts = textBytes(input.texts)
@@ -285,15 +291,9 @@ export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids
     if (!bytesOf(textLengths).equals(bytesOf(texts.lengths)) || !aligned.subarray(textsAt, checksumAt).equals(texts.units)) return undefined
     const [a, b] = checksum(aligned.subarray(0, checksumAt))
     if (aligned.readUInt32LE(checksumAt) !== a || aligned.readUInt32LE(checksumAt + 4) !== b) return undefined
-    const termList = JSON.parse(aligned.toString('utf8', termsAt, textsAt)) as unknown
-    if (!Array.isArray(termList) || termList.length !== header.terms) return undefined
-    const terms = new Map<string, number>()
-    for (let t = 0; t < termList.length; t++) {
-      const term = termList[t] as unknown
-      if (typeof term !== 'string' || terms.has(term)) return undefined
-      terms.set(term, t)
-    }
-    const postings: FieldPostings = {terms, offsets, docs, tfs, lengths, averageLength: header.averageLength}
+    const termUnits = aligned.subarray(termsAt, textsAt)
+    if (!soundTermTable(termUnits, termStarts, termNumbers)) return undefined
+    const postings: FieldPostings = {terms: new SortedTermTable(termUnits, termStarts, termNumbers), offsets, docs, tfs, lengths, averageLength: header.averageLength}
     if (!soundPostings(postings, header.documents)) return undefined
     return new InvertedIndex(ids, new Map([[field, postings]]))
   } catch {

@@ -25,12 +25,22 @@ export interface Postings {
 }
 
 /**
+ * A field's terms and their numbers: a `Map` as an index is built, the table of a kept index read
+ * where it lies (term-table.ts). Iterated, [term, number] in number order.
+ */
+export interface TermNumbers extends Iterable<[string, number]> {
+  readonly size: number
+  get(term: string): number | undefined
+  keys(): IterableIterator<string>
+}
+
+/**
  * One field's postings as stored, for scoring loops: the postings of term number `t` are
  * `docs[offsets[t]]…docs[offsets[t + 1] - 1]`, with `tfs` alongside.
  */
 export interface FieldPostings {
   /** Term → term number. */
-  readonly terms: ReadonlyMap<string, number>
+  readonly terms: TermNumbers
   readonly offsets: Int32Array
   readonly docs: Int32Array
   readonly tfs: Int32Array

@@ -61,7 +61,14 @@ describe('encodeIndex / decodeIndex', () => {
   ])('%s: the index read back is the index built', (_name, entries) => {
     const decoded = decode(encode(entries()), entries())
     expect(decoded).toBeDefined()
-    expect(contents(decoded!)).toEqual(contents(openclawIndex(entries())))
+    const built = openclawIndex(entries())
+    expect(contents(decoded!)).toEqual(contents(built))
+    // Looked up where it lies, the term table gives each term's number, and nothing for a non-term.
+    const terms = decoded!.fieldPostings(FIELD)!.terms
+    for (const [term, number] of built.fieldPostings(FIELD)!.terms) {
+      expect(terms.get(term), term).toBe(number)
+      expect(terms.get(`${term}~`)).toBeUndefined()
+    }
   })
 
   it('reads nothing written by another build, or for another field', () => {
@@ -127,12 +134,14 @@ describe('encodeIndex / decodeIndex', () => {
 /** Where the sections of an encoded index begin (see `encodeIndex`). */
 function layout(bytes: Buffer) {
   const headerBytes = bytes.readUInt32LE(8)
-  const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {documents: number; terms: number; postings: number; averageLength: number}
+  const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {documents: number; terms: number; postings: number; averageLength: number; sequenceLength: number; textCount: number}
   const lengths = Math.ceil((12 + headerBytes) / 8) * 8
   const offsets = lengths + 8 * header.documents
   const docs = offsets + 4 * (header.terms + 1)
   const tfs = docs + 4 * header.postings
-  return {header, headerBytes, lengths, offsets, docs, tfs}
+  const termStarts = tfs + 4 * header.postings + 4 * header.sequenceLength + 4 * header.textCount
+  const termNumbers = termStarts + 4 * (header.terms + 1)
+  return {header, headerBytes, lengths, offsets, docs, tfs, termStarts, termNumbers}
 }
 
 /** `bytes` with its checksum made to match again: a file written on purpose, not damaged. */
@@ -167,6 +176,9 @@ describe('a cached file that is not what was written', () => {
     ['a negative frequency', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(-5, at.tfs + 4)],
     ['offsets that go back', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(at.header.postings + 1, at.offsets + 4)],
     ['a first offset that is not 0', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(1, at.offsets)],
+    ['a term that starts past the end of the terms', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(1 << 20, at.termStarts + 4)],
+    ['a term number out of range', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(at.header.terms, at.termNumbers)],
+    ['a term number given twice', (bytes: Buffer, at: ReturnType<typeof layout>) => bytes.writeInt32LE(bytes.readInt32LE(at.termNumbers + 4), at.termNumbers)],
     ['the postings of two terms swapped in order', (bytes: Buffer, at: ReturnType<typeof layout>) => {
       // A term's documents must ascend: its first two postings, swapped.
       for (let p = 0; p + 1 < at.header.postings; p++) {
@@ -234,16 +246,22 @@ describe('a cached file that is not what was written', () => {
 
   it('a file written on purpose with a matching checksum can still never read out of range or score NaN', () => {
     const bytes = encode(small)
-    const {lengths, tfs, header} = layout(bytes)
+    const {lengths, tfs, termStarts, termNumbers, header} = layout(bytes)
+    const terms = [...openclawIndex(small).fieldPostings(FIELD)!.terms.keys()]
     let seed = 11
     const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0)
-    // Every byte of the lengths, offsets, docs and tfs, changed and sealed again.
-    for (let offset = lengths; offset < tfs + 4 * header.postings; offset++) {
+    // Every byte of the lengths, offsets, docs and tfs, and of the term table's starts and numbers, changed and sealed again.
+    const crafts = [...Array.from({length: tfs + 4 * header.postings - lengths}, (_, i) => lengths + i), ...Array.from({length: termNumbers + 4 * header.terms - termStarts}, (_, i) => termStarts + i)]
+    for (const offset of crafts) {
       const crafted = Buffer.from(bytes)
       crafted[offset] = crafted[offset]! ^ (1 + (random() % 255))
       const decoded = decode(resealed(crafted), small)
       if (decoded === undefined) continue
       const field = decoded.fieldPostings(FIELD)!
+      for (const term of terms) {
+        const number = field.terms.get(term)
+        if (number !== undefined) expect(number >= 0 && number < header.terms, `byte ${offset}`).toBe(true)
+      }
       expect([...field.docs].every((doc) => doc >= 0 && doc < small.length), `byte ${offset}`).toBe(true)
       expect([...field.tfs].every((tf) => tf >= 1), `byte ${offset}`).toBe(true)
       expect([...field.lengths].every((length) => Number.isInteger(length) && length >= 0), `byte ${offset}`).toBe(true)
