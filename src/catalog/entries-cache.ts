@@ -14,8 +14,8 @@
  * (`isExactJson`: -0, a non-finite number, an `undefined`).
  *
  * **Only what is read is parsed.** An entry's schemas and run (`parameters`, `outputSchema`, `run`)
- * are kept as JSON text and parsed the first time the entry's property is read: a search reads the
- * schemas of its hits, a directory none. Each entry records where it came from (`cachedEntryInput`),
+ * are kept as JSON text, made a string and parsed the first time the entry's property is read
+ * (`KeptTexts`): a search reads the schemas of its hits, a directory none. Each entry records where it came from (`cachedEntryInput`),
  * so that the index built from cached entries is keyed by that instead of by walking every string
  * of every entry (src/search/index-cache.ts).
  *
@@ -250,7 +250,7 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
   if (!sameFiles(fd, header, files, copiesAt)) return undefined
   const records = new Int32Array(checked.buffer, checked.byteOffset + bodyAt, FIELDS * header.entries)
   const lengths = new Int32Array(checked.buffer, checked.byteOffset + bodyAt + recordsBytes, header.texts)
-  const texts = textTable(checked.toString('latin1', textsAt, wideAt), lengths.subarray(0, header.latin1Texts), checked.toString('utf16le', wideAt, wideAt + header.wideBytes), lengths.subarray(header.latin1Texts))
+  const texts = KeptTexts.read(checked, textsAt, lengths, header)
   return texts === undefined ? undefined : decodeEntries(header, records, texts)
 }
 
@@ -267,29 +267,62 @@ function sameFiles(fd: number, header: Header, files: readonly CatalogFileRef[],
 }
 
 /**
- * The texts of the table, cut from the joined Latin-1 texts and then the joined others by their
- * lengths; undefined when they do not add up.
+ * The text table of a cached catalog, read where it lies in the checked bytes: a text becomes a
+ * string the first time it is asked for, and is that same string after. Entries read back take
+ * their names and descriptions at once; the JSON of their schemas and runs, most of the table, only
+ * when a property is read (`keepJsonText`): a search reads the schemas of its hits, a directory
+ * none. Made into strings all at once, the table was two strings as long as the file and a slice
+ * of them per text, for most of which nothing ever asked.
  */
-function textTable(latin1: string, latin1Lengths: Int32Array, wide: string, wideLengths: Int32Array): string[] | undefined {
-  const texts = new Array<string>(latin1Lengths.length + wideLengths.length)
-  let number = 0
-  for (const [joined, lengths] of [[latin1, latin1Lengths], [wide, wideLengths]] as const) {
-    let at = 0
+class KeptTexts {
+  private readonly strings: Array<string | undefined>
+
+  private constructor(
+    private readonly bytes: Buffer,
+    /** Where each text starts in `bytes`, and where the last one ends. */
+    private readonly starts: Int32Array,
+    /** The texts before this are Latin-1, one byte a character; the others UTF-16LE. */
+    private readonly latin1Texts: number,
+  ) {
+    this.strings = new Array<string | undefined>(starts.length - 1)
+  }
+
+  /** The table of `header`'s texts, at `textsAt` in `bytes` with their `lengths`; undefined when they do not add up. */
+  static read(bytes: Buffer, textsAt: number, lengths: Int32Array, header: Pick<Header, 'latin1Texts' | 'latin1Bytes' | 'wideBytes'>): KeptTexts | undefined {
+    const starts = new Int32Array(lengths.length + 1)
+    starts[0] = textsAt
     for (let i = 0; i < lengths.length; i++) {
       const length = lengths[i]!
-      if (length < 0 || at + length > joined.length) return undefined
-      texts[number++] = joined.slice(at, at + length)
-      at += length
+      if (length < 0) return undefined
+      starts[i + 1] = starts[i]! + (i < header.latin1Texts ? length : 2 * length)
+      if (i + 1 === header.latin1Texts && starts[i + 1] !== textsAt + header.latin1Bytes) return undefined
     }
-    if (at !== joined.length) return undefined
+    if (header.latin1Texts === 0 && header.latin1Bytes !== 0) return undefined
+    if (starts[lengths.length] !== textsAt + header.latin1Bytes + header.wideBytes) return undefined
+    return new KeptTexts(bytes, starts, header.latin1Texts)
   }
-  return texts
+
+  /** Whether the table has a text numbered `n`. */
+  has(n: number): boolean {
+    return n >= 0 && n < this.strings.length
+  }
+
+  /** Text number `n`, or undefined when the table has none so numbered. */
+  text(n: number): string | undefined {
+    if (!this.has(n)) return undefined
+    let text = this.strings[n]
+    if (text === undefined) {
+      text = this.bytes.toString(n < this.latin1Texts ? 'latin1' : 'utf16le', this.starts[n], this.starts[n + 1])
+      this.strings[n] = text
+    }
+    return text
+  }
 }
 
 type KeptJsonKey = 'parameters' | 'outputSchema' | 'run'
 
-/** The JSON text each property of a read-back entry holds, while it holds it (`keptJsonText`). */
-const keptTexts = new WeakMap<CatalogEntry, Partial<Record<KeptJsonKey, string>>>()
+/** The text table of a read-back entry and the number in it of the JSON each property holds, while it holds it (`keptJsonText`). */
+const keptTexts = new WeakMap<CatalogEntry, {texts: KeptTexts; numbers: Partial<Record<KeptJsonKey, number>>}>()
 
 /**
  * The JSON text `entry[key]` was read back from, while the property still holds that value;
@@ -297,7 +330,9 @@ const keptTexts = new WeakMap<CatalogEntry, Partial<Record<KeptJsonKey, string>>
  * what is worked out from a value once (a search hit's hints) can be kept by its text.
  */
 export function keptJsonText(entry: CatalogEntry, key: KeptJsonKey): string | undefined {
-  return keptTexts.get(entry)?.[key]
+  const kept = keptTexts.get(entry)
+  const number = kept?.numbers[key]
+  return number === undefined ? undefined : kept!.texts.text(number)
 }
 
 /** The values parsed so far from kept texts, by entry. */
@@ -316,14 +351,14 @@ function parsedOnRead(key: KeptJsonKey): PropertyDescriptor {
       let values = parsedValues.get(this)
       if (values === undefined) parsedValues.set(this, (values = {}))
       if (!(key in values)) {
-        const text = keptTexts.get(this)?.[key]
+        const text = keptJsonText(this, key)
         values[key] = text === undefined ? undefined : (JSON.parse(text) as unknown)
       }
       return values[key]
     },
     set(this: CatalogEntry, value: unknown) {
       const kept = keptTexts.get(this)
-      if (kept !== undefined) delete kept[key]
+      if (kept !== undefined) delete kept.numbers[key]
       Object.defineProperty(this, key, {value, writable: true, enumerable: true, configurable: true})
     },
   }
@@ -331,11 +366,11 @@ function parsedOnRead(key: KeptJsonKey): PropertyDescriptor {
 
 const PARSED_ON_READ: Record<KeptJsonKey, PropertyDescriptor> = {parameters: parsedOnRead('parameters'), outputSchema: parsedOnRead('outputSchema'), run: parsedOnRead('run')}
 
-/** Makes `entry[key]` the value of the JSON `text`, parsed when first read (`parsedOnRead`). */
-function keepJsonText(entry: CatalogEntry, key: KeptJsonKey, text: string): void {
+/** Makes `entry[key]` the value of the JSON text numbered `number` in `texts`, parsed when first read (`parsedOnRead`). */
+function keepJsonText(entry: CatalogEntry, key: KeptJsonKey, texts: KeptTexts, number: number): void {
   let kept = keptTexts.get(entry)
-  if (kept === undefined) keptTexts.set(entry, (kept = {}))
-  kept[key] = text
+  if (kept === undefined) keptTexts.set(entry, (kept = {texts, numbers: {}}))
+  kept.numbers[key] = number
   Object.defineProperty(entry, key, PARSED_ON_READ[key])
 }
 
@@ -352,9 +387,11 @@ function jsonPathOf(text: string | undefined): JsonPath | undefined {
 }
 
 /** The entries of the records, checked field by field; undefined when any field is not what the writer writes. */
-function decodeEntries(header: Header, records: Int32Array, texts: readonly string[]): FileEntries[] | undefined {
-  const text = (n: number): string | undefined => (n >= 0 && n < texts.length ? texts[n] : undefined)
+function decodeEntries(header: Header, records: Int32Array, texts: KeptTexts): FileEntries[] | undefined {
+  const text = (n: number): string | undefined => texts.text(n)
   const optional = (n: number): string | null | undefined => (n === -1 ? null : text(n))
+  // A JSON text's number, checked but not made into a string (`KeptTexts`).
+  const optionalJson = (n: number): number | null | undefined => (n === -1 ? null : texts.has(n) ? n : undefined)
   const paths = new Map<number, JsonPath | undefined>()
   const pathOf = (n: number): JsonPath | undefined => {
     if (!paths.has(n)) paths.set(n, jsonPathOf(text(n)))
@@ -380,9 +417,9 @@ function decodeEntries(header: Header, records: Int32Array, texts: readonly stri
       // Each entry its own path: the decoded base is shared by every entry with the same text.
       const originPath = originBase === undefined || originIndex < -1 ? undefined : originIndex === -1 ? [...originBase] : [...originBase, originIndex]
       const label = optional(records[at + FIELD.label]!)
-      const parameters = optional(records[at + FIELD.parameters]!)
-      const outputSchema = optional(records[at + FIELD.outputSchema]!)
-      const run = optional(records[at + FIELD.run]!)
+      const parameters = optionalJson(records[at + FIELD.parameters]!)
+      const outputSchema = optionalJson(records[at + FIELD.outputSchema]!)
+      const run = optionalJson(records[at + FIELD.run]!)
       const mcp = optional(records[at + FIELD.mcp]!)
       if (id === undefined || name === undefined || source === undefined || sourceName === undefined || description === undefined || visibility === undefined) return undefined
       if (originFile === undefined || originPath === undefined || label === undefined || parameters === undefined || outputSchema === undefined || run === undefined || mcp === undefined) return undefined
@@ -399,9 +436,9 @@ function decodeEntries(header: Header, records: Int32Array, texts: readonly stri
         origin: {file: originFile, path: originPath},
       } as CatalogEntry
       if (label !== null) entry.label = label
-      if (parameters !== null) keepJsonText(entry, 'parameters', parameters)
-      if (outputSchema !== null) keepJsonText(entry, 'outputSchema', outputSchema)
-      if (run !== null) keepJsonText(entry, 'run', run)
+      if (parameters !== null) keepJsonText(entry, 'parameters', texts, parameters)
+      if (outputSchema !== null) keepJsonText(entry, 'outputSchema', texts, outputSchema)
+      if (run !== null) keepJsonText(entry, 'run', texts, run)
       if (mcp !== null) entry.mcp = JSON.parse(mcp) as McpProvenance
       cachedFrom.set(entry, {snapshot: header.snapshot, number})
       entries.push(entry)

@@ -10,6 +10,7 @@ import {describe, expect, it} from 'vitest'
 import {loadCatalogs} from '../../src/catalog/index.js'
 import {MAX_CACHED_CATALOGS, cachedEntryInput, isExactJson, keptJsonText} from '../../src/catalog/entries-cache.js'
 import type {Catalog, CatalogEntry} from '../../src/catalog/types.js'
+import {checksum} from '../../src/fs/cache-files.js'
 import {ROOT, tempDir} from '../helpers/cli.js'
 
 const BUILD = 'test-build'
@@ -189,6 +190,49 @@ describe('what is never read back', () => {
     }
     writeFileSync(path, bytes.subarray(0, bytes.length - 100), {mode: 0o600})
     expect((await load(files, cache)).entries.map(plain)).toEqual(fresh.entries.map(plain))
+  })
+
+  it('a text table whose lengths do not add up, even with the checksum made to match (it is read as if there were none)', async () => {
+    const dir = tempDir()
+    const files = catalogFiles(dir)
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const fresh = await load(files, undefined)
+    await load(files, cache)
+    const path = join(cache.directory, cacheFiles(cache.directory)[0]!)
+    const bytes = readFileSync(path)
+    // The layout `writeCachedEntries` writes: header, records, text lengths, Latin-1 texts, UTF-16 texts, checksum.
+    const headerBytes = bytes.readUInt32LE(8)
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {entries: number; texts: number; latin1Texts: number; latin1Bytes: number; wideBytes: number}
+    const padTo8 = (n: number) => Math.ceil(n / 8) * 8
+    const lengthsAt = padTo8(12 + headerBytes) + 4 * 14 * header.entries
+    const checksumAt = padTo8(lengthsAt + 4 * header.texts + header.latin1Bytes + header.wideBytes)
+    expect(header.latin1Texts).toBeGreaterThan(0)
+    expect(header.texts).toBeGreaterThan(header.latin1Texts)
+    const changes: Array<[string, (damaged: Buffer) => void]> = [
+      ['a Latin-1 text one longer', (damaged) => damaged.writeInt32LE(damaged.readInt32LE(lengthsAt) + 1, lengthsAt)],
+      ['the last Latin-1 text one longer, the first UTF-16 one shorter', (damaged) => {
+        const last = lengthsAt + 4 * (header.latin1Texts - 1)
+        damaged.writeInt32LE(damaged.readInt32LE(last) + 2, last)
+        damaged.writeInt32LE(damaged.readInt32LE(last + 4) - 1, last + 4)
+      }],
+      ['a negative length, the next text longer by as much (the lengths still add up)', (damaged) => {
+        const length = damaged.readInt32LE(lengthsAt + 4)
+        damaged.writeInt32LE(-1, lengthsAt + 4)
+        damaged.writeInt32LE(damaged.readInt32LE(lengthsAt + 8) + length + 1, lengthsAt + 8)
+      }],
+    ]
+    for (const [name, change] of changes) {
+      const damaged = Buffer.from(bytes)
+      change(damaged)
+      const [a, b] = checksum(damaged.subarray(0, checksumAt))
+      damaged.writeUInt32LE(a, checksumAt)
+      damaged.writeUInt32LE(b, checksumAt + 4)
+      writeFileSync(path, damaged, {mode: 0o600})
+      const read = await load(files, cache)
+      expect(read.entries.map(plain), name).toEqual(fresh.entries.map(plain))
+      // Refused, and written again from the files.
+      expect(readFileSync(path).equals(damaged), name).toBe(false)
+    }
   })
 
   it('a value JSON would not give back exactly (-0, Infinity), or a file that declares MCP servers: nothing is kept', async () => {
