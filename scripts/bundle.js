@@ -44,7 +44,7 @@ const commandFile = (id) => `./dist/commands/${id.replaceAll(':', '/')}.js`
 const hookFiles = Object.entries(pjson.oclif.hooks ?? {})
 
 /**
- * Lean bundles: a command family's commands alone (with oclif, which runs them), each with its own
+ * Lean bundles: a command family's commands alone (without oclif: `LEAN_OCLIF`), each with its own
  * code cache. A plain command line of one of them (`src/cli/command-line.ts`) starts from it
  * instead of from the whole CLI (`src/cli/start.ts`): compiling and initialising the whole
  * bundle is most of what a command as small as `config get` costs beyond Node's own start. Anything
@@ -54,6 +54,25 @@ const hookFiles = Object.entries(pjson.oclif.hooks ?? {})
  * commands' modules) is still 2–3 ms of a repeated search (bench/README.md).
  */
 const LEAN_BUNDLES = {config: ['config:get', 'config:file'], search: ['search']}
+
+/**
+ * A lean bundle holds none of oclif: its command class, flag and argument builders, errors and
+ * `execute` are toolsearch's own there (src/cli/lean/), which run a plain command line exactly as
+ * oclif does and hand any other to the whole bundle before anything of it runs. oclif with what it
+ * loads was half of the bundle of `search` (bench/README.md). A lean bundle that still reaches a
+ * module of oclif's fails the build.
+ */
+const LEAN_OCLIF = {'@oclif/core/command': 'command', '@oclif/core/flags': 'flags', '@oclif/core/args': 'args', '@oclif/core/errors': 'errors', '@oclif/core/execute': 'execute'}
+const leanOclifPlugin = {
+  name: 'lean-oclif',
+  setup(builder) {
+    builder.onResolve({filter: /^@oclif\/core(\/.*)?$/}, (args) => {
+      const own = LEAN_OCLIF[args.path]
+      if (own === undefined) throw new Error(`bundle: ${args.importer} imports ${args.path}, which a lean bundle has no stand-in for: review scripts/bundle.js`)
+      return {path: join(root, 'dist', 'src', 'cli', 'lean', `${own}.js`)}
+    })
+  },
+}
 
 /**
  * The bundle entry for `ids` (every command when none are given): each command is required on
@@ -75,6 +94,7 @@ export const commandIds = ${JSON.stringify(Object.keys(commands))}
 export const commandsTakingWords = ${JSON.stringify(takingWords)}
 export const loadCommand = (id) => globalThis[Symbol.for(${JSON.stringify(REGISTRY)})].commands[id]
 export const build = ${JSON.stringify(digest)}
+export const handleError = async (error) => (await import('@oclif/core/errors')).handle(error)
 `
 }
 
@@ -303,7 +323,7 @@ async function writeBundle(name, ids) {
     metafile: true,
     banner: {js: banner},
     logLevel: 'warning',
-    plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin, patchedModulesPlugin],
+    plugins: [moduleUrlPlugin, codeUnitSortPlugin, noGlobPlugin, patchedModulesPlugin, ...(ids === undefined ? [] : [leanOclifPlugin])],
   })
   writeFileSync(bundleFile, wrapBundleSource(asciiOnly(readFileSync(bundleFile, 'utf8'))))
   return result.metafile

@@ -34,6 +34,8 @@ export interface BundleExports {
   commandsTakingWords: readonly string[]
   /** The command class of a command id, its modules initialised on first use. */
   loadCommand: BundledCommands['load']
+  /** oclif's report of an error that escaped a command (a lean bundle hands such errors to the whole one). */
+  handleError: (error: unknown) => Promise<void>
 }
 
 /** How `main` runs from the bundle: its command ids, build and commands. */

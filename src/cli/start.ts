@@ -23,6 +23,7 @@ import {pathToFileURL} from 'node:url'
 import {isDebugEnabled} from '../shared/errors.js'
 import {BUNDLE_FILE, bundleMainOptions, leanBundleFor, loadBundle} from './bundle.js'
 import {exitWhenIdle} from './exit.js'
+import {wholeBundleRequest} from './lean/whole-bundle.js'
 
 /** A module's namespace by URL: `import()`, as the caller has it. */
 export type ImportModule = (url: string) => Promise<unknown>
@@ -35,8 +36,20 @@ export async function start(argv: readonly string[], root: string, importModule:
   const bundleDirectory = join(root, 'dist', 'bundle')
   if (!isDebugEnabled() && existsSync(join(bundleDirectory, BUNDLE_FILE))) {
     // A plain command line of a command a lean bundle holds starts from that smaller bundle.
-    const {exports} = loadBundle(bundleDirectory, leanBundleFor(argv, bundleDirectory))
-    await exports.main(argv, {root, pjson: exports.pjson}, {...bundleMainOptions(exports), ownProcess: true})
+    const lean = leanBundleFor(argv, bundleDirectory)
+    const runFrom = async (name: string | undefined) => {
+      const {exports} = loadBundle(bundleDirectory, name)
+      await exports.main(argv, {root, pjson: exports.pjson}, {...bundleMainOptions(exports), ownProcess: true})
+    }
+    try {
+      await runFrom(lean)
+    } catch (error) {
+      // A lean bundle hands over what only oclif does (src/cli/lean/whole-bundle.ts).
+      const request = lean === undefined ? undefined : wholeBundleRequest(error)
+      if (request === undefined) throw error
+      if (request === 'run') await runFrom(undefined)
+      else await loadBundle(bundleDirectory).exports.handleError((error as Error).cause)
+    }
   } else {
     // Named from the root, not relative to this file: this code also runs from dist/bundle/.
     const {main} = (await importModule(pathToFileURL(join(root, 'dist', 'src', 'cli', 'main.js')).href)) as typeof import('./main.js')

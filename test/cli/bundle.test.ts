@@ -149,6 +149,55 @@ process.stdout.write(JSON.stringify({accepted: bundle.codeCacheAccepted, command
     }
   })
 
+  it('hold none of oclif: its command class, flags, arguments, errors and execute are the stand-ins of src/cli/lean/', () => {
+    const meta = (name: string) => Object.keys((JSON.parse(readFileSync(join(bundleDirectory, `meta-${name}.json`), 'utf8')) as Metafile).inputs)
+    for (const name of Object.keys(lean.bundles)) {
+      expect(meta(name).filter((input) => packageOf(input) === '@oclif/core'), name).toEqual([])
+      expect(meta(name), name).toContain('dist/src/cli/lean/command.js')
+    }
+    expect(Object.keys(metafile().inputs).some((input) => packageOf(input) === '@oclif/core')).toBe(true)
+    expect(Object.keys(metafile().inputs)).not.toContain('dist/src/cli/lean/command.js')
+  })
+
+  it("give their commands the flags and arguments oclif's builders give them, property for property, parsing values alike", () => {
+    // Every lean command's definitions from its lean bundle and from the whole bundle, where oclif built them.
+    const definitions = (name: string | undefined, ids: string[]) => `(() => {
+const bundle = loadBundle(${JSON.stringify(bundleDirectory)}, ${JSON.stringify(name)})
+return Promise.all(${JSON.stringify(ids)}.map(async (id) => {
+  const command = await bundle.exports.loadCommand(id)
+  const all = {...command.baseFlags, ...command.flags}
+  const shape = (definition) => Object.fromEntries(Object.entries(definition).map(([key, value]) => [key, typeof value === 'function' ? 'function' : value]))
+  const parses = async (definition) => Promise.all(['5', '0', '-3', 'x', '', '1.5', '007', true, false].map(async (input) => { try { return ['ok', await definition.parse(input, {}, definition)] } catch (error) { return ['refused', error.message] } }))
+  return {id, flags: await Promise.all(Object.entries(all).map(async ([flag, definition]) => [flag, shape(definition), await parses(definition)])), args: await Promise.all(Object.entries(command.args ?? {}).map(async ([arg, definition]) => [arg, shape(definition), await parses(definition)]))}
+}))})()`
+    for (const [name, ids] of Object.entries(lean.bundles)) {
+      const probe = `import {loadBundle} from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/src/cli/bundle.js')).href)}
+const leanOnes = await ${definitions(name, ids)}
+const oclifOnes = await ${definitions(undefined, ids)}
+process.stdout.write(JSON.stringify({leanOnes, oclifOnes}))`
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {encoding: 'utf8'})
+      expect(result.stderr, name).toBe('')
+      const {leanOnes, oclifOnes} = JSON.parse(result.stdout) as {leanOnes: unknown[]; oclifOnes: unknown[]}
+      expect(leanOnes, name).toEqual(oclifOnes)
+      expect(JSON.stringify(leanOnes)).toContain('"type":"option"')
+    }
+  })
+
+  it('hand a line that is not plain to the whole bundle, whose oclif answers it as before', async () => {
+    const catalog = join(ROOT, 'examples', 'catalog.json5')
+    // Refused by oclif's parser, in oclif's words: only the whole bundle has them.
+    const limit = await runCli(['search', 'read', '--limit', '0', '--catalog', catalog], {spawn: true})
+    expect(limit.code).toBe(2)
+    expect(limit.stderr).toContain('Expected an integer greater than or equal to 1 but received: 0')
+    const bogus = await runCli(['config', 'get', 'x', '--bogus'], {spawn: true})
+    expect(bogus.code).toBe(2)
+    expect(bogus.stderr).toContain('Nonexistent flag: --bogus')
+    // Read by oclif, from the whole bundle: words after `--`, one of them dash-led.
+    const dashDash = await runCli(['search', '--catalog', catalog, '--json', '--', '-read', 'file'], {spawn: true})
+    expect(dashDash.code, dashDash.stderr).toBe(0)
+    expect((JSON.parse(dashDash.stdout) as unknown[]).length).toBeGreaterThan(0)
+  })
+
   it('are chosen for a plain command line of a command they hold, read as main reads it, and for nothing else', async () => {
     const {leanBundleFor} = (await import('../../src/cli/bundle.js')) as typeof import('../../src/cli/bundle.js')
     const quiet = {PATH: process.env.PATH}
