@@ -57,7 +57,7 @@ export const MAX_CACHED_CATALOGS = 4
 export const MAX_CATALOG_CACHE_BYTES = 96 * 1024 * 1024
 
 const MAGIC_PREFIX = 'TSENTRY'
-const MAGIC = `${MAGIC_PREFIX}3`
+const MAGIC = `${MAGIC_PREFIX}4`
 const CHECKSUM_BYTES = 8
 const FILE_PREFIX = 'catalog-'
 const FILE_SUFFIX = '.entries'
@@ -91,14 +91,23 @@ interface Header {
   entries: number
   texts: number
   /**
-   * The text table in two parts: first the texts Latin-1 can hold (`latin1Texts` of them, in
-   * `latin1Bytes`), then the others as UTF-16LE (`wideBytes`). Most catalog text is ASCII: kept
+   * The text table in four parts (`TEXT_PARTS`), each its texts joined: the texts an entry holds
+   * as they are (names, descriptions) that Latin-1 can hold, then the others of them as UTF-16LE;
+   * then the same two parts of the JSON texts (schemas and runs). Most catalog text is ASCII: kept
    * one byte a character it is half as much to read and check, and reads back as one-byte strings.
+   * A run makes a string of each of the first two parts and the JSON texts one at a time, when an
+   * entry's property is first read (`KeptTexts`).
    */
-  latin1Texts: number
-  latin1Bytes: number
-  wideBytes: number
+  parts: Array<{texts: number; bytes: number}>
 }
+
+/** The parts of the text table, in order: which texts, and how each is kept. */
+const TEXT_PARTS = [
+  {json: false, encoding: 'latin1'},
+  {json: false, encoding: 'utf16le'},
+  {json: true, encoding: 'latin1'},
+  {json: true, encoding: 'utf16le'},
+] as const
 
 const padTo8 = (n: number): number => Math.ceil(n / 8) * 8
 const bytesOf = (array: Int32Array): Buffer => Buffer.from(array.buffer, array.byteOffset, array.byteLength)
@@ -233,13 +242,14 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
   const matched = matchingHeader(fd, files, owner, build)
   if (matched === undefined) return undefined
   const {header, bodyAt} = matched
-  const counts = [header.entries, header.texts, header.latin1Texts, header.latin1Bytes, header.wideBytes]
-  if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || header.latin1Texts > header.texts || header.wideBytes % 2 !== 0 || typeof header.snapshot !== 'string') return undefined
+  if (!Array.isArray(header.parts) || header.parts.length !== TEXT_PARTS.length || typeof header.snapshot !== 'string') return undefined
+  const counts = [header.entries, header.texts, ...header.parts.flatMap((part) => [part?.texts, part?.bytes])]
+  if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0)) return undefined
+  const textsBytes = header.parts.reduce((sum, part) => sum + part.bytes, 0)
   const recordsBytes = 4 * FIELDS * header.entries
   const lengthsBytes = 4 * header.texts
   const textsAt = bodyAt + recordsBytes + lengthsBytes
-  const wideAt = textsAt + header.latin1Bytes
-  const checksumAt = padTo8(wideAt + header.wideBytes)
+  const checksumAt = padTo8(textsAt + textsBytes)
   const copiesAt = checksumAt + CHECKSUM_BYTES
   const copiesBytes = header.files.reduce((sum, kept) => sum + kept.bytes, 0)
   if (copiesAt + copiesBytes !== size) return undefined
@@ -250,7 +260,7 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
   if (!sameFiles(fd, header, files, copiesAt)) return undefined
   const records = new Int32Array(checked.buffer, checked.byteOffset + bodyAt, FIELDS * header.entries)
   const lengths = new Int32Array(checked.buffer, checked.byteOffset + bodyAt + recordsBytes, header.texts)
-  const texts = KeptTexts.read(checked, textsAt, lengths, header)
+  const texts = KeptTexts.read(checked, textsAt, lengths, header.parts)
   return texts === undefined ? undefined : decodeEntries(header, records, texts)
 }
 
@@ -267,12 +277,10 @@ function sameFiles(fd: number, header: Header, files: readonly CatalogFileRef[],
 }
 
 /**
- * The text table of a cached catalog, read where it lies in the checked bytes: a text becomes a
- * string the first time it is asked for, and is that same string after. Entries read back take
- * their names and descriptions at once; the JSON of their schemas and runs, most of the table, only
- * when a property is read (`keepJsonText`): a search reads the schemas of its hits, a directory
- * none. Made into strings all at once, the table was two strings as long as the file and a slice
- * of them per text, for most of which nothing ever asked.
+ * The text table of a cached catalog, read where it lies in the checked bytes. The texts entries
+ * hold as they are are made strings at once (a string of each part, cut into its texts); a JSON
+ * text, most of the table, becomes a string the first time it is asked for (`keepJsonText`): a
+ * search reads the schemas of its hits, a directory none.
  */
 class KeptTexts {
   private readonly strings: Array<string | undefined>
@@ -281,25 +289,42 @@ class KeptTexts {
     private readonly bytes: Buffer,
     /** Where each text starts in `bytes`, and where the last one ends. */
     private readonly starts: Int32Array,
-    /** The texts before this are Latin-1, one byte a character; the others UTF-16LE. */
-    private readonly latin1Texts: number,
+    /** The first text of each part, and the number after the last text. */
+    private readonly partStarts: readonly number[],
   ) {
     this.strings = new Array<string | undefined>(starts.length - 1)
+    // The parts of texts kept as they are: one string each, cut.
+    for (let part = 0; part < TEXT_PARTS.length; part++) {
+      if (TEXT_PARTS[part]!.json) continue
+      const first = partStarts[part]!
+      const end = partStarts[part + 1]!
+      const joined = bytes.toString(TEXT_PARTS[part]!.encoding, starts[first], starts[end])
+      const unit = TEXT_PARTS[part]!.encoding === 'latin1' ? 1 : 2
+      for (let n = first; n < end; n++) this.strings[n] = joined.slice((starts[n]! - starts[first]!) / unit, (starts[n + 1]! - starts[first]!) / unit)
+    }
   }
 
-  /** The table of `header`'s texts, at `textsAt` in `bytes` with their `lengths`; undefined when they do not add up. */
-  static read(bytes: Buffer, textsAt: number, lengths: Int32Array, header: Pick<Header, 'latin1Texts' | 'latin1Bytes' | 'wideBytes'>): KeptTexts | undefined {
+  /**
+   * The table of `parts` (`Header.parts`), at `textsAt` in `bytes` with their texts' `lengths`;
+   * undefined when they do not add up.
+   */
+  static read(bytes: Buffer, textsAt: number, lengths: Int32Array, parts: ReadonlyArray<{texts: number; bytes: number}>): KeptTexts | undefined {
     const starts = new Int32Array(lengths.length + 1)
+    const partStarts = [0]
     starts[0] = textsAt
-    for (let i = 0; i < lengths.length; i++) {
-      const length = lengths[i]!
-      if (length < 0) return undefined
-      starts[i + 1] = starts[i]! + (i < header.latin1Texts ? length : 2 * length)
-      if (i + 1 === header.latin1Texts && starts[i + 1] !== textsAt + header.latin1Bytes) return undefined
+    let n = 0
+    for (let part = 0; part < parts.length; part++) {
+      const unit = TEXT_PARTS[part]!.encoding === 'latin1' ? 1 : 2
+      const end = n + parts[part]!.texts
+      if (end > lengths.length) return undefined
+      for (; n < end; n++) {
+        if (lengths[n]! < 0) return undefined
+        starts[n + 1] = starts[n]! + unit * lengths[n]!
+      }
+      if (starts[n]! - starts[partStarts[part]!]! !== parts[part]!.bytes) return undefined
+      partStarts.push(n)
     }
-    if (header.latin1Texts === 0 && header.latin1Bytes !== 0) return undefined
-    if (starts[lengths.length] !== textsAt + header.latin1Bytes + header.wideBytes) return undefined
-    return new KeptTexts(bytes, starts, header.latin1Texts)
+    return n === lengths.length ? new KeptTexts(bytes, starts, partStarts) : undefined
   }
 
   /** Whether the table has a text numbered `n`. */
@@ -312,7 +337,7 @@ class KeptTexts {
     if (!this.has(n)) return undefined
     let text = this.strings[n]
     if (text === undefined) {
-      text = this.bytes.toString(n < this.latin1Texts ? 'latin1' : 'utf16le', this.starts[n], this.starts[n + 1])
+      text = this.bytes.toString(n < this.partStarts[3]! ? 'latin1' : 'utf16le', this.starts[n], this.starts[n + 1])
       this.strings[n] = text
     }
     return text
@@ -458,43 +483,45 @@ export interface ReadCatalogFile extends CatalogFileRef, FileEntries {
 /** A character Latin-1 cannot hold. */
 const WIDE_CHARACTER = /[^\u0000-\u00ff]/u
 
-/** The fields of a record that number a text (the others are a source and flags). */
-const TEXT_FIELDS: readonly number[] = Object.values(FIELD).filter((field) => field !== FIELD.source && field !== FIELD.flags)
+/** The fields of a record that number a text (the others are a source, flags and an index in an origin's path). */
+const TEXT_FIELDS: readonly number[] = Object.values(FIELD).filter((field) => field !== FIELD.source && field !== FIELD.flags && field !== FIELD.originIndex)
 
-/** Texts numbered in order of first use, each once. */
+/** Texts numbered in order of first use, each once, and whether any use is as a value (not JSON). */
 class TextTable {
   readonly texts: string[] = []
+  private readonly plain: boolean[] = []
   private readonly numbers = new Map<string, number>()
 
   /**
-   * The table as it is written: the texts Latin-1 can hold first, then the others, each part in
-   * order of first use; and `renumber`, which maps a number given so far to its number there.
+   * The table as it is written, in its parts (`TEXT_PARTS`), each in order of first use; and
+   * `renumber`, which maps a number given so far to its number there.
    */
-  split(): {latin1: string[]; wide: string[]; renumber: Int32Array} {
-    const latin1: string[] = []
-    const wide: string[] = []
-    const isWide = this.texts.map((text) => WIDE_CHARACTER.test(text))
-    for (let i = 0; i < this.texts.length; i++) (isWide[i] ? wide : latin1).push(this.texts[i]!)
+  split(): {parts: string[][]; renumber: Int32Array} {
+    const partOf = this.texts.map((text, n) => (this.plain[n] ? 0 : 2) + (WIDE_CHARACTER.test(text) ? 1 : 0))
+    const parts: string[][] = TEXT_PARTS.map(() => [])
+    for (let n = 0; n < this.texts.length; n++) parts[partOf[n]!]!.push(this.texts[n]!)
+    const next = parts.map((_, part) => parts.slice(0, part).reduce((sum, texts) => sum + texts.length, 0))
     const renumber = new Int32Array(this.texts.length)
-    let nextLatin1 = 0
-    let nextWide = latin1.length
-    for (let i = 0; i < this.texts.length; i++) renumber[i] = isWide[i] ? nextWide++ : nextLatin1++
-    return {latin1, wide, renumber}
+    for (let n = 0; n < this.texts.length; n++) renumber[n] = next[partOf[n]!]!++
+    return {parts, renumber}
   }
 
-  number(text: string): number {
+  number(text: string, plain = true): number {
     let number = this.numbers.get(text)
     if (number === undefined) {
       number = this.texts.length
       this.texts.push(text)
+      this.plain.push(plain)
       this.numbers.set(text, number)
+    } else if (plain) {
+      this.plain[number] = true
     }
     return number
   }
 
   /** `value` as JSON text, or undefined when JSON would not give it back exactly. */
   json(value: unknown): number | undefined {
-    return isExactJson(value) ? this.number(JSON.stringify(value)) : undefined
+    return isExactJson(value) ? this.number(JSON.stringify(value), false) : undefined
   }
 }
 
@@ -546,13 +573,12 @@ export async function writeCachedEntries(cache: EntriesCache, files: readonly Re
   const texts = new TextTable()
   const records: number[] = []
   for (const read of files) if (!encodeEntries(read.entries, texts, records)) return
-  const {latin1, wide, renumber} = texts.split()
+  const {parts, renumber} = texts.split()
   for (let at = 0; at < records.length; at += FIELDS) {
     for (const field of TEXT_FIELDS) if (records[at + field]! >= 0) records[at + field] = renumber[records[at + field]!]!
   }
-  const latin1Bytes = Buffer.from(latin1.join(''), 'latin1')
-  const wideBytes = Buffer.from(wide.join(''), 'utf16le')
-  const lengths = Int32Array.from([...latin1, ...wide], (text) => text.length)
+  const partBytes = parts.map((part, n) => Buffer.from(part.join(''), TEXT_PARTS[n]!.encoding))
+  const lengths = Int32Array.from(parts.flat(), (text) => text.length)
   const {randomUUID} = await import('node:crypto')
   const header: Header = {
     key: cacheKey(cache.build),
@@ -561,16 +587,14 @@ export async function writeCachedEntries(cache: EntriesCache, files: readonly Re
     snapshot: randomUUID(),
     entries: records.length / FIELDS,
     texts: lengths.length,
-    latin1Texts: latin1.length,
-    latin1Bytes: latin1Bytes.length,
-    wideBytes: wideBytes.length,
+    parts: parts.map((part, n) => ({texts: part.length, bytes: partBytes[n]!.length})),
   }
   const headerJson = Buffer.from(JSON.stringify(header))
   const start = Buffer.alloc(padTo8(12 + headerJson.length), ' ')
   start.write(MAGIC, 0, 'latin1')
   start.writeUInt32LE(headerJson.length, 8)
   headerJson.copy(start, 12)
-  const body = Buffer.concat([start, bytesOf(Int32Array.from(records)), bytesOf(lengths), latin1Bytes, wideBytes])
+  const body = Buffer.concat([start, bytesOf(Int32Array.from(records)), bytesOf(lengths), ...partBytes])
   const checked = Buffer.concat([body, Buffer.alloc(padTo8(body.length) - body.length), Buffer.alloc(CHECKSUM_BYTES)])
   const [a, b] = checksum(checked.subarray(0, checked.length - CHECKSUM_BYTES))
   checked.writeUInt32LE(a, checked.length - CHECKSUM_BYTES)

@@ -84,6 +84,22 @@ describe('entries read back', () => {
     expect(again.entries.map((entry) => entry.origin.file)).toContain(join(tools, 'github.json'))
   })
 
+  it('keep where each tool came from whatever the texts are kept in (a schema first, and not Latin-1)', async () => {
+    // Texts are numbered as first met, a tool's schemas before its name; the table is written in
+    // parts by kind and encoding, and renumbered so. An index in an origin's path is no text.
+    const dir = tempDir()
+    const file = join(dir, 'wide.json')
+    const tools = ['a', 'b', 'c', 'd'].map((name, i) => ({name, description: i === 1 ? 'Caf\u00e9 \u2192 \u6771\u4eac' : `Tool ${name}.`, parameters: {type: 'object', description: i === 0 ? 'Arrow \u2192 first' : `P${i}`}, run: {result: i}}))
+    writeFileSync(file, JSON.stringify({tools}))
+    const cache = {directory: join(dir, 'cache'), build: BUILD}
+    const fresh = await load([file], undefined)
+    await load([file], cache)
+    const read = await load([file], cache)
+    expect(cachedEntryInput(read.entries)).toBeDefined()
+    expect(read.entries.map((entry) => entry.origin.path)).toEqual([['tools', 0], ['tools', 1], ['tools', 2], ['tools', 3]])
+    expect(read.entries.map(plain)).toEqual(fresh.entries.map(plain))
+  })
+
   it('parse their schemas and runs only when read, then hold them as plain values', async () => {
     const dir = tempDir()
     const files = catalogFiles(dir)
@@ -200,18 +216,20 @@ describe('what is never read back', () => {
     await load(files, cache)
     const path = join(cache.directory, cacheFiles(cache.directory)[0]!)
     const bytes = readFileSync(path)
-    // The layout `writeCachedEntries` writes: header, records, text lengths, Latin-1 texts, UTF-16 texts, checksum.
+    // The layout `writeCachedEntries` writes: header, records, text lengths, the texts in their
+    // parts (values in Latin-1, values in UTF-16, JSON in Latin-1, JSON in UTF-16), checksum.
     const headerBytes = bytes.readUInt32LE(8)
-    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {entries: number; texts: number; latin1Texts: number; latin1Bytes: number; wideBytes: number}
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as {entries: number; texts: number; parts: Array<{texts: number; bytes: number}>}
     const padTo8 = (n: number) => Math.ceil(n / 8) * 8
     const lengthsAt = padTo8(12 + headerBytes) + 4 * 14 * header.entries
-    const checksumAt = padTo8(lengthsAt + 4 * header.texts + header.latin1Bytes + header.wideBytes)
-    expect(header.latin1Texts).toBeGreaterThan(0)
-    expect(header.texts).toBeGreaterThan(header.latin1Texts)
+    const checksumAt = padTo8(lengthsAt + 4 * header.texts + header.parts.reduce((sum, part) => sum + part.bytes, 0))
+    const latin1Texts = header.parts[0]!.texts
+    expect(header.parts[0]!.texts).toBeGreaterThan(0)
+    expect(header.parts[1]!.texts).toBeGreaterThan(0)
     const changes: Array<[string, (damaged: Buffer) => void]> = [
       ['a Latin-1 text one longer', (damaged) => damaged.writeInt32LE(damaged.readInt32LE(lengthsAt) + 1, lengthsAt)],
       ['the last Latin-1 text one longer, the first UTF-16 one shorter', (damaged) => {
-        const last = lengthsAt + 4 * (header.latin1Texts - 1)
+        const last = lengthsAt + 4 * (latin1Texts - 1)
         damaged.writeInt32LE(damaged.readInt32LE(last) + 2, last)
         damaged.writeInt32LE(damaged.readInt32LE(last + 4) - 1, last + 4)
       }],
