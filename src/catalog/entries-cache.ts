@@ -8,8 +8,8 @@
  * the same files named the same way (as typed, and where they resolve), read with the same
  * `--owner`, by the same build of toolsearch on the same V8 (`cacheKey`), and every file holding
  * exactly the bytes it held then: the cache keeps a copy of each, compared in full with the file
- * (a chunk at a time, never a hash). The entries themselves are checked as the index is: a checksum
- * of every byte, and field by field as they are decoded. A file that declares MCP servers (whose
+ * (a chunk at a time, never a hash). The entries themselves are checked as the index is: written
+ * twice over, the two copies compared byte for byte, and field by field as they are decoded. A file that declares MCP servers (whose
  * tools come from live servers) is never kept; nor is a value that JSON would not give back exactly
  * (`isExactJson`: -0, a non-finite number, an `undefined`).
  *
@@ -26,7 +26,7 @@
 import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {type CacheFileKind, cacheKey, checksum, markUsed, withCacheFile, writeCacheFile} from '../fs/cache-files.js'
+import {type CacheFileKind, cacheKey, markUsed, withCacheFile, writeCacheFile, writtenTwice} from '../fs/cache-files.js'
 import {privateDirectoryProblem} from '../fs/private-directory.js'
 import type {SkippedTool} from './guard.js'
 import type {CatalogEntry, McpProvenance, ToolSource, Visibility} from './types.js'
@@ -58,7 +58,6 @@ export const MAX_CATALOG_CACHE_BYTES = 96 * 1024 * 1024
 
 const MAGIC_PREFIX = 'TSENTRY'
 const MAGIC = `${MAGIC_PREFIX}4`
-const CHECKSUM_BYTES = 8
 const FILE_PREFIX = 'catalog-'
 const FILE_SUFFIX = '.entries'
 const ENTRY_FILES: CacheFileKind = {
@@ -177,6 +176,16 @@ function readAt(fd: number, position: number, length: number): Buffer | undefine
 /** How much of a catalog file is compared with its copy at a time. */
 const COMPARE_CHUNK = 256 * 1024
 
+/** Whether `fd` holds exactly `expected` at `position`, read a chunk at a time into `scratch`. */
+function fdHolds(fd: number, position: number, expected: Buffer, scratch: Buffer): boolean {
+  for (let done = 0; done < expected.length; ) {
+    const size = Math.min(scratch.length, expected.length - done)
+    if (readSync(fd, scratch, 0, size, position + done) !== size || scratch.compare(expected, done, done + size, 0, size) !== 0) return false
+    done += size
+  }
+  return true
+}
+
 /**
  * Whether the regular file at `path` holds exactly the `length` bytes at `position` of `fd`,
  * compared a chunk at a time (neither is read whole into memory). Never throws: a file that cannot
@@ -235,8 +244,8 @@ export function readCachedEntries(cache: EntriesCache, files: readonly CatalogFi
 }
 
 /**
- * The header, the entries and the text table are read (and checked); the files' copies after them
- * are compared with the files in place.
+ * The header, the entries and the text table are read and checked against their second copy; the
+ * files' copies after them are compared with the files in place.
  */
 function readCached(fd: number, size: number, files: readonly CatalogFileRef[], owner: string | undefined, build: string): FileEntries[] | undefined {
   const matched = matchingHeader(fd, files, owner, build)
@@ -249,15 +258,16 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
   const recordsBytes = 4 * FIELDS * header.entries
   const lengthsBytes = 4 * header.texts
   const textsAt = bodyAt + recordsBytes + lengthsBytes
-  const checksumAt = padTo8(textsAt + textsBytes)
-  const copiesAt = checksumAt + CHECKSUM_BYTES
+  const checkedBytes = padTo8(textsAt + textsBytes)
+  const copiesAt = 2 * checkedBytes
   const copiesBytes = header.files.reduce((sum, kept) => sum + kept.bytes, 0)
   if (copiesAt + copiesBytes !== size) return undefined
-  const checked = readAt(fd, 0, copiesAt)
+  const checked = readAt(fd, 0, checkedBytes)
   if (checked === undefined) return undefined
-  const [a, b] = checksum(checked.subarray(0, checksumAt))
-  if (checked.readUInt32LE(checksumAt) !== a || checked.readUInt32LE(checksumAt + 4) !== b) return undefined
-  if (!sameFiles(fd, header, files, copiesAt)) return undefined
+  // The checked part is written twice (`writtenTwice`), then the files' copies; the second copy
+  // is compared a chunk at a time, as the files are.
+  const scratch = {file: Buffer.allocUnsafe(COMPARE_CHUNK), copy: Buffer.allocUnsafe(COMPARE_CHUNK)}
+  if (!fdHolds(fd, checkedBytes, checked, scratch.copy) || !sameFiles(fd, header, files, copiesAt, scratch)) return undefined
   const records = new Int32Array(checked.buffer, checked.byteOffset + bodyAt, FIELDS * header.entries)
   const lengths = new Int32Array(checked.buffer, checked.byteOffset + bodyAt + recordsBytes, header.texts)
   const texts = KeptTexts.read(checked, textsAt, lengths, header.parts)
@@ -265,8 +275,7 @@ function readCached(fd: number, size: number, files: readonly CatalogFileRef[], 
 }
 
 /** Whether every file holds exactly the copy kept of it. */
-function sameFiles(fd: number, header: Header, files: readonly CatalogFileRef[], copiesAt: number): boolean {
-  const scratch = {file: Buffer.allocUnsafe(COMPARE_CHUNK), copy: Buffer.allocUnsafe(COMPARE_CHUNK)}
+function sameFiles(fd: number, header: Header, files: readonly CatalogFileRef[], copiesAt: number, scratch: {file: Buffer; copy: Buffer}): boolean {
   let at = copiesAt
   for (let i = 0; i < files.length; i++) {
     const length = header.files[i]!.bytes
@@ -595,10 +604,7 @@ export async function writeCachedEntries(cache: EntriesCache, files: readonly Re
   start.writeUInt32LE(headerJson.length, 8)
   headerJson.copy(start, 12)
   const body = Buffer.concat([start, bytesOf(Int32Array.from(records)), bytesOf(lengths), ...partBytes])
-  const checked = Buffer.concat([body, Buffer.alloc(padTo8(body.length) - body.length), Buffer.alloc(CHECKSUM_BYTES)])
-  const [a, b] = checksum(checked.subarray(0, checked.length - CHECKSUM_BYTES))
-  checked.writeUInt32LE(a, checked.length - CHECKSUM_BYTES)
-  checked.writeUInt32LE(b, checked.length - CHECKSUM_BYTES + 4)
+  const checked = writtenTwice(Buffer.concat([body, Buffer.alloc(padTo8(body.length) - body.length)]))
   const whole = Buffer.concat([checked, ...files.map((read) => read.bytes)])
   if (!writeCacheFile(ENTRY_FILES, cache.directory, join(cache.directory, cacheFileName(files, owner)), whole)) return
   // These entries are now the kept ones: the index built from them this run is keyed as the index

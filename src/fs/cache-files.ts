@@ -33,29 +33,21 @@ export function cacheKey(build: string): string {
 }
 
 /**
- * A checksum of `bytes`: two 32-bit lanes, each a multiply-xor over the little-endian words (and
- * the bytes after the last whole word). Each step is a bijection of the lane's state, so any one
- * word changed always changes both lanes; several changes go unnoticed with a chance of about
- * 2^-64. Against damage, not against someone who writes a file on purpose (see the module's doc):
- * a JS loop over the words, where a digest would need `node:crypto` (~7 ms to load).
+ * A kept file's checked part as it is written: twice over, for a reader to compare the two copies
+ * (`sameTwice`). Damage anywhere in either copy makes them differ; a file cut short or grown is
+ * the wrong size. Against damage, not against someone who writes a file on purpose (see the
+ * module's doc). Two copies rather than a checksum: a checksum computed in JavaScript costs a run
+ * the time V8 takes to compile its loop (about 2.7 ms, however short the file), a digest the
+ * loading of `node:crypto` (3.7 ms); reading a second copy and one native comparison cost a
+ * fraction of that (bench/README.md).
  */
-export function checksum(bytes: Buffer): [number, number] {
-  const words = bytes.length >>> 2
-  const view = bytes.byteOffset % 4 === 0 ? new Int32Array(bytes.buffer, bytes.byteOffset, words) : new Int32Array(Uint8Array.prototype.slice.call(bytes, 0, words * 4).buffer)
-  let a = 0x81_1c_9d_c5 | 0
-  let b = 0x9e_37_79_b9 | 0
-  for (let i = 0; i < words; i++) {
-    const word = view[i]!
-    a = Math.imul(a ^ word, 0x01_00_01_93)
-    b = Math.imul(b ^ word, 0x5b_d1_e9_95)
-    b = (b << 13) | (b >>> 19)
-  }
-  for (let i = words * 4; i < bytes.length; i++) {
-    a = Math.imul(a ^ bytes[i]!, 0x01_00_01_93)
-    b = Math.imul(b ^ bytes[i]!, 0x5b_d1_e9_95)
-    b = (b << 13) | (b >>> 19)
-  }
-  return [a >>> 0, b >>> 0]
+export function writtenTwice(part: Buffer): Buffer {
+  return Buffer.concat([part, part])
+}
+
+/** Whether `bytes` is a part written twice (`writtenTwice`) of `length` bytes, and maybe more after it. */
+export function sameTwice(bytes: Buffer, length: number): boolean {
+  return bytes.length >= 2 * length && bytes.subarray(0, length).equals(bytes.subarray(length, 2 * length))
 }
 
 /** A temp file older than this was left by a killed write. */

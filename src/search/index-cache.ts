@@ -9,17 +9,18 @@
  * (`indexInput`; compared in full, not by a hash), by the same build of toolsearch (`build`: a
  * digest of its compiled code, so any change to the analysis makes every cached index foreign),
  * on the same V8 (its Unicode tables decide what a letter is). The file must also be whole and
- * sound: a checksum of every byte (`checksum`) catches a file damaged in any way, and every
- * field is checked for what the builder would write (`soundPostings`: bounds, ascending document
- * numbers, positive frequencies, lengths that are the sums of the frequencies, the average
- * recomputed; `soundTermTable`: the term table's bounds and numbers), so not even a file with a
- * matching checksum can give a NaN, an out-of-range read or a document the catalog does not have.
+ * sound: it is written twice over (`writtenTwice`) and the two copies must agree, which catches a
+ * file damaged in any way, and every field is checked for what the builder would write
+ * (`soundPostings`: bounds, ascending document numbers, positive frequencies, lengths that are the
+ * sums of the frequencies, the average recomputed; `soundTermTable`: the term table's bounds and
+ * numbers), so not even a file written so on purpose, both copies alike, can give a NaN, an
+ * out-of-range read or a document the catalog does not have.
  * The term table is looked up where it lies (term-table.ts), its order unchecked: out of order it
  * could only make a lookup miss, and only in a file written so on purpose. Anything else — no
  * cache directory, another build's file, a file cut short, damaged or not ours, an unreadable or
  * special file — and the index is built as if there were no cache.
  *
- * **Whose files.** The checksum is not a signature: someone who can write the directory could
+ * **Whose files.** Two copies that agree are no signature: someone who can write the directory could
  * write a consistent file with other postings. So the directory must be the user's alone
  * (`privateDirectoryProblem`: not a link, owned by the user, writable by no one else, nor are the
  * directories above it unless sticky), and a file is read only when the descriptor it was read
@@ -40,7 +41,7 @@
 import {isAbsolute, join} from 'node:path'
 
 import {accountHome} from '../config/locate.js'
-import {type CacheFileKind, cacheKey, checksum, markUsed, pruneCacheFiles, readCacheFile, writeCacheFile} from '../fs/cache-files.js'
+import {type CacheFileKind, cacheKey, markUsed, pruneCacheFiles, readCacheFile, sameTwice, writeCacheFile, writtenTwice} from '../fs/cache-files.js'
 import {privateDirectoryProblem} from '../fs/private-directory.js'
 import {safeInline} from '../output/terminal.js'
 import {isDebugEnabled} from '../shared/errors.js'
@@ -64,8 +65,6 @@ export const MAX_INDEX_FILE_BYTES = 96 * 1024 * 1024
 /** What every index file begins with: this prefix and a format digit. */
 const MAGIC_PREFIX = 'TSINDEX'
 const MAGIC = `${MAGIC_PREFIX}3`
-/** The checksum at the end of the file: two uint32. */
-const CHECKSUM_BYTES = 8
 /** The names toolsearch gives its files: indexes, and the temp files they are written under. */
 const FILE_PREFIX = 'openclaw-'
 const FILE_SUFFIX = '.index'
@@ -102,7 +101,6 @@ export function defaultCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.P
   return home === undefined ? undefined : join(home, '.cache', 'toolsearch')
 }
 
-export {checksum}
 
 /** The cache a run uses: none without a build (the compiled modules, tests in process) or a directory. */
 export function indexCacheFor(build: string | undefined, env: NodeJS.ProcessEnv): IndexCache | undefined {
@@ -182,7 +180,7 @@ function textBytes(texts: readonly string[]): {lengths: Int32Array; units: Buffe
  * padded to 8 bytes), then the field's lengths (float64), offsets, docs and tfs (int32), the
  * input's sequence and its texts' lengths (int32), the term table (term-table.ts: where each sorted
  * term starts and its number, int32, then the terms' code units, UTF-16LE), the input's texts,
- * joined (UTF-16LE), and last the checksum of everything before it.
+ * joined (UTF-16LE); then all of it again (`writtenTwice`).
  */
 export function encodeIndex(index: InvertedIndex, field: string, input: IndexInput, build: string): Buffer {
   const postings = index.fieldPostings(field)
@@ -209,11 +207,7 @@ export function encodeIndex(index: InvertedIndex, field: string, input: IndexInp
   start.write(headerJson, 12, 'utf8')
   const arrays = [postings.lengths, postings.offsets, postings.docs, postings.tfs, input.sequence, texts.lengths, terms.starts, terms.numbers]
   // Int32 sections after the float64 ones stay 4-byte aligned whatever their lengths.
-  const body = Buffer.concat([start, ...arrays.map(bytesOf), terms.units, texts.units, Buffer.alloc(CHECKSUM_BYTES)])
-  const [a, b] = checksum(body.subarray(0, body.length - CHECKSUM_BYTES))
-  body.writeUInt32LE(a, body.length - CHECKSUM_BYTES)
-  body.writeUInt32LE(b, body.length - CHECKSUM_BYTES + 4)
-  return body
+  return writtenTwice(Buffer.concat([start, ...arrays.map(bytesOf), terms.units, texts.units]))
 }
 
 /**
@@ -256,7 +250,7 @@ function soundPostings(postings: FieldPostings, documents: number): boolean {
  */
 export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids: readonly string[], build: string): InvertedIndex | undefined {
   try {
-    if (bytes.length < 12 + CHECKSUM_BYTES || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined
+    if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) return undefined
     const headerBytes = bytes.readUInt32LE(8)
     if (12 + headerBytes > bytes.length) return undefined
     const header = JSON.parse(bytes.toString('utf8', 12, 12 + headerBytes)) as Header
@@ -266,7 +260,8 @@ export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids
     if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0) || typeof header.averageLength !== 'number') return undefined
     let at = padTo8(12 + headerBytes)
     const sizes = [8 * header.documents, 4 * (header.terms + 1), 4 * header.postings, 4 * header.postings, 4 * header.sequenceLength, 4 * header.textCount, 4 * (header.terms + 1), 4 * header.terms, header.termBytes, header.textBytes]
-    if (at + sizes.reduce((sum, size) => sum + size, 0) + CHECKSUM_BYTES !== bytes.length) return undefined
+    const indexBytes = at + sizes.reduce((sum, size) => sum + size, 0)
+    if (2 * indexBytes !== bytes.length) return undefined
     // Typed arrays over the file's bytes: a copy only when the buffer is not aligned for them.
     const aligned = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes)
     const view = <T>(make: new (buffer: ArrayBufferLike, offset: number, length: number) => T, size: number, count: number): T => {
@@ -287,10 +282,8 @@ export function decodeIndex(bytes: Buffer, field: string, input: IndexInput, ids
     const texts = textBytes(input.texts)
     const termsAt = at
     const textsAt = termsAt + header.termBytes
-    const checksumAt = aligned.length - CHECKSUM_BYTES
-    if (!bytesOf(textLengths).equals(bytesOf(texts.lengths)) || !aligned.subarray(textsAt, checksumAt).equals(texts.units)) return undefined
-    const [a, b] = checksum(aligned.subarray(0, checksumAt))
-    if (aligned.readUInt32LE(checksumAt) !== a || aligned.readUInt32LE(checksumAt + 4) !== b) return undefined
+    if (!bytesOf(textLengths).equals(bytesOf(texts.lengths)) || !aligned.subarray(textsAt, indexBytes).equals(texts.units)) return undefined
+    if (!sameTwice(aligned, indexBytes)) return undefined
     const termUnits = aligned.subarray(termsAt, textsAt)
     if (!soundTermTable(termUnits, termStarts, termNumbers)) return undefined
     const postings: FieldPostings = {terms: new SortedTermTable(termUnits, termStarts, termNumbers), offsets, docs, tfs, lengths, averageLength: header.averageLength}
