@@ -1,7 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 
-import {searchEvent} from '../src/session/log.js'
 import {catalogedEntries} from '../src/catalog/index.js'
 import {CatalogCommand} from '../src/cli/catalog-command.js'
 import {runningBuild} from '../src/cli/build.js'
@@ -80,7 +79,7 @@ export default class Search extends CatalogCommand<typeof Search> {
       refuse: (text, error) => this.refuseModelRequest(text, error, contextWindow),
       answerRequest: (request) => answerSearchRequest(request, ranker, context.settings),
       readStdin,
-      logSearches: (groups) => this.logSession(searchEvent(groups)),
+      logSearches: (groups) => this.logSession((log) => log.searchEvent(groups)),
     })
   }
 }

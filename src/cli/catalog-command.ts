@@ -42,13 +42,14 @@ export abstract class CatalogCommand<T extends typeof Command> extends BaseComma
    * Appends one event of this run to the `--session` log (SPEC §8.5), or nothing without the flag:
    * the one place a command's log is written. A command records each operation when it is done,
    * where it always has (a search before its table, a call before its result is printed); a log
-   * that cannot be written is a usage error (exit 2). The log's functions load only when it is kept.
+   * that cannot be written is a usage error (exit 2). The log's functions load only when it is kept:
+   * the event may be made by them (`(log) => log.searchEvent(groups)`), given the module then.
    */
-  protected async logSession(event: SessionEvent): Promise<void> {
+  protected async logSession(event: SessionEvent | ((log: typeof import('../session/log.js')) => SessionEvent)): Promise<void> {
     const file = (this.flags as {session?: string}).session
     if (file === undefined) return
-    const {logSessionEvent} = await import('../session/log.js')
-    await logSessionEvent(file, this.sessionCatalog, event)
+    const log = await import('../session/log.js')
+    await log.logSessionEvent(file, this.sessionCatalog, typeof event === 'function' ? event(log) : event)
   }
 
   /**

@@ -137,9 +137,11 @@ function excludesAnother(tokens: readonly Given[], flags: Record<string, FlagDef
 
 /** The flags' values in their definitions' order, as oclif's parser gives them; undefined when a value is refused. */
 async function flagValues(tokens: readonly Given[], flags: Record<string, FlagDefinition>): Promise<Record<string, unknown> | undefined> {
+  const given = new Map<string, Array<string | boolean>>()
+  for (const token of tokens) given.set(token.name, [...(given.get(token.name) ?? []), token.input])
   const values: Record<string, unknown> = {}
   for (const [name, flag] of Object.entries(flags)) {
-    const inputs = tokens.filter((token) => token.name === name).map((token) => token.input)
+    const inputs = given.get(name) ?? []
     let value: unknown
     if (inputs.length === 0) {
       value = flag.default
