@@ -62,9 +62,9 @@ export function resolveIncludes(source: ConfigSource, read: SourceReader): Resol
   const origins = new OriginMap()
   const sources = new Map<string, ConfigSource>([[source.file, source]])
   const includes: IncludeDirective[] = []
+  if (source.root === undefined) return {value: {}, origins, sources, includes}
   const rootDir = dirname(source.file)
   const realRootDir = realPathOr(rootDir)
-  if (source.root === undefined) return {value: {}, origins, sources, includes}
   /** Every included file read so far, by real path: each is read and parsed once. */
   const parsed = new Map<string, ConfigSource>()
   const budget = {files: 0, chars: 0}

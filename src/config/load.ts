@@ -12,7 +12,7 @@ import {formatConfigPath} from './path.js'
 import {valueAtPath} from './query.js'
 import {readConfigText, readExistingConfigText} from './read.js'
 import type {Edit} from './edit.js'
-import {type ConfigSource, type Origin, type SourceFormat, TreeOrigins, editedPlainSource, parseSource, plainSource, sourceError} from './source.js'
+import {type ConfigSource, type Origin, type SourceFormat, TreeOrigins, absentSource, editedPlainSource, parseSource, plainSource, sourceError} from './source.js'
 
 /** The merged, authored config and where each of its values was written. */
 export type OriginIndex = Pick<ConfigDocument, 'authored' | 'origins' | 'sources'>
@@ -71,7 +71,7 @@ function loadSources(location: ConfigLocation, text: string | undefined, include
     if (plain !== undefined) return {source: plain.source, value: plain.value, origins: new TreeOrigins(plain.source), sources: new Map([[plain.source.file, plain.source]]), includes: []}
   }
   const format = location.packageKey === undefined ? 'json5' : 'json'
-  const source = text === undefined ? parseSource(location.path, '', format, location.packageKey) : parseExisting(location.path, text, format, location.packageKey)
+  const source = text === undefined ? absentSource(location.path, format, location.packageKey) : parseExisting(location.path, text, format, location.packageKey)
   return {source, ...resolveIncludes(source, (file) => readIncluded(file, included))}
 }
 

@@ -130,6 +130,14 @@ export function sourceError(code: ErrorCode, message: string, source: Pick<Confi
 }
 
 /**
+ * The source of a config file that does not exist: what `parseSource` gives for no text (no value,
+ * read as `{}`), without running the parser over nothing.
+ */
+export function absentSource(file: string, format: SourceFormat = 'json5', packageKey?: string): ConfigSource {
+  return {file, text: '', format, top: undefined, root: undefined, rootPrefix: packageKey === undefined ? [] : [packageKey], position: positionIndex('')}
+}
+
+/**
  * Parses file text. package.json is plain JSON and its `openclaw` key is the config. Throws a
  * ToolsearchError (code `config-parse`, exit 2) with file, line and column when it does not parse.
  */

@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest'
 import {loadConfig, locateConfig, warningsFor} from '../../src/config/index.js'
 import {MAX_INCLUDE_EXPANSION_CHARS, MAX_INCLUDE_EXPANSIONS, resolveIncludes} from '../../src/config/include.js'
 import {loadDocument, locateOrigin} from '../../src/config/load.js'
-import {parseSource} from '../../src/config/source.js'
+import {absentSource, parseSource} from '../../src/config/source.js'
 import {tempDir} from '../helpers/cli.js'
 
 function write(dir: string, files: Record<string, string>): void {
@@ -399,5 +399,22 @@ describe('warningsFor: ${VAR} warnings only for what the Tool Search commands re
     const config = await load(dir)
     expect(config.warnings.map((warning) => warning.variable)).toEqual(['TS_U1', 'TS_U2', 'TS_U3', 'TS_U4', 'TS_U5', 'TS_U6', 'TS_U7'])
     expect(warningsFor(config.warnings).map((warning) => warning.variable)).toEqual(['TS_U1', 'TS_U2', 'TS_U4', 'TS_U6'])
+  })
+})
+
+describe('a config file that does not exist', () => {
+  it.each([
+    ['json5', undefined],
+    ['json', 'openclaw'],
+  ] as const)('has the source the parser gives for no text (%s), and reads as {}', (format, packageKey) => {
+    const file = join(tempDir(), 'absent.json5')
+    const {position, ...absent} = absentSource(file, format, packageKey)
+    const {position: parsedPosition, ...parsed} = parseSource(file, '', format, packageKey)
+    expect(absent).toStrictEqual(parsed)
+    expect(position(0)).toEqual(parsedPosition(0))
+    const document = loadDocument({path: file, reason: 'flag', ...(packageKey === undefined ? {} : {packageKey})} as Parameters<typeof loadDocument>[0], {})
+    expect(document.resolved).toEqual({})
+    expect(document.includes).toEqual([])
+    expect([...document.sources.keys()]).toEqual([file])
   })
 })
