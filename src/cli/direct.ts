@@ -10,7 +10,6 @@
  */
 import type {Command} from '@oclif/core/command'
 import type {PJSON} from '@oclif/core/interfaces'
-import {arch, platform} from 'node:os'
 
 import {flushStdout} from '../output/stdout.js'
 import {type CommandIds, canRunDirectly, directCommandLine} from './command-line.js'
@@ -39,8 +38,9 @@ export class DirectConfig {
   readonly topicSeparator = ' '
   readonly flexibleTaxonomy = false
   readonly isSingleCommandCLI = false
-  readonly arch = arch() === 'ia32' ? 'x86' : arch()
-  readonly platform: string = platform()
+  // `os.arch()` and `os.platform()` are these (loading `node:os` is a quarter of a millisecond).
+  readonly arch = process.arch === 'ia32' ? 'x86' : process.arch
+  readonly platform: string = process.platform
   readonly windows = this.platform === 'win32'
   readonly userAgent: string
   readonly commandIDs: string[]

@@ -18,7 +18,7 @@
  * means that home. Values are trimmed; relative paths are made absolute against the working directory.
  */
 import {existsSync, statSync} from 'node:fs'
-import {homedir, userInfo} from 'node:os'
+import {accountHomeOfUser, systemHome} from '../env/home.js'
 import {basename, dirname, join, resolve} from 'node:path'
 
 import {ToolsearchError, usageError} from '../shared/errors.js'
@@ -56,10 +56,10 @@ function trimmed(value: string | undefined): string | undefined {
  * would make every default path relative to the working directory; the password database does not.
  */
 export function accountHome(env: NodeJS.ProcessEnv): string {
-  const home = trimmed(env.HOME) ?? trimmed(env.USERPROFILE) ?? trimmed(homedir())
+  const home = trimmed(env.HOME) ?? trimmed(env.USERPROFILE) ?? trimmed(systemHome())
   if (home !== undefined) return home
   try {
-    return userInfo().homedir
+    return accountHomeOfUser()
   } catch {
     throw usageError('HOME is empty and this account has no home directory: set HOME or OPENCLAW_HOME, or pass --config.')
   }

@@ -27,7 +27,7 @@
  *   `disabled_tools` the tool filter.
  */
 import {existsSync, readFileSync} from 'node:fs'
-import {homedir} from 'node:os'
+import {systemHome} from '../env/home.js'
 import {dirname, join, resolve} from 'node:path'
 
 import {catalogError} from '../catalog/errors.js'
@@ -61,7 +61,7 @@ export function isClientName(value: string): value is ClientName {
 }
 
 function homeOf(env: NodeJS.ProcessEnv): string {
-  return env.HOME ?? env.USERPROFILE ?? homedir()
+  return env.HOME ?? env.USERPROFILE ?? systemHome()
 }
 
 /** The nearest directory from `cwd` up that holds `.git`, else `cwd`. */

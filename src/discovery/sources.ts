@@ -3,7 +3,7 @@
  * commands use without `--catalog`, then every client file looked for — with what each holds.
  * A file that is there but cannot be used is listed with the reason, never fatal.
  */
-import {homedir} from 'node:os'
+import {systemHome} from '../env/home.js'
 import {relative} from 'node:path'
 
 import type {LoadedConfig} from '../config/index.js'
@@ -56,7 +56,7 @@ export async function discoverSources(config: LoadedConfig, context: DiscoveryCo
 function shortPath(path: string, context: DiscoveryContext): string {
   const inCwd = relative(context.cwd, path)
   if (inCwd !== '' && !inCwd.startsWith('..')) return inCwd
-  const home = context.env.HOME ?? homedir()
+  const home = context.env.HOME ?? systemHome()
   const inHome = relative(home, path)
   return inHome !== '' && !inHome.startsWith('..') ? `~/${inHome}` : path
 }

@@ -148,6 +148,8 @@ describe('a direct run from the bundle', () => {
     const loaded = loadedModules()
     // What a stream for stdout would load is not there either.
     for (const name of ['tty', 'net', 'readline', 'fs/promises', 'stream', 'internal/fs/sync_write_stream']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
+    // With HOME set, nothing asks the system for a home directory (src/env/home.ts).
+    expect(loaded).not.toContain('NativeModule os')
   })
 
   it('makes no stream for stdout when it is a pipe, and no stream for stderr without a note', () => {
@@ -162,6 +164,6 @@ describe('a direct run from the bundle', () => {
     expect(result.stderr).toBe('')
     expect(JSON.parse(result.stdout)[0].name).toBeTypeOf('string')
     const loaded = loadedModules()
-    for (const name of ['tty', 'net', 'stream']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
+    for (const name of ['tty', 'net', 'stream', 'os']) expect(loaded, name).not.toContain(`NativeModule ${name}`)
   })
 })
