@@ -9,15 +9,16 @@
  * `--owner`, by the same build of toolsearch on the same V8 (`cacheKey`), and every file holding
  * exactly the bytes it held then: the cache keeps a copy of each, compared in full with the file
  * (a chunk at a time, never a hash). The entries themselves are checked as the index is: written
- * twice over, the two copies compared byte for byte, and field by field as they are decoded. A file that declares MCP servers (whose
- * tools come from live servers) is never kept; nor is a value that JSON would not give back exactly
- * (`isExactJson`: -0, a non-finite number, an `undefined`).
+ * twice over, the two copies compared byte for byte, and field by field as they are decoded. A
+ * file that declares MCP servers (whose tools come from live servers) is never kept; nor is a
+ * value that JSON would not give back exactly (`isExactJson`: -0, a non-finite number, an
+ * `undefined`).
  *
  * **Only what is read is parsed.** An entry's schemas and run (`parameters`, `outputSchema`, `run`)
  * are kept as JSON text, made a string and parsed the first time the entry's property is read
- * (`KeptTexts`): a search reads the schemas of its hits, a directory none. Each entry records where it came from (`cachedEntryInput`),
- * so that the index built from cached entries is keyed by that instead of by walking every string
- * of every entry (src/search/index-cache.ts).
+ * (`KeptTexts`): a search reads the schemas of its hits, a directory none. Each entry records
+ * where it came from (`cachedEntryInput`), so that the index built from cached entries is keyed by
+ * that instead of by walking every string of every entry (src/search/index-cache.ts).
  *
  * Where and whose files: the index cache's directory (`IndexCache`), with its rules
  * (src/fs/cache-files.ts): the user's alone, written whole or not at all, the most recently used
@@ -346,7 +347,9 @@ class KeptTexts {
     if (!this.has(n)) return undefined
     let text = this.strings[n]
     if (text === undefined) {
-      text = this.bytes.toString(n < this.partStarts[3]! ? 'latin1' : 'utf16le', this.starts[n], this.starts[n + 1])
+      let part = 0
+      while (n >= this.partStarts[part + 1]!) part++
+      text = this.bytes.toString(TEXT_PARTS[part]!.encoding, this.starts[n], this.starts[n + 1])
       this.strings[n] = text
     }
     return text
@@ -355,7 +358,10 @@ class KeptTexts {
 
 type KeptJsonKey = 'parameters' | 'outputSchema' | 'run'
 
-/** The text table of a read-back entry and the number in it of the JSON each property holds, while it holds it (`keptJsonText`). */
+/**
+ * The text table of a read-back entry, and the number in it of the JSON each of its properties
+ * holds while it holds it (`keptJsonText`).
+ */
 const keptTexts = new WeakMap<CatalogEntry, {texts: KeptTexts; numbers: Partial<Record<KeptJsonKey, number>>}>()
 
 /**

@@ -6,7 +6,9 @@
  * Both ways run the same code. `npm run build` always writes both; a
  * development loop that only runs `tsc` uses bin/dev.js, which runs the modules. The build also
  * writes lean bundles of a command family (`config get`): a plain command line of one of their
- * commands starts from that smaller bundle (`leanBundleFor`), anything else from the whole one.
+ * commands starts from that smaller bundle (`leanBundleFor`), anything else from the whole one. A
+ * lean bundle holds none of oclif: a line it cannot read as oclif would, and an error for oclif to
+ * report, it hands to the whole bundle (src/cli/lean/whole-bundle.ts).
  *
  * Once the command is done the process ends at once when nothing is left pending (`exit.ts`).
  *
