@@ -3,13 +3,13 @@
  * that its code cache is taken, and that DEBUG runs the compiled modules instead.
  */
 import {spawnSync} from 'node:child_process'
-import {readFileSync, writeFileSync} from 'node:fs'
+import {closeSync, existsSync, openSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
 import {buildDigest} from '../../scripts/build-digest.js'
-import {BIN, ROOT, runCli, tempDir} from '../helpers/cli.js'
+import {BIN, ROOT, isolatedEnv, runCli, tempDir} from '../helpers/cli.js'
 
 const bundleDirectory = join(ROOT, 'dist', 'bundle')
 
@@ -196,6 +196,27 @@ process.stdout.write(JSON.stringify({leanOnes, oclifOnes}))`
     const dashDash = await runCli(['search', '--catalog', catalog, '--json', '--', '-read', 'file'], {spawn: true})
     expect(dashDash.code, dashDash.stderr).toBe(0)
     expect((JSON.parse(dashDash.stdout) as unknown[]).length).toBeGreaterThan(0)
+  })
+
+  // An error that escapes a command: its `--json` result written to a device that is full.
+  it.runIf(existsSync('/dev/full'))("hand an error that escapes a command to the whole bundle's oclif, which reports it as before", () => {
+    const catalog = join(ROOT, 'examples', 'catalog.json5')
+    const run = (argv: string[]) => {
+      const full = openSync('/dev/full', 'w')
+      try {
+        return spawnSync(process.execPath, [BIN, ...argv], {stdio: ['ignore', full, 'pipe'], env: isolatedEnv(), encoding: 'utf8'})
+      } finally {
+        closeSync(full)
+      }
+    }
+    const plain = ['search', 'read', '--json', '--catalog', catalog]
+    const lean = run(plain)
+    // The same command from the whole bundle: `--` is never plain.
+    const whole = run([...plain, '--'])
+    expect(lean.stderr).toContain('ENOSPC')
+    expect(lean.stderr).toBe(whole.stderr)
+    expect(lean.status).toBe(whole.status)
+    expect(lean.status).not.toBe(0)
   })
 
   it('are chosen for a plain command line of a command they hold, read as main reads it, and for nothing else', async () => {
