@@ -28,8 +28,6 @@ export abstract class Command {
   static baseFlags: Record<string, FlagDefinition> | undefined
   static enableJsonFlag = false
   static strict = true
-  static aliases: string[] = []
-  static hiddenAliases: string[] = []
 
   id: string | undefined
   parsed = false

@@ -58,11 +58,11 @@ const NOT_PLAIN_DEFINITION = ['env', 'aliases', 'charAliases', 'delimiter', 'all
 /** What oclif checks of a flag that has a value (given or by default): a line giving it one is not plain. */
 const CHECKED_WHEN_SET = ['relationships', 'dependsOn', 'combinable'] as const
 
-/** One flag given on the line: its name, and the value typed (booleans: whether it was `--no-`). */
-interface Given {
-  name: string
-  input: string | boolean
-}
+/**
+ * The flags given on the line, in the order first given: the values typed for each (a boolean's:
+ * whether it was `--no-`). Only a flag that takes several values is given more than once.
+ */
+type Given = Map<string, Array<string | boolean>>
 
 /**
  * The flags and words of `argv` for a command declaring `input` (with `json`, oclif's `--json`
@@ -74,9 +74,9 @@ export async function parsePlainLine(argv: readonly string[], input: ParseInput,
   if (Object.values(flags).some((flag) => NOT_PLAIN_DEFINITION.some((key) => (flag as unknown as Record<string, unknown>)[key] !== undefined) || typeof flag.default === 'function')) return undefined
   const given = readTokens(argv, flags)
   if (given === undefined) return undefined
-  const {tokens, words} = given
-  if (!plainWords(words, args, input.strict !== false) || excludesAnother(tokens, flags)) return undefined
-  const parsedFlags = await flagValues(tokens, flags)
+  const {flagInputs, words} = given
+  if (!plainWords(words, args, input.strict !== false) || excludesAnother(flagInputs, flags)) return undefined
+  const parsedFlags = await flagValues(flagInputs, flags)
   const parsedArgs = parsedFlags === undefined ? undefined : await argValues(words, args)
   if (parsedFlags === undefined || parsedArgs === undefined) return undefined
   // oclif's own order for the words: each by where it first appears on the line.
@@ -85,9 +85,9 @@ export async function parsePlainLine(argv: readonly string[], input: ParseInput,
 }
 
 /** The flags given and the words, in order; undefined at the first token that is not plain. */
-function readTokens(argv: readonly string[], flags: Record<string, FlagDefinition>): {tokens: Given[]; words: string[]} | undefined {
+function readTokens(argv: readonly string[], flags: Record<string, FlagDefinition>): {flagInputs: Given; words: string[]} | undefined {
   const byChar = new Map<string, string>(Object.entries(flags).flatMap(([name, flag]) => (flag.char === undefined ? [] : [[`-${flag.char}`, name] as const])))
-  const tokens: Given[] = []
+  const flagInputs: Given = new Map()
   const words: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]!
@@ -102,20 +102,22 @@ function readTokens(argv: readonly string[], flags: Record<string, FlagDefinitio
     const flagName = negated ? name!.slice(3) : name
     if (flagName === undefined || !Object.hasOwn(flags, flagName)) return undefined
     const flag = flags[flagName]!
+    const inputs = flagInputs.get(flagName) ?? []
     // A flag given again: oclif refuses an option twice unless it takes several; a boolean's last wins, left to it.
-    if (tokens.some((seen) => seen.name === flagName) && (flag.type === 'boolean' || flag.multiple !== true)) return undefined
+    if (inputs.length > 0 && (flag.type === 'boolean' || flag.multiple !== true)) return undefined
+    flagInputs.set(flagName, inputs)
     if (flag.type === 'boolean') {
       if (equals !== -1) return undefined
-      tokens.push({name: flagName, input: negated})
+      inputs.push(negated)
       continue
     }
     // Greedy flags take the words after them too.
     if (negated || (flag.multiple === true && flag.multipleNonGreedy !== true)) return undefined
     const value = equals === -1 ? argv[++i] : token.slice(equals + 1)
     if (value === undefined || value.startsWith('-')) return undefined
-    tokens.push({name: flagName, input: value})
+    inputs.push(value)
   }
-  return {tokens, words}
+  return {flagInputs, words}
 }
 
 /** Whether oclif takes `words` as they are: no more than a strict command's arguments, none read from stdin, none missing. */
@@ -126,22 +128,19 @@ function plainWords(words: readonly string[], args: Record<string, ArgDefinition
 }
 
 /** Whether a flag given excludes another one given (oclif's `exclusive`; defaults never count). */
-function excludesAnother(tokens: readonly Given[], flags: Record<string, FlagDefinition>): boolean {
-  const names = new Set(tokens.map((token) => token.name))
-  for (const name of names) {
+function excludesAnother(flagInputs: Given, flags: Record<string, FlagDefinition>): boolean {
+  for (const name of flagInputs.keys()) {
     const exclusive = flags[name]!.exclusive ?? []
-    if (exclusive.some((other) => typeof other !== 'string' || (other !== name && names.has(other)))) return true
+    if (exclusive.some((other) => typeof other !== 'string' || (other !== name && flagInputs.has(other)))) return true
   }
   return false
 }
 
 /** The flags' values in their definitions' order, as oclif's parser gives them; undefined when a value is refused. */
-async function flagValues(tokens: readonly Given[], flags: Record<string, FlagDefinition>): Promise<Record<string, unknown> | undefined> {
-  const given = new Map<string, Array<string | boolean>>()
-  for (const token of tokens) given.set(token.name, [...(given.get(token.name) ?? []), token.input])
+async function flagValues(flagInputs: Given, flags: Record<string, FlagDefinition>): Promise<Record<string, unknown> | undefined> {
   const values: Record<string, unknown> = {}
   for (const [name, flag] of Object.entries(flags)) {
-    const inputs = given.get(name) ?? []
+    const inputs = flagInputs.get(name) ?? []
     let value: unknown
     if (inputs.length === 0) {
       value = flag.default
