@@ -14,14 +14,14 @@
  * (`soundPostings`: bounds, ascending document numbers, positive frequencies, lengths that are the
  * sums of the frequencies, the average recomputed; `soundTermTable`: the term table's bounds and
  * numbers), so not even a file written so on purpose, both copies alike, can give a NaN, an
- * out-of-range read or a document the catalog does not have.
- * The term table is looked up where it lies (term-table.ts), its order unchecked: out of order it
- * could only make a lookup miss, and only in a file written so on purpose. Anything else — no
- * cache directory, another build's file, a file cut short, damaged or not ours, an unreadable or
- * special file — and the index is built as if there were no cache.
+ * out-of-range read or a document the catalog does not have. The term table is looked up where it
+ * lies (term-table.ts), its order unchecked: out of order it could only make a lookup miss, and
+ * only in a file written so on purpose. Anything else — no cache directory, another build's file,
+ * a file cut short, damaged or not ours, an unreadable or special file — and the index is built as
+ * if there were no cache.
  *
- * **Whose files.** Two copies that agree are no signature: someone who can write the directory could
- * write a consistent file with other postings. So the directory must be the user's alone
+ * **Whose files.** Two copies that agree are no signature: someone who can write the directory
+ * could write a consistent file with other postings. So the directory must be the user's alone
  * (`privateDirectoryProblem`: not a link, owned by the user, writable by no one else, nor are the
  * directories above it unless sticky), and a file is read only when the descriptor it was read
  * from is a regular file of the user's, writable by no one else, reached without following a
@@ -100,7 +100,6 @@ export function defaultCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.P
   if (xdg !== undefined && isAbsolute(xdg)) return join(xdg, 'toolsearch')
   return home === undefined ? undefined : join(home, '.cache', 'toolsearch')
 }
-
 
 /** The cache a run uses: none without a build (the compiled modules, tests in process) or a directory. */
 export function indexCacheFor(build: string | undefined, env: NodeJS.ProcessEnv): IndexCache | undefined {

@@ -181,40 +181,42 @@ describe('what is never read back', () => {
     expect(read.entries.find((entry) => entry.name === 'shell')?.run).toMatchObject({cwd: join(elsewhere, 'sub')})
   })
 
-  it('a damaged or cut cache file (it is read as if there were none)', async () => {
-    const dir = tempDir()
-    const files = catalogFiles(dir)
-    const cache = {directory: join(dir, 'cache'), build: BUILD}
-    const fresh = await load(files, undefined)
-    await load(files, cache)
-    const [name] = cacheFiles(cache.directory)
-    const path = join(cache.directory, name!)
-    const bytes = readFileSync(path)
-    // A byte in a text kept as Latin-1, one in a text kept as UTF-16 (it has an emoji), then a byte
-    // of a file's copy, then the file cut short.
-    const latin1 = bytes.indexOf(Buffer.from('Takes notes.', 'latin1'))
-    const wide = bytes.indexOf(Buffer.from('Schedules a task', 'utf16le'))
-    expect(latin1).toBeGreaterThan(0)
-    expect(wide).toBeGreaterThan(0)
-    for (const damage of [latin1, wide, bytes.length - 3]) {
-      const damaged = Buffer.from(bytes)
-      damaged[damage] = damaged[damage]! ^ 1
-      writeFileSync(path, damaged, {mode: 0o600})
-      const read = await load(files, cache)
-      expect(read.entries.map(plain)).toEqual(fresh.entries.map(plain))
-    }
-    writeFileSync(path, bytes.subarray(0, bytes.length - 100), {mode: 0o600})
-    expect((await load(files, cache)).entries.map(plain)).toEqual(fresh.entries.map(plain))
-  })
-
-  it('a text table whose lengths do not add up, even written so in both copies (it is read as if there were none)', async () => {
+  /** The catalog files, the entries they give, and the cache file keeping them (its path and bytes). */
+  async function keptCatalog() {
     const dir = tempDir()
     const files = catalogFiles(dir)
     const cache = {directory: join(dir, 'cache'), build: BUILD}
     const fresh = await load(files, undefined)
     await load(files, cache)
     const path = join(cache.directory, cacheFiles(cache.directory)[0]!)
-    const bytes = readFileSync(path)
+    return {files, cache, fresh, path, bytes: readFileSync(path)}
+  }
+
+  it('a damaged or cut cache file (it is read as if there were none)', async () => {
+    const {files, cache, fresh, path, bytes} = await keptCatalog()
+    // A byte in a text kept as Latin-1, one in a text kept as UTF-16 (it has an emoji), the same
+    // Latin-1 text in the second copy only, then a byte of a file's copy, then the file cut short.
+    const latin1 = bytes.indexOf(Buffer.from('Takes notes.', 'latin1'))
+    const wide = bytes.indexOf(Buffer.from('Schedules a task', 'utf16le'))
+    const secondCopy = bytes.indexOf(Buffer.from('Takes notes.', 'latin1'), latin1 + 1)
+    expect(latin1).toBeGreaterThan(0)
+    expect(wide).toBeGreaterThan(0)
+    expect(secondCopy).toBeGreaterThan(latin1)
+    for (const damage of [latin1, wide, secondCopy, bytes.length - 3]) {
+      const damaged = Buffer.from(bytes)
+      damaged[damage] = damaged[damage]! ^ 1
+      writeFileSync(path, damaged, {mode: 0o600})
+      const read = await load(files, cache)
+      expect(read.entries.map(plain)).toEqual(fresh.entries.map(plain))
+      // Refused, and written again from the files (a damaged second copy reads back no differently).
+      expect(readFileSync(path).equals(damaged), `byte ${damage}`).toBe(false)
+    }
+    writeFileSync(path, bytes.subarray(0, bytes.length - 100), {mode: 0o600})
+    expect((await load(files, cache)).entries.map(plain)).toEqual(fresh.entries.map(plain))
+  })
+
+  it('a text table whose lengths do not add up, even written so in both copies (it is read as if there were none)', async () => {
+    const {files, cache, fresh, path, bytes} = await keptCatalog()
     // The layout `writeCachedEntries` writes: header, records, text lengths, the texts in their
     // parts (values in Latin-1, values in UTF-16, JSON in Latin-1, JSON in UTF-16); all of it twice.
     const headerBytes = bytes.readUInt32LE(8)
