@@ -5,9 +5,9 @@
  * `SyncWriteStream`, a pipe a `net.Socket`): 3–5 ms, about a tenth of a bare Node start, for a
  * command that prints one block of text at its end. The CLI's own process therefore writes to
  * descriptor 1 directly (`writeSync`, as `process.stdout` itself writes to a file or, on Linux,
- * a pipe), from the moment `main` is told it owns the process (`ownProcess`), except on Windows. Everything else — the
- * library, and the tests that run commands in their own process and capture `process.stdout` —
- * writes through `process.stdout` as before.
+ * a pipe), from the moment `main` is told it owns the process (`ownProcess`), except on Windows.
+ * Everything else — the library, and the tests that run commands in their own process and capture
+ * `process.stdout` — writes through `process.stdout` as before.
  *
  * What the stream would have done, done here too:
  * - a descriptor that would block (a non-blocking pipe that is full: `EAGAIN`) hands the rest of
